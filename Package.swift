@@ -1,0 +1,85 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target shows its imports (STYLE.md, "Files and names").
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Rondo",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rondod", targets: ["rondod"]),
+        .executable(name: "rondo", targets: ["rondo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .target(name: "RondoProtocol", swiftSettings: strictSettings),
+        .target(name: "Playback", swiftSettings: strictSettings),
+        .target(name: "Audio", dependencies: ["CPulse", "CMPG123"], swiftSettings: strictSettings),
+        .target(
+            name: "RondoDaemon",
+            dependencies: [
+                "RondoProtocol", "Playback", "Audio",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "RondoClient", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
+        .target(
+            name: "RondoTesting",
+            dependencies: ["RondoClient", "RondoProtocol", "Audio"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "rondod",
+            dependencies: [
+                "RondoDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "rondo",
+            dependencies: [
+                "RondoClient", "RondoProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RondoProtocolTests",
+            dependencies: ["RondoProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AudioTests",
+            dependencies: ["Audio", "RondoTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RondoDaemonTests",
+            dependencies: ["RondoDaemon", "RondoProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["RondoTesting", "RondoClient", "RondoProtocol", "rondod", "rondo"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,38 @@
+/// The now-playing dictionary of the current item, as MPNowPlayingInfoCenter holds it.
+///
+/// `elapsedPlaybackTime` is exact as of `timestamp` (Unix seconds); a reader extrapolates
+/// `elapsedPlaybackTime + (now - timestamp) * playbackRate`.
+public struct NowPlayingInfo: Equatable, Sendable {
+    /// Tags and duration of the item.
+    public var metadata: TrackMetadata
+    /// Media time played, in seconds, as of ``timestamp``.
+    public var elapsedPlaybackTime: Double
+    /// Current rate: 0 unless playing.
+    public var playbackRate: Double
+    /// The rate `play` uses.
+    public var defaultPlaybackRate: Double
+    /// Index of the item in the queue.
+    public var playbackQueueIndex: Int
+    /// Number of items in the queue.
+    public var playbackQueueCount: Int
+    /// Where the item's audio comes from (`file://` URL).
+    public var assetURL: String
+    /// When ``elapsedPlaybackTime`` was exact, in Unix seconds.
+    public var timestamp: Double
+
+    /// Creates now-playing info.
+    public init(
+        metadata: TrackMetadata, elapsedPlaybackTime: Double, playbackRate: Double,
+        defaultPlaybackRate: Double, playbackQueueIndex: Int, playbackQueueCount: Int,
+        assetURL: String, timestamp: Double
+    ) {
+        self.metadata = metadata
+        self.elapsedPlaybackTime = elapsedPlaybackTime
+        self.playbackRate = playbackRate
+        self.defaultPlaybackRate = defaultPlaybackRate
+        self.playbackQueueIndex = playbackQueueIndex
+        self.playbackQueueCount = playbackQueueCount
+        self.assetURL = assetURL
+        self.timestamp = timestamp
+    }
+}

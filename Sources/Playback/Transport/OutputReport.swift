@@ -1,0 +1,13 @@
+/// What the audio output tells the ``Player`` about what a listener actually hears.
+public enum OutputReport: Equatable, Sendable {
+    /// The listener now hears the start of the entry with this identity (a track ended
+    /// and the pre-rolled next one took over).
+    case advanced(to: UInt64)
+    /// Everything that was loaded has been heard to the end and nothing follows.
+    case reachedEnd
+    /// The entry with this identity cannot be decoded; it is skipped.
+    case failed(UInt64)
+    /// The position (media seconds) the listener hears of the current entry, measured at
+    /// the output. Re-anchors the elapsed time without publishing a change.
+    case positionObserved(Double)
+}
