@@ -7,6 +7,8 @@ public enum OutputReport: Equatable, Sendable {
     case reachedEnd
     /// The entry with this identity cannot be decoded; it is skipped.
     case failed(UInt64)
+    /// The output device went away: the item stays current, paused where it was heard.
+    case outputLost
     /// The position (media seconds) the listener hears of the current entry, measured at
     /// the output. Re-anchors the elapsed time without publishing a change.
     case positionObserved(Double)

@@ -19,6 +19,11 @@ extension Player {
             try? queue.select(index)
             anchor(0, at: now)
             return [.prepareNext(automaticNext), .queueChanged, .nowPlayingChanged]
+        case .outputLost:
+            guard state == .playing else { return [] }
+            anchor(elapsed(at: now), at: now)
+            state = .paused
+            return [.nowPlayingChanged]
         case .reachedEnd:
             guard isLoaded else { return [] }
             return stopAtEnd(at: now)

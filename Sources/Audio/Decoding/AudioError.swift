@@ -1,0 +1,19 @@
+/// Why the audio layer could not do what was asked.
+public enum AudioError: Error, Equatable, Sendable {
+    /// The file cannot be opened or decoded as MP3.
+    case decodeFailed(String, reason: String)
+    /// No PulseAudio server answers, or it refused the stream.
+    case pulseUnavailable(String)
+}
+
+extension AudioError: CustomStringConvertible {
+    /// A sentence saying what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .decodeFailed(let path, let reason):
+            "cannot decode \(path): \(reason); check that it is a readable MP3 file"
+        case .pulseUnavailable(let reason):
+            "PulseAudio is not available (\(reason)); start it (pulseaudio --start) or set PULSE_SERVER"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What the ``PlaybackEngine`` tells its owner about what the listener hears.
+public enum EngineEvent: Equatable, Sendable {
+    /// The listener now hears the start of the pre-rolled source with this identity.
+    case advanced(to: UInt64)
+    /// Everything loaded has been heard to the end, and nothing was prepared next.
+    case reachedEnd
+    /// The source with this identity cannot be decoded (`reason` says why).
+    case failed(UInt64, reason: String)
+    /// The PulseAudio server or the stream went away; playback stopped.
+    case outputLost(String)
+}
+
+/// An ``EngineEvent`` stamped with the engine's generation when it happened.
+///
+/// Every ``PlaybackEngine/load(_:position:playing:)``, ``PlaybackEngine/seek(to:)`` and
+/// ``PlaybackEngine/stop()`` starts a new generation; a notice from an older one describes
+/// audio that has since been replaced and should be ignored.
+public struct EngineNotice: Equatable, Sendable {
+    /// What happened.
+    public var event: EngineEvent
+    /// The generation it happened in.
+    public var generation: Int
+}

@@ -1,0 +1,108 @@
+import CPulse
+import Synchronization
+
+/// A connection to a PulseAudio server on its own threaded mainloop.
+///
+/// Ownership: every libpulse call on the context or its streams happens with the
+/// mainloop lock held (``withLock(_:)``); libpulse calls back on the mainloop thread with
+/// the lock already held. ``isAlive`` may be read from any thread.
+final class PulseConnection: @unchecked Sendable {
+    private let mainloop: OpaquePointer
+    private(set) var context: OpaquePointer?
+    private let alive = Atomic<Bool>(false)
+
+    /// Starts the mainloop thread and connects to `server` (the default server when `nil`),
+    /// waiting until the context is ready.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server accepts the connection.
+    init(server: String?) throws(AudioError) {
+        guard let mainloop = pa_threaded_mainloop_new() else {
+            throw .pulseUnavailable("cannot create a PulseAudio mainloop")
+        }
+        self.mainloop = mainloop
+        pa_threaded_mainloop_set_name(mainloop, "rondo-pulse")
+        // From here on a throw runs deinit, which stops and frees the mainloop.
+        guard pa_threaded_mainloop_start(mainloop) >= 0 else {
+            throw .pulseUnavailable("cannot start the PulseAudio mainloop thread")
+        }
+        try withLock { () throws(AudioError) in try connect(server: server) }
+    }
+
+    deinit { shutDown() }
+
+    /// Whether the context is still connected; turns false when the server goes away.
+    var isAlive: Bool { alive.load(ordering: .acquiring) }
+
+    /// Runs `body` holding the mainloop lock. Never call it from a libpulse callback.
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        return try body()
+    }
+
+    /// Waits for a ``signal()`` from a callback; the caller holds the lock.
+    func wait() { pa_threaded_mainloop_wait(mainloop) }
+
+    /// Wakes a thread in ``wait()``; called from libpulse callbacks.
+    func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
+
+    /// Waits, holding the lock, until `operation` is done, then releases it.
+    func await(_ operation: OpaquePointer?) {
+        guard let operation else { return }
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { wait() }
+        pa_operation_unref(operation)
+    }
+
+    private func connect(server: String?) throws(AudioError) {
+        let properties = pa_proplist_new()
+        defer { pa_proplist_free(properties) }
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "Rondo")
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_ID, "org.rondo.Rondo")
+        guard let api = pa_threaded_mainloop_get_api(mainloop),
+            let context = pa_context_new_with_proplist(api, "Rondo", properties)
+        else { throw .pulseUnavailable("cannot create a PulseAudio context") }
+        self.context = context
+        pa_context_set_state_callback(
+            context, pulseContextStateChanged, Unmanaged.passUnretained(self).toOpaque())
+        guard pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
+            throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
+        }
+        while true {
+            switch pa_context_get_state(context) {
+            case PA_CONTEXT_READY:
+                alive.store(true, ordering: .releasing)
+                return
+            case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
+                throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
+            default:
+                wait()
+            }
+        }
+    }
+
+    fileprivate func contextStateChanged() {
+        guard let context else { return }
+        let state = pa_context_get_state(context)
+        if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
+            alive.store(false, ordering: .releasing)
+        }
+        signal()
+    }
+
+    private func shutDown() {
+        pa_threaded_mainloop_lock(mainloop)
+        if let context {
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+            self.context = nil
+        }
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+    }
+}
+
+private func pulseContextStateChanged(_ context: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) {
+    guard let userdata else { return }
+    Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().contextStateChanged()
+}

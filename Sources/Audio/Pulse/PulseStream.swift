@@ -1,0 +1,213 @@
+// Realtime rules for this file. `fill(requestedBytes:)` runs on the PulseAudio mainloop
+// thread, inside the stream's write callback, with the mainloop lock held. There it
+// never allocates, never touches a Swift actor, never logs and never waits: it copies
+// decoded samples from the `SampleRing` into the server's own buffer
+// (`pa_stream_begin_write`) and counts them. Everything else in this file runs on other
+// threads and takes the mainloop lock first.
+import CPulse
+import Synchronization
+
+/// One PulseAudio playback stream fed from a ``SampleRing``.
+///
+/// Created corked or playing; the decode thread tops it up when the write callback found
+/// the ring empty (``isStarving``).
+final class PulseStream: @unchecked Sendable {
+    let format: AudioFormat
+    private let connection: PulseConnection
+    private let ring: SampleRing
+    private var stream: OpaquePointer?
+    /// Frames handed to the server since creation or the last ``flush()``; written by the
+    /// consumer, read by anyone.
+    private let framesWritten = Atomic<Int>(0)
+    /// Set by the consumer when it had less than the server asked for.
+    private let starving = Atomic<Bool>(false)
+    private let drained = Atomic<Bool>(false)
+
+    /// Creates and connects a stream with the `media.role=music` properties.
+    /// - Parameters:
+    ///   - sink: the sink name, or `nil` for the server's default (or `PULSE_SINK`).
+    ///   - corked: whether the stream starts paused.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses it.
+    init(
+        connection: PulseConnection, format: AudioFormat, ring: SampleRing, sink: String?,
+        corked: Bool, role: String = "music"
+    ) throws(AudioError) {
+        self.connection = connection
+        self.format = format
+        self.ring = ring
+        try connection.withLock { () throws(AudioError) in try open(sink: sink, corked: corked, role: role) }
+    }
+
+    deinit {
+        connection.withLock {
+            guard let stream else { return }
+            pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+        }
+    }
+
+    /// Whether the write callback ran out of samples since the last top-up.
+    var isStarving: Bool { starving.load(ordering: .acquiring) }
+
+    /// Whether the drain requested by ``drain()`` has completed.
+    var isDrained: Bool { drained.load(ordering: .acquiring) }
+
+    /// Frames handed to the server since creation or the last flush.
+    var framesHandedOver: Int { framesWritten.load(ordering: .acquiring) }
+
+    /// Whether the stream is still connected to its sink.
+    var isHealthy: Bool {
+        connection.withLock { stream.map { pa_stream_get_state($0) == PA_STREAM_READY } ?? false }
+    }
+
+    /// Writes whatever the server can take right now; used by the producer after it
+    /// refilled a starving ring.
+    func topUp() {
+        connection.withLock {
+            guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY else { return }
+            let writable = pa_stream_writable_size(stream)
+            if writable != Int.max, writable > 0 { fill(requestedBytes: writable) }
+        }
+    }
+
+    /// Pauses (`true`) or resumes (`false`) the stream at the server at once.
+    func setCorked(_ corked: Bool) {
+        connection.withLock {
+            guard let stream else { return }
+            pa_operation_unref(pa_stream_cork(stream, corked ? 1 : 0, nil, nil))
+        }
+    }
+
+    /// Drops the ring's and the server's buffered audio so the next samples written are
+    /// heard next. Runs with the engine lock held (no producer).
+    func flush() {
+        connection.withLock {
+            ring.reset()
+            framesWritten.store(0, ordering: .releasing)
+            drained.store(false, ordering: .releasing)
+            guard let stream else { return }
+            pa_operation_unref(pa_stream_flush(stream, nil, nil))
+        }
+    }
+
+    /// Asks the server to play out what it holds; ``isDrained`` turns true when it has.
+    func drain() {
+        connection.withLock {
+            guard let stream else { return }
+            drained.store(false, ordering: .releasing)
+            pa_operation_unref(
+                pa_stream_drain(stream, pulseStreamDrained, Unmanaged.passUnretained(self).toOpaque()))
+        }
+    }
+
+    /// Seconds of audio handed to the server that the listener has not heard yet.
+    func latency() -> Double {
+        connection.withLock {
+            guard let stream else { return 0 }
+            var microseconds: pa_usec_t = 0
+            var negative: Int32 = 0
+            guard pa_stream_get_latency(stream, &microseconds, &negative) == 0, negative == 0 else { return 0 }
+            return Double(microseconds) / 1_000_000
+        }
+    }
+
+    /// Sets the stream's volume as a linear gain (1 = full).
+    func setGain(_ gain: Double) {
+        connection.withLock {
+            guard let stream, let context = connection.context else { return }
+            var volume = pa_cvolume()
+            pa_cvolume_set(&volume, UInt32(format.channels), pa_sw_volume_from_linear(gain))
+            pa_operation_unref(
+                pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &volume, nil, nil))
+        }
+    }
+
+    // MARK: Realtime (mainloop thread, lock held)
+
+    fileprivate func fill(requestedBytes: Int) {
+        guard let stream else { return }
+        let frameBytes = 4 * format.channels
+        var wanted = requestedBytes - requestedBytes % frameBytes
+        while wanted > 0 {
+            let availableBytes = ring.available * 4
+            guard availableBytes >= frameBytes else {
+                starving.store(true, ordering: .releasing)
+                return
+            }
+            var data: UnsafeMutableRawPointer?
+            var size = min(wanted, availableBytes - availableBytes % frameBytes)
+            guard pa_stream_begin_write(stream, &data, &size) == 0, let data else { return }
+            size = min(size, wanted) - min(size, wanted) % frameBytes
+            let samples = ring.read(into: data.assumingMemoryBound(to: Float.self), maxSamples: size / 4)
+            pa_stream_write(stream, data, samples * 4, nil, 0, PA_SEEK_RELATIVE)
+            framesWritten.add(samples / format.channels, ordering: .releasing)
+            wanted -= samples * 4
+        }
+        starving.store(false, ordering: .releasing)
+    }
+
+    fileprivate func markDrained() {
+        drained.store(true, ordering: .releasing)
+    }
+
+    // MARK: Set-up (lock held)
+
+    private func open(sink: String?, corked: Bool, role: String) throws(AudioError) {
+        guard let context = connection.context else { throw .pulseUnavailable("not connected") }
+        var spec = pa_sample_spec(
+            format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        let properties = pa_proplist_new()
+        defer { pa_proplist_free(properties) }
+        pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "Rondo")
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_ID, "org.rondo.Rondo")
+        guard let stream = pa_stream_new_with_proplist(context, "Rondo playback", &spec, nil, properties) else {
+            throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
+        }
+        self.stream = stream
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_write_callback(stream, pulseStreamWrite, me)
+        pa_stream_set_state_callback(stream, pulseStreamStateChanged, me)
+        let bytesPerSecond = format.sampleRate * format.channels * 4
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: UInt32(bytesPerSecond * Self.targetLatencyMilliseconds / 1000),
+            prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
+        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+            | PA_STREAM_ADJUST_LATENCY.rawValue
+        if corked { flags |= PA_STREAM_START_CORKED.rawValue }
+        guard pa_stream_connect_playback(stream, sink, &attributes, pa_stream_flags_t(flags), nil, nil) >= 0 else {
+            throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
+        }
+        while true {
+            switch pa_stream_get_state(stream) {
+            case PA_STREAM_READY: return
+            case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+                throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
+            default: connection.wait()
+            }
+        }
+    }
+
+    /// End-to-end latency the stream asks the server for: small enough that a seek or a
+    /// rate change is heard at once, large enough that the decode thread can sleep.
+    static let targetLatencyMilliseconds = 150
+
+    fileprivate func stateChanged() { connection.signal() }
+}
+
+private func pulseStreamWrite(_ stream: OpaquePointer?, _ bytes: Int, _ userdata: UnsafeMutableRawPointer?) {
+    guard let userdata else { return }
+    Unmanaged<PulseStream>.fromOpaque(userdata).takeUnretainedValue().fill(requestedBytes: bytes)
+}
+
+private func pulseStreamStateChanged(_ stream: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) {
+    guard let userdata else { return }
+    Unmanaged<PulseStream>.fromOpaque(userdata).takeUnretainedValue().stateChanged()
+}
+
+private func pulseStreamDrained(_ stream: OpaquePointer?, _ success: Int32, _ userdata: UnsafeMutableRawPointer?) {
+    guard let userdata else { return }
+    Unmanaged<PulseStream>.fromOpaque(userdata).takeUnretainedValue().markDrained()
+}

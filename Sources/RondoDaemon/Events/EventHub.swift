@@ -1,0 +1,50 @@
+import NIOCore
+import RondoProtocol
+import Synchronization
+
+/// Fans events out to the connections that subscribed to their topic.
+///
+/// Ownership: the subscriber table is guarded by its mutex; any task may publish. Each
+/// connection has a bounded outbox; a connection whose outbox is full (it does not read
+/// its events) is closed, so no client can make the daemon buffer without bound.
+final class EventHub: Sendable {
+    /// How many undelivered events a connection may have before it is dropped.
+    static let outboxCapacity = 1024
+
+    private struct Subscriber {
+        var topics: Set<EventTopic> = []
+        let outbox: AsyncStream<[UInt8]>.Continuation
+        let close: @Sendable () -> Void
+    }
+
+    private let subscribers = Mutex<[Int: Subscriber]>([:])
+    private let codec = JSONRPCCodec()
+
+    /// Registers a connection with its outbox and a way to close it.
+    func register(_ connection: Int, outbox: AsyncStream<[UInt8]>.Continuation, close: @escaping @Sendable () -> Void) {
+        subscribers.withLock { $0[connection] = Subscriber(outbox: outbox, close: close) }
+    }
+
+    /// Forgets a connection.
+    func unregister(_ connection: Int) {
+        let removed = subscribers.withLock { $0.removeValue(forKey: connection) }
+        removed?.outbox.finish()
+    }
+
+    /// Adds topics to a connection's subscription.
+    func subscribe(_ connection: Int, to topics: [EventTopic]) {
+        subscribers.withLock { $0[connection]?.topics.formUnion(topics) }
+    }
+
+    /// Sends an event to every connection subscribed to its topic.
+    func publish<E: RPCEvent>(_ event: E.Type, _ params: E.Params) {
+        let targets = subscribers.withLock { table in
+            table.filter { $0.value.topics.contains(E.topic) }.map(\.value)
+        }
+        guard !targets.isEmpty else { return }
+        let line = codec.encodeLine(Envelope.Notification(method: E.name, params: params))
+        for target in targets {
+            if case .dropped = target.outbox.yield(line) { target.close() }
+        }
+    }
+}

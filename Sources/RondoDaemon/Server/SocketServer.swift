@@ -1,0 +1,90 @@
+import Glibc
+import Logging
+import NIOCore
+import NIOPosix
+import RondoProtocol
+import Synchronization
+
+/// Accepts connections on the daemon's Unix socket and serves NDJSON JSON-RPC on each.
+///
+/// Requests on one connection are answered in order; events are written from the
+/// connection's outbox concurrently with replies. A client that disconnects mid-request
+/// only loses its own reply.
+final class SocketServer: Sendable {
+    private let path: String
+    private let router: Router
+    private let hub: EventHub
+    private let logger: Logger
+    private let nextConnection = Atomic<Int>(1)
+
+    /// Creates a server for `path`; nothing is bound until ``run(onBound:)``.
+    init(path: String, router: Router, hub: EventHub, logger: Logger) {
+        self.path = path
+        self.router = router
+        self.hub = hub
+        self.logger = logger
+    }
+
+    /// Binds the socket (mode 0600) and serves until the task is cancelled.
+    /// - Parameter onBound: called once the socket accepts connections.
+    func run(onBound: @Sendable () -> Void) async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 128)
+            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(LineFrameDecoder(maximumLength: JSONRPCCodec.maximumLineLength)))
+                    return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        chmod(path, 0o600)
+        onBound()
+        defer { unlink(path) }
+        try await withThrowingDiscardingTaskGroup { group in
+            try await withTaskCancellationHandler {
+                try await server.executeThenClose { connections in
+                    for try await connection in connections {
+                        let id = nextConnection.add(1, ordering: .relaxed).oldValue
+                        group.addTask { await self.serve(connection, id: id) }
+                    }
+                }
+            } onCancel: {
+                server.channel.close(promise: nil)
+            }
+        }
+    }
+
+    private func serve(_ connection: NIOAsyncChannel<Frame, ByteBuffer>, id: Int) async {
+        let (outbox, continuation) = AsyncStream.makeStream(
+            of: [UInt8].self, bufferingPolicy: .bufferingOldest(EventHub.outboxCapacity))
+        let channel = connection.channel
+        hub.register(id, outbox: continuation) { [logger] in
+            logger.warning("closing connection \(id): it does not read its events")
+            channel.close(promise: nil)
+        }
+        defer { hub.unregister(id) }
+        let context = ConnectionContext(id: id)
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await line in outbox { try await outbound.write(ByteBuffer(bytes: line)) }
+                    }
+                    for try await frame in inbound {
+                        switch frame {
+                        case .line(let buffer):
+                            if let reply = await router.handle(line: Array(buffer.readableBytesView), context: context) {
+                                try await outbound.write(ByteBuffer(bytes: reply))
+                            }
+                        case .oversized:
+                            try await outbound.write(ByteBuffer(bytes: router.oversizedLineReply()))
+                        }
+                    }
+                    group.cancelAll()
+                }
+            }
+        } catch {
+            logger.debug("connection \(id) ended: \(error)")
+        }
+    }
+}

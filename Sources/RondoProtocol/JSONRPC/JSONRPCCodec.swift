@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Turns NDJSON lines into JSON-RPC messages and back. One line is one message; encoded
+/// messages end with `\n`.
+public struct JSONRPCCodec: Sendable {
+    /// The longest line either side accepts, newline excluded (SPEC §2).
+    public static let maximumLineLength = 1 << 20
+
+    /// A request as the daemon receives it, params still untyped.
+    public struct IncomingRequest: Sendable {
+        /// The id to answer with; `nil` for a notification (no answer).
+        public var id: RequestID?
+        public var method: String
+        public var params: JSONValue?
+    }
+
+    /// Creates a codec.
+    public init() {}
+
+    /// Reads one request line.
+    /// - Throws: an ``RPCError`` (with the request id when it could be read) for invalid
+    ///   UTF-8 or JSON (-32700) and for JSON that is not a request (-32600).
+    public func decodeRequest(_ line: some Collection<UInt8>) throws(FailedRequest) -> IncomingRequest {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
+        } catch {
+            throw FailedRequest(id: nil, error: .parseError("the line is not valid UTF-8 JSON; send one JSON-RPC request object per line"))
+        }
+        guard case .object(let members) = value else {
+            throw FailedRequest(id: nil, error: .invalidRequest("a request must be a JSON object"))
+        }
+        var id: RequestID?
+        switch members["id"] {
+        case nil, .null?: id = nil
+        case .number(let number)? where number.rounded() == number && abs(number) < 1e15: id = .number(Int(number))
+        case .string(let string)?: id = .string(string)
+        default:
+            throw FailedRequest(id: nil, error: .invalidRequest("\"id\" must be an integer or a string"))
+        }
+        guard members["jsonrpc"] == .string(Envelope.version) else {
+            throw FailedRequest(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\""))
+        }
+        guard case .string(let method)? = members["method"] else {
+            throw FailedRequest(id: id, error: .invalidRequest("\"method\" must be a string"))
+        }
+        let params = members["params"]
+        switch params {
+        case nil, .object?, .array?, .null?: break
+        default: throw FailedRequest(id: id, error: .invalidRequest("\"params\" must be an object"))
+        }
+        return IncomingRequest(id: id, method: method, params: params)
+    }
+
+    /// Decodes untyped params into a method's params type (absent params read as `{}`).
+    /// - Throws: ``RPCError/invalidParams(_:)`` naming the field that does not fit.
+    public func decodeParams<P: Decodable>(_ type: P.Type, from params: JSONValue?, method: String) throws(RPCError) -> P {
+        do {
+            let data = try JSONEncoder().encode(params == nil || params == .null ? JSONValue.object([:]) : params!)
+            return try JSONDecoder().decode(P.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidParams("invalid params for \(method): \(Self.describe(error))")
+        } catch {
+            throw .invalidParams("invalid params for \(method)")
+        }
+    }
+
+    /// Encodes a message as one line, newline included.
+    public func encodeLine(_ message: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        do {
+            var bytes = [UInt8](try encoder.encode(message))
+            bytes.append(UInt8(ascii: "\n"))
+            return bytes
+        } catch {
+            return Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"cannot encode the reply"}}"#.utf8) + [10]
+        }
+    }
+
+    /// A human sentence for a decoding error: which field, and what was wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.isEmpty ? "params" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \"\(path(context.codingPath + [key]))\""
+        case .typeMismatch(let type, let context):
+            return "\"\(path(context.codingPath))\" must be \(type)"
+        case .valueNotFound(let type, let context):
+            return "\"\(path(context.codingPath))\" must be \(type), not null"
+        case .dataCorrupted(let context):
+            return "\"\(path(context.codingPath))\": \(context.debugDescription)"
+        @unknown default:
+            return "params do not fit"
+        }
+    }
+}
+
+/// A request that cannot be handled, with the id to answer it under (if readable).
+public struct FailedRequest: Error, Sendable {
+    /// The request's id, `nil` when it could not be read.
+    public var id: RequestID?
+    /// What to answer.
+    public var error: RPCError
+
+    /// Creates a failure.
+    public init(id: RequestID?, error: RPCError) {
+        self.id = id
+        self.error = error
+    }
+}

@@ -1,0 +1,24 @@
+/// The `id` of a JSON-RPC request: a number or a string, echoed in its response.
+public enum RequestID: Hashable, Sendable, Codable {
+    case number(Int)
+    case string(String)
+
+    /// Decodes a number or a string id.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            self = .number(number)
+        } else {
+            self = .string(try container.decode(String.self))
+        }
+    }
+
+    /// Encodes the id as it was received.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// A method of the wire protocol: its name and the types of its params and result.
+public protocol RPCMethod: Sendable {
+    /// What the method takes.
+    associatedtype Params: Codable & Sendable
+    /// What it returns.
+    associatedtype Result: Codable & Sendable
+    /// The wire name (`queue.append`).
+    static var name: String { get }
+}
+
+/// An event notification: its wire name, the topic it belongs to and its params type.
+public protocol RPCEvent: Sendable {
+    /// What the event carries.
+    associatedtype Params: Codable & Sendable
+    /// The notification's method name (`nowPlaying.changed`).
+    static var name: String { get }
+    /// The topic a connection subscribes to for it.
+    static var topic: EventTopic { get }
+}
+
+/// Every method and event of the protocol, once (the contract of SPEC §2 in code).
+public enum Methods {
+    public enum DaemonInfoMethod: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = DaemonInfo
+        public static let name = "daemon.info"
+    }
+    public enum RemoteSend: RPCMethod {
+        public typealias Params = RemoteSendParams
+        public typealias Result = RemoteSendResult
+        public static let name = "remote.send"
+    }
+    public enum NowPlayingGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = NowPlayingState
+        public static let name = "nowPlaying.get"
+    }
+    public enum QueueGet: RPCMethod {
+        public typealias Params = QueueGetParams
+        public typealias Result = QueueGetResult
+        public static let name = "queue.get"
+    }
+    public enum QueueSet: RPCMethod {
+        public typealias Params = QueueItemsParams
+        public typealias Result = QueueCountResult
+        public static let name = "queue.set"
+    }
+    public enum QueueAppend: RPCMethod {
+        public typealias Params = QueueItemsParams
+        public typealias Result = QueueCountResult
+        public static let name = "queue.append"
+    }
+    public enum QueueRemove: RPCMethod {
+        public typealias Params = QueueIndexParams
+        public typealias Result = Empty
+        public static let name = "queue.remove"
+    }
+    public enum QueueMove: RPCMethod {
+        public typealias Params = QueueMoveParams
+        public typealias Result = Empty
+        public static let name = "queue.move"
+    }
+    public enum QueueClear: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = Empty
+        public static let name = "queue.clear"
+    }
+    public enum QueuePlayIndex: RPCMethod {
+        public typealias Params = QueueIndexParams
+        public typealias Result = Empty
+        public static let name = "queue.playIndex"
+    }
+    public enum EventsSubscribe: RPCMethod {
+        public typealias Params = SubscribeParams
+        public typealias Result = Empty
+        public static let name = "events.subscribe"
+    }
+
+    /// Every method, in SPEC order.
+    public static let all: [any RPCMethod.Type] = [
+        DaemonInfoMethod.self, RemoteSend.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
+        QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
+        EventsSubscribe.self,
+    ]
+}
+
+/// Every event notification of the protocol.
+public enum Events {
+    public enum NowPlayingChanged: RPCEvent {
+        public typealias Params = NowPlayingState
+        public static let name = "nowPlaying.changed"
+        public static let topic = EventTopic.nowPlaying
+    }
+    public enum QueueChangedEvent: RPCEvent {
+        public typealias Params = QueueChanged
+        public static let name = "queue.changed"
+        public static let topic = EventTopic.queue
+    }
+
+    /// Every event, in SPEC order.
+    public static let all: [any RPCEvent.Type] = [NowPlayingChanged.self, QueueChangedEvent.self]
+}

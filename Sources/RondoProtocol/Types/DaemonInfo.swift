@@ -1,0 +1,41 @@
+/// The result of `daemon.info`: who is serving, from where, and with what.
+public struct DaemonInfo: Codable, Equatable, Sendable {
+    /// The PulseAudio side of the daemon.
+    public struct Pulse: Codable, Equatable, Sendable {
+        /// The server the daemon talks to (`null` for the default server).
+        public var server: String?
+        /// Whether it is connected now (it connects on the first play).
+        public var connected: Bool
+
+        /// Creates the PulseAudio part.
+        public init(server: String?, connected: Bool) {
+            self.server = server
+            self.connected = connected
+        }
+    }
+
+    public var version: String
+    public var pid: Int
+    /// Seconds since the daemon started.
+    public var uptime: Double
+    public var socket: String
+    public var database: String
+    public var musicDirectory: String
+    public var policy: String
+    public var pulse: Pulse
+
+    /// Creates the info.
+    public init(
+        version: String, pid: Int, uptime: Double, socket: String, database: String,
+        musicDirectory: String, policy: String, pulse: Pulse
+    ) {
+        self.version = version
+        self.pid = pid
+        self.uptime = uptime
+        self.socket = socket
+        self.database = database
+        self.musicDirectory = musicDirectory
+        self.policy = policy
+        self.pulse = pulse
+    }
+}
