@@ -132,8 +132,9 @@ private struct RandomWalk {
             return (outcome.effects, false)
         case 35..<45:
             guard rig.queue.count < 12 else { return (rig.clear(), false) }
-            let effects = rig.append(randomLocations(int(1...3)))
-            everSeen += rig.queue.entries.map(\.id)
+            let added = int(1...3)
+            let effects = rig.append(randomLocations(added))
+            everSeen += rig.queue.entries.suffix(added).map(\.id)
             return (effects, false)
         case 45..<48:
             let locations = randomLocations(int(0...6))

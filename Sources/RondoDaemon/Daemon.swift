@@ -1,0 +1,103 @@
+import Foundation
+public import Logging
+import RondoProtocol
+public import ServiceLifecycle
+
+/// The running daemon: its services, the router that reaches them and the socket server.
+///
+/// ``run()`` serves until graceful shutdown (SIGTERM/SIGINT through the service group in
+/// `rondod`) or cancellation, then stops sound and removes the socket.
+public final class Daemon: Service {
+    /// The daemon's version string.
+    public static let version = "0.1.0"
+
+    private let options: DaemonOptions
+    private let logger: Logger
+    private let hub = EventHub()
+    private let player: PlayerService
+    private let startedAt = Date()
+
+    /// Creates the daemon; nothing is bound or played until ``run()``.
+    public init(options: DaemonOptions, logger: Logger) {
+        self.options = options
+        self.logger = logger
+        self.player = PlayerService(
+            pulseServer: options.pulseServer, pulseSink: options.pulseSink, hub: hub, logger: logger)
+    }
+
+    /// Binds the socket and serves until graceful shutdown or cancellation.
+    /// - Throws: when the socket cannot be bound.
+    public func run() async throws {
+        try prepareSocketDirectory()
+        if !options.initialQueue.isEmpty {
+            _ = try? await player.append(options.initialQueue)
+            logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
+        }
+        let server = SocketServer(path: options.socketPath, router: makeRouter(), hub: hub, logger: logger)
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await self.player.run() }
+            defer { group.cancelAll() }
+            try await cancelWhenGracefulShutdown {
+                try await server.run { [logger = self.logger, options = self.options] in
+                    logger.info("rondod \(Self.version) listening on \(options.socketPath)")
+                }
+            }
+        }
+        await player.shutDown()
+        logger.info("rondod stopped")
+    }
+
+    private func prepareSocketDirectory() throws {
+        let directory = URL(fileURLWithPath: options.socketPath).deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: directory) {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+    }
+
+    /// The method table of SPEC §2 bound to the services.
+    func makeRouter() -> Router {
+        var router = Router()
+        let player = self.player
+        let hub = self.hub
+        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt] _, _ in
+            DaemonInfo(
+                version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
+                socket: options.socketPath, database: options.databasePath,
+                musicDirectory: options.musicDirectory, policy: options.policy,
+                pulse: .init(server: options.pulseServer, connected: player.isPulseConnected))
+        }
+        router.register(Methods.RemoteSend.self) { params, _ in await player.send(params) }
+        router.register(Methods.NowPlayingGet.self) { _, _ in await player.nowPlaying() }
+        router.register(Methods.QueueGet.self) { params, _ in
+            await player.queue(offset: params.offset ?? 0, limit: params.limit)
+        }
+        router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
+            QueueCountResult(count: try await player.replace(params))
+        }
+        router.register(Methods.QueueAppend.self) { params, _ throws(RPCError) in
+            QueueCountResult(count: try await player.append(params.items))
+        }
+        router.register(Methods.QueueRemove.self) { params, _ throws(RPCError) in
+            try await player.remove(at: params.index)
+            return Empty()
+        }
+        router.register(Methods.QueueMove.self) { params, _ throws(RPCError) in
+            try await player.move(from: params.from, to: params.to)
+            return Empty()
+        }
+        router.register(Methods.QueueClear.self) { _, _ in
+            await player.clear()
+            return Empty()
+        }
+        router.register(Methods.QueuePlayIndex.self) { params, _ throws(RPCError) in
+            try await player.playIndex(params.index)
+            return Empty()
+        }
+        router.register(Methods.EventsSubscribe.self) { params, connection in
+            hub.subscribe(connection.id, to: params.topics)
+            return Empty()
+        }
+        return router
+    }
+}

@@ -1,0 +1,257 @@
+import Audio
+import Foundation
+import Logging
+import Playback
+import RondoProtocol
+
+/// Glues the pure ``Player`` to the ``PlaybackEngine``: takes commands and queue edits
+/// from the router, lets the player decide, carries out its effects on the real output
+/// and publishes what changed.
+///
+/// Ownership: the actor owns the player state and is the only caller of the engine's
+/// commands. Engine notices arrive through an ordered stream (``run()``).
+actor PlayerService {
+    private var player = Player()
+    private let engine: PlaybackEngine
+    private let notices: AsyncStream<EngineNotice>
+    private let tagReader = MPG123TagReader()
+    private var tagCache: [String: TrackMetadata] = [:]
+    private let hub: EventHub
+    private let logger: Logger
+    private let now: @Sendable () -> Double
+
+    /// Creates the service; the engine connects to PulseAudio only on the first play.
+    init(pulseServer: String?, pulseSink: String?, hub: EventHub, logger: Logger,
+         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
+        self.notices = notices
+        self.engine = PlaybackEngine(server: pulseServer, sink: pulseSink) { continuation.yield($0) }
+        self.hub = hub
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Handles engine notices in order until the task is cancelled.
+    func run() async {
+        for await notice in notices {
+            // A lost output matters whenever it happens; anything else from an older
+            // generation describes audio that was replaced since.
+            if case .outputLost = notice.event {} else if notice.generation != engine.generation { continue }
+            handle(notice.event)
+        }
+    }
+
+    /// Stops sound and the engine's thread; called on shutdown.
+    func shutDown() {
+        engine.shutDown()
+    }
+
+    /// Whether PulseAudio is connected.
+    nonisolated var isPulseConnected: Bool { engine.isConnected }
+
+    // MARK: Remote commands
+
+    /// Carries out a remote command and returns its status.
+    func send(_ params: RemoteSendParams) -> RemoteSendResult {
+        observeOutput()
+        let outcome = player.handle(RemoteCommand(params), at: now())
+        let failure = apply(outcome.effects)
+        if let failure { return failure }
+        return RemoteSendResult(status: outcome.status.rawValue)
+    }
+
+    // MARK: Now playing
+
+    /// The now-playing dictionary and playback state, exact as of now.
+    func nowPlaying() -> NowPlayingState {
+        observeOutput()
+        return nowPlayingState()
+    }
+
+    // MARK: Queue
+
+    /// A page of the queue.
+    func queue(offset: Int, limit: Int?) -> QueueGetResult {
+        let entries = player.queue.entries
+        let start = min(max(0, offset), entries.count)
+        let end = limit.map { min(entries.count, start + max(0, $0)) } ?? entries.count
+        let items = (start..<end).map { position in
+            let entry = entries[position]
+            let metadata = metadata(for: entry)
+            return QueueItem(
+                position: position, assetURL: URL(fileURLWithPath: entry.location).absoluteString,
+                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle,
+                playbackDuration: metadata.duration)
+        }
+        return QueueGetResult(
+            items: items, index: player.queue.currentIndex, count: entries.count,
+            shuffle: "off", repeat: player.repeatMode.rawValue)
+    }
+
+    /// Appends files (directories add their MP3 files).
+    func append(_ items: [String]) throws(RPCError) -> Int {
+        let paths = try MediaPaths.expand(items)
+        _ = apply(player.append(paths, at: now()))
+        return player.queue.count
+    }
+
+    /// Replaces the queue, optionally starting playback.
+    func replace(_ params: QueueItemsParams) throws(RPCError) -> Int {
+        let paths = try MediaPaths.expand(params.items)
+        do {
+            let effects = try player.replace(
+                with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
+            _ = apply(effects)
+        } catch {
+            throw Self.rpcError(error)
+        }
+        return player.queue.count
+    }
+
+    /// Removes one entry.
+    func remove(at index: Int) throws(RPCError) {
+        do { _ = apply(try player.remove(at: index, at: now())) } catch { throw Self.rpcError(error) }
+    }
+
+    /// Moves one entry.
+    func move(from source: Int, to destination: Int) throws(RPCError) {
+        do { _ = apply(try player.move(from: source, to: destination, at: now())) } catch { throw Self.rpcError(error) }
+    }
+
+    /// Empties the queue.
+    func clear() {
+        _ = apply(player.clear(at: now()))
+    }
+
+    /// Plays the entry at `index`.
+    func playIndex(_ index: Int) throws(RPCError) {
+        do { _ = apply(try player.playIndex(index, at: now())) } catch { throw Self.rpcError(error) }
+        if player.state != .playing, !isPulseConnected {
+            throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
+        }
+    }
+
+    // MARK: Applying decisions
+
+    /// Carries out effects in order; returns a failed status when the output is missing.
+    @discardableResult
+    private func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
+        var failure: RemoteSendResult?
+        var pending = effects[...]
+        while let effect = pending.popFirst() {
+            switch effect {
+            case .load(let entry, let position, let playing):
+                switch load(entry, position: position, playing: playing) {
+                case .loaded:
+                    break
+                case .skipped(let followUp):
+                    pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
+                case .outputMissing(let followUp):
+                    failure = RemoteSendResult(status: CommandStatus.deviceNotFound.rawValue, reason: "pulseUnavailable")
+                    pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
+                }
+            case .resume:
+                if engine.isLoaded {
+                    engine.resume()
+                } else if let entry = player.queue.current {
+                    pending.insert(.load(entry, position: player.elapsed(at: now()), playing: true), at: pending.startIndex)
+                }
+            case .pause:
+                engine.pause()
+                if let position = engine.position { _ = player.handle(.positionObserved(position), at: now()) }
+            case .stop:
+                engine.stop()
+            case .seek(let position):
+                do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
+            case .prepareNext(let entry):
+                engine.prepareNext(entry.map { TrackSource(id: $0.id, path: $0.location) })
+            case .nowPlayingChanged:
+                hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
+            case .queueChanged:
+                hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
+            }
+        }
+        return failure
+    }
+
+    /// How loading an entry on the engine went, with the player's follow-up effects.
+    private enum LoadOutcome {
+        case loaded
+        case skipped([PlayerEffect])
+        case outputMissing([PlayerEffect])
+    }
+
+    private func load(_ entry: QueueEntry, position: Double, playing: Bool) -> LoadOutcome {
+        _ = player.setMetadata(metadata(for: entry), for: entry.id)
+        do {
+            try engine.load(TrackSource(id: entry.id, path: entry.location), position: position, playing: playing)
+            return .loaded
+        } catch .decodeFailed(let path, let reason) {
+            logger.warning("skipping \(path): \(reason)")
+            return .skipped(player.handle(.failed(entry.id), at: now()))
+        } catch {
+            logger.error("\(error)")
+            return .outputMissing(player.handle(.outputLost, at: now()))
+        }
+    }
+
+    private func handle(_ event: EngineEvent) {
+        let effects: [PlayerEffect]
+        switch event {
+        case .advanced(let id):
+            if let entry = player.queue.entries.first(where: { $0.id == id }) {
+                _ = player.setMetadata(metadata(for: entry), for: id)
+            }
+            effects = player.handle(.advanced(to: id), at: now())
+        case .reachedEnd:
+            effects = player.handle(.reachedEnd, at: now())
+        case .failed(let id, let reason):
+            logger.warning("skipping a track that cannot be decoded: \(reason)")
+            effects = player.handle(.failed(id), at: now())
+        case .outputLost(let reason):
+            logger.error("audio output lost: \(reason)")
+            effects = player.handle(.outputLost, at: now())
+        }
+        apply(effects)
+    }
+
+    /// Re-anchors the elapsed time on what the output says the listener hears.
+    private func observeOutput() {
+        guard player.state == .playing, let position = engine.position else { return }
+        _ = player.handle(.positionObserved(position), at: now())
+    }
+
+    private func nowPlayingState() -> NowPlayingState {
+        NowPlayingState(
+            info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
+            playbackState: player.state.rawValue,
+            nowPlayingIdentifiers: [])
+    }
+
+    private func metadata(for entry: QueueEntry) -> TrackMetadata {
+        if let cached = tagCache[entry.location] { return cached }
+        let metadata: TrackMetadata
+        do {
+            metadata = TrackMetadata(try tagReader.tags(at: entry.location))
+        } catch {
+            metadata = TrackMetadata()
+        }
+        tagCache[entry.location] = metadata
+        return metadata
+    }
+
+    private static func rpcError(_ error: PlaybackError) -> RPCError {
+        switch error {
+        case .indexOutOfRange(let index, let count):
+            RPCError(.indexOutOfRange, "queue index \(index) does not exist; the queue has \(count) items (0-based)")
+        }
+    }
+}
+
+extension PlayerEffect {
+    /// Whether this is a gapless pre-roll request, which a later decision supersedes.
+    fileprivate var isPrepareNext: Bool {
+        if case .prepareNext = self { return true }
+        return false
+    }
+}

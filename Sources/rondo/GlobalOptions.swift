@@ -1,0 +1,51 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+import RondoClient
+import RondoProtocol
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Flag(help: "Print the daemon's raw JSON result instead of human output.")
+    var json = false
+
+    @Option(help: "The daemon's socket (default: $RONDO_SOCKET, else $XDG_RUNTIME_DIR/rondo/rondo.sock).")
+    var socket: String?
+
+    /// The socket path to use.
+    var socketPath: String {
+        socket ?? SocketLocation.defaultPath(environment: ProcessInfo.processInfo.environment, uid: getuid())
+    }
+
+    /// A connected client.
+    func connect() throws(CLIFailure) -> RondoClient {
+        do { return try RondoClient(socketPath: socketPath) } catch { throw CLIFailure(error) }
+    }
+
+    /// Calls a method on a new connection.
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(CLIFailure) -> M.Result {
+        let client = try connect()
+        do { return try client.call(method, params) } catch { throw CLIFailure(error) }
+    }
+
+    /// Prints `value` as JSON.
+    func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(value) { print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    /// Sends a remote command: prints the JSON result with `--json`; a status other than
+    /// `success` is a failure (exit 1).
+    func send(_ params: RemoteSendParams) throws(CLIFailure) {
+        let result = try call(Methods.RemoteSend.self, params)
+        if json { printJSON(result) }
+        guard result.status == "success" else {
+            throw .domain("\(params.command.rawValue): \(result.status)" + (result.reason.map { " (\($0))" } ?? ""))
+        }
+    }
+}

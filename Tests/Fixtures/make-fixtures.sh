@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Makes the MP3 fixtures the tests play, into DIR (default: Tests/Fixtures/generated).
+# Needs sox and lame. Idempotent: a fixture that exists is kept.
+#   tone440.mp3         5 s, 440 Hz at half scale, 44.1 kHz stereo, full ID3v2 tags
+#   steps.mp3           10 s; second k is a (300 + 100·k) Hz tone: the frequency tells the position
+#   tone660-mono48k.mp3 3 s, 660 Hz, 48 kHz mono (another format: a new stream)
+#   short-a.mp3, short-b.mp3   1.5 s each, 500 Hz then 700 Hz, same format (gapless pair)
+#   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
+set -euo pipefail
+dir=${1:-$(dirname "$0")/generated}
+mkdir -p "$dir"
+cd "$dir"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mp3() { # OUT WAV TITLE ARTIST ALBUM TRACK
+  [ -s "$1" ] || lame --quiet -b 128 --tt "$3" --ta "$4" --tl "$5" --tn "$6" --id3v2-only "$2" "$1"
+}
+
+sox -n -r 44100 -c 2 "$tmp/tone440.wav" synth 5 sine 440 vol 0.5
+mp3 tone440.mp3 "$tmp/tone440.wav" "Tone 440" "Rondo Fixtures" "Test Tones" 1
+
+parts=()
+for k in $(seq 0 9); do
+  sox -n -r 44100 -c 2 "$tmp/step$k.wav" synth 1 sine $((300 + 100 * k)) vol 0.5
+  parts+=("$tmp/step$k.wav")
+done
+sox "${parts[@]}" "$tmp/steps.wav"
+mp3 steps.mp3 "$tmp/steps.wav" "Steps" "Rondo Fixtures" "Test Tones" 2
+
+sox -n -r 48000 -c 1 "$tmp/mono.wav" synth 3 sine 660 vol 0.5
+mp3 tone660-mono48k.mp3 "$tmp/mono.wav" "Mono 660" "Rondo Fixtures" "Test Tones" 3
+
+sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
+sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5
+mp3 short-a.mp3 "$tmp/a.wav" "Short A" "Rondo Fixtures" "Test Tones" 4
+mp3 short-b.mp3 "$tmp/b.wav" "Short B" "Rondo Fixtures" "Test Tones" 5
+
+: > empty.mp3
+echo "this is not an mp3 file" > text.mp3
