@@ -39,6 +39,6 @@ enum StandardError {
     /// Writes a line to stderr.
     static func write(_ text: String) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(2, $0.baseAddress, $0.count - 1) }
     }
 }

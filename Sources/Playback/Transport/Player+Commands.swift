@@ -78,7 +78,7 @@ extension Player {
 
     private mutating func seek(to position: Double, at now: Double) -> CommandOutcome {
         guard queue.current != nil else { return CommandOutcome(.noActionableNowPlayingItem) }
-        var target = max(0, position)
+        var target = position.isNaN ? 0 : min(max(0, position), .greatestFiniteMagnitude)
         if let duration = currentMetadata?.duration { target = min(target, duration) }
         anchor(target, at: now)
         return CommandOutcome(.success, (isLoaded ? [.seek(to: target)] : []) + [.nowPlayingChanged])

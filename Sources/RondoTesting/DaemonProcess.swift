@@ -1,0 +1,67 @@
+import Foundation
+public import RondoClient
+import RondoProtocol
+
+/// The built `rondod` running on a private socket, database and data directories.
+public final class DaemonProcess: Sendable {
+    /// The socket it serves on.
+    public let socketPath: String
+    /// Its working directory (socket, database, XDG dirs, log).
+    public let directory: TemporaryDirectory
+    private let process: ChildProcess
+
+    /// Starts `rondod` and waits until `daemon.info` answers.
+    /// - Parameters:
+    ///   - pulseServer: the `PULSE_SERVER` it plays to, `nil` for none reachable.
+    ///   - arguments: extra command-line arguments.
+    public init(pulseServer: String?, arguments: [String] = []) throws {
+        directory = try TemporaryDirectory(prefix: "rondod")
+        socketPath = directory.appending("rondo.sock")
+        process = try ChildProcess(
+            [
+                BuiltProducts.rondod, "--socket", socketPath, "--database", directory.appending("library.sqlite"),
+                "--music-dir", directory.path, "--log-level", "debug",
+            ] + arguments,
+            environment: [
+                "PULSE_SERVER": pulseServer ?? "unix:" + directory.appending("no-pulse-here"),
+                "XDG_DATA_HOME": directory.appending("data"),
+                "XDG_CONFIG_HOME": directory.appending("config"),
+                "XDG_CACHE_HOME": directory.appending("cache"),
+                "RONDO_SOCKET": nil,
+            ],
+            standardError: .file(directory.appending("rondod.log")))
+        for _ in 0..<200 {
+            if let client = try? RondoClient(socketPath: socketPath), (try? client.call(Methods.DaemonInfoMethod.self)) != nil {
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.025)
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "rondod did not start:\n\(log)"])
+    }
+
+    /// Its process id.
+    public var pid: Int32 { process.pid }
+
+    /// Whether it still runs.
+    public var isRunning: Bool { process.isRunning }
+
+    /// What it logged so far.
+    public var log: String {
+        (try? String(contentsOfFile: directory.appending("rondod.log"), encoding: .utf8)) ?? ""
+    }
+
+    /// A new connection to it.
+    public func client() throws -> RondoClient { try RondoClient(socketPath: socketPath) }
+
+    /// Sends SIGTERM and waits for it to exit; returns its exit status.
+    @discardableResult
+    public func stop() -> Int32 {
+        process.terminate(grace: 10)
+    }
+
+    deinit {
+        stop()
+        directory.remove()
+    }
+}

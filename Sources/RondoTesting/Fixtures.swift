@@ -1,0 +1,17 @@
+import Foundation
+
+/// The generated MP3 fixtures (`Tests/Fixtures/make-fixtures.sh`), made once per test
+/// process into a temporary directory.
+public enum Fixtures {
+    /// The directory holding the fixtures.
+    public static let directory: String = {
+        let directory = NSTemporaryDirectory() + "/rondo-fixtures-\(getpid())"
+        let script = BuiltProducts.packageRoot + "/Tests/Fixtures/make-fixtures.sh"
+        let status = Subprocess.run(["/bin/bash", script, directory])
+        precondition(status == 0, "\(script) failed (status \(status)); are sox and lame installed?")
+        return directory
+    }()
+
+    /// The absolute path of a fixture by file name (`tone440.mp3`).
+    public static func path(_ name: String) -> String { directory + "/" + name }
+}

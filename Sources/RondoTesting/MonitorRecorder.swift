@@ -1,0 +1,94 @@
+public import Foundation
+import Synchronization
+
+/// Records what a listener at a sink hears: the sink's monitor source, as mono float
+/// samples at 44.1 kHz, each block stamped with the time it arrived.
+///
+/// Timestamps are arrival times (capture latency ~20 ms): compare them with the time
+/// an action was taken, with a margin, never sample-exactly.
+public final class MonitorRecorder: @unchecked Sendable {
+    /// Samples per second of the recording.
+    public static let sampleRate = 44100.0
+
+    fileprivate struct Block {
+        var arrival: Date
+        var samples: [Float]
+    }
+
+    private let process: ChildProcess
+    private let blocks = BlockStore()
+    private let reader: Thread
+
+    /// Starts recording the monitor of `sink` on `server`, and waits until samples flow.
+    public init(server: String, sink: String) throws {
+        process = try ChildProcess(
+            [
+                "/usr/bin/parec", "-d", sink + ".monitor", "--format=float32le", "--rate=44100", "--channels=1",
+                "--raw", "--latency-msec=20",
+            ],
+            environment: ["PULSE_SERVER": server], standardOutput: .pipe)
+        let handle = FileHandle(fileDescriptor: process.outputPipe!, closeOnDealloc: true)
+        let blocks = self.blocks
+        reader = Thread {
+            var carry = Data()
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                carry.append(data)
+                let usable = carry.count - carry.count % 4
+                let samples = carry.prefix(usable).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+                carry.removeFirst(usable)
+                let block = Block(arrival: Date(), samples: samples)
+                blocks.list.withLock { $0.append(block) }
+            }
+        }
+        reader.start()
+        for _ in 0..<100 where blocks.list.withLock({ $0.isEmpty }) { Thread.sleep(forTimeInterval: 0.02) }
+    }
+
+    /// The samples that arrived between `start` and `end`.
+    public func samples(from start: Date, to end: Date) -> [Float] {
+        blocks.list.withLock { blocks in
+            blocks.filter { $0.arrival >= start && $0.arrival < end }.flatMap(\.samples)
+        }
+    }
+
+    /// The samples that arrived in the `duration` seconds starting now (waits for them).
+    public func listen(for duration: Double) -> [Float] {
+        let start = Date()
+        Thread.sleep(forTimeInterval: duration + 0.03)
+        return samples(from: start, to: start.addingTimeInterval(duration + 0.03))
+    }
+
+    /// Consecutive windows of `window` seconds between `start` and `end`, with their
+    /// arrival time.
+    public func windows(from start: Date, to end: Date, window: Double) -> [(time: Date, samples: [Float])] {
+        let chosen = blocks.list.withLock { $0.filter { $0.arrival >= start && $0.arrival < end } }
+        var result: [(Date, [Float])] = []
+        var current: [Float] = []
+        var currentStart = chosen.first?.arrival ?? start
+        let size = Int(window * Self.sampleRate)
+        for block in chosen {
+            if current.isEmpty { currentStart = block.arrival }
+            current += block.samples
+            while current.count >= size {
+                result.append((currentStart, Array(current.prefix(size))))
+                current.removeFirst(size)
+                currentStart = block.arrival
+            }
+        }
+        return result
+    }
+
+    /// Stops recording.
+    public func stop() {
+        process.terminate()
+    }
+
+    deinit { stop() }
+}
+
+/// The recorded blocks, shared by the reader thread and the recorder.
+private final class BlockStore: Sendable {
+    let list = Mutex<[MonitorRecorder.Block]>([])
+}

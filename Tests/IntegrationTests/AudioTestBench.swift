@@ -1,0 +1,66 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+
+/// One private PulseAudio server, a recorder on its null sink's monitor and a `rondod`
+/// playing to it: everything a test needs to check playback by ear.
+final class AudioTestBench {
+    let pulse: PulseServer
+    let monitor: MonitorRecorder
+    let daemon: DaemonProcess
+    let client: RondoClient
+
+    init(daemonArguments: [String] = []) throws {
+        pulse = try PulseServer()
+        monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
+        daemon = try DaemonProcess(pulseServer: pulse.server, arguments: daemonArguments)
+        client = try daemon.client()
+    }
+
+    deinit {
+        daemon.stop()
+        monitor.stop()
+        pulse.stop()
+    }
+
+    /// Sends a remote command and returns its status.
+    @discardableResult
+    func send(_ command: RemoteCommandName, positionTime: Double? = nil, interval: Double? = nil) throws -> String {
+        try client.call(Methods.RemoteSend.self, RemoteSendParams(command: command, positionTime: positionTime, interval: interval)).status
+    }
+
+    /// Replaces the queue with fixtures by name.
+    func queue(_ names: String...) throws {
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: names.map(Fixtures.path)))
+    }
+
+    /// The daemon's now-playing state.
+    func nowPlaying() throws -> NowPlayingState { try client.call(Methods.NowPlayingGet.self) }
+
+    /// Waits up to `timeout` seconds for `condition`, polling; returns whether it held.
+    @discardableResult
+    func wait(upTo timeout: Double, for condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return try condition()
+    }
+
+    /// What the listener hears over the next `seconds`: level of `frequency` in dBFS.
+    func heardLevel(of frequency: Double, over seconds: Double = 0.3) -> Double {
+        SignalAnalysis.level(monitor.listen(for: seconds), at: frequency)
+    }
+
+    /// The strongest frequency the listener hears over the next `seconds`.
+    func heardFrequency(over seconds: Double = 0.3) -> Double {
+        SignalAnalysis.dominantFrequency(monitor.listen(for: seconds))
+    }
+}
+
+/// The level of a half-scale sine, as the fixtures are made: 20·log10(0.5/√2).
+let fixtureToneLevel = 20 * log10(0.5 / 2.0.squareRoot())
+/// Below this the monitor counts as silent.
+let silenceLevel = -60.0
