@@ -34,7 +34,7 @@ public struct MPG123TagReader: Sendable {
         for index in 0..<Int(v2.texts) {
             let frame = v2.text[index]
             let id = withUnsafeBytes(of: frame.id) { String(decoding: $0, as: UTF8.self) }
-            if id == "TRCK", let value = text(withUnsafePointer(to: frame.text) { $0 }) {
+            if id == "TRCK", let value = text(frame.text) {
                 tags.trackNumber = Int(value.split(separator: "/").first ?? "")
             }
         }
@@ -42,29 +42,34 @@ public struct MPG123TagReader: Sendable {
 
     private func fill(_ tags: inout FileTags, from v1: mpg123_id3v1) {
         guard withUnsafeBytes(of: v1.tag, { Array($0) }) == Array("TAG".utf8) else { return }
-        tags.title = tags.title ?? fixedText(v1.title)
-        tags.artist = tags.artist ?? fixedText(v1.artist)
-        tags.album = tags.album ?? fixedText(v1.album)
+        tags.title = tags.title ?? withUnsafeBytes(of: v1.title) { latin1($0) }
+        tags.artist = tags.artist ?? withUnsafeBytes(of: v1.artist) { latin1($0) }
+        tags.album = tags.album ?? withUnsafeBytes(of: v1.album) { latin1($0) }
         let comment = withUnsafeBytes(of: v1.comment) { Array($0) }
         if tags.trackNumber == nil, comment[28] == 0, comment[29] != 0 { tags.trackNumber = Int(comment[29]) }
     }
 
     private func text(_ string: UnsafeMutablePointer<mpg123_string>?) -> String? {
         guard let string else { return nil }
-        return text(UnsafePointer(string))
+        return text(string.pointee)
     }
 
-    private func text(_ string: UnsafePointer<mpg123_string>) -> String? {
-        let value = string.pointee
+    private func text(_ value: mpg123_string) -> String? {
         guard let bytes = value.p, value.fill > 1 else { return nil }
-        let decoded = String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self)
-        return nonEmpty(decoded)
+        return nonEmpty(String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self))
     }
 
-    private func fixedText<T>(_ field: T) -> String? {
-        let bytes = withUnsafeBytes(of: field) { Array($0.prefix { $0 != 0 }) }
-        // ID3v1 has no declared encoding; Latin-1 is what writers use.
-        return nonEmpty(String(bytes.map { Character(Unicode.Scalar($0)) }))
+    /// A NUL-padded ID3v1 field. ID3v1 has no declared encoding; Latin-1 is what writers use.
+    private func latin1(_ field: UnsafeRawBufferPointer) -> String? {
+        var utf8: [UInt8] = []
+        for byte in field.prefix(while: { $0 != 0 }) {
+            if byte < 0x80 {
+                utf8.append(byte)
+            } else {
+                utf8 += [0xC0 | byte >> 6, 0x80 | byte & 0x3F]
+            }
+        }
+        return nonEmpty(String(decoding: utf8, as: UTF8.self))
     }
 
     private func nonEmpty(_ value: String) -> String? {

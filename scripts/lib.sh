@@ -1,0 +1,39 @@
+# Shared by run.sh and test.sh: apt packages and a PulseAudio server that answers.
+
+# Packages rondod needs to build and run.
+RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev pulseaudio pulseaudio-utils)
+# Packages the tests need on top: fixture makers and the monitor recorder.
+TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng)
+
+# ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
+ensure_packages() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "rondo: installing ${missing[*]}" >&2
+    apt-get update -q >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+  else
+    echo "rondo: missing packages; install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    return 1
+  fi
+}
+
+# ensure_pulseaudio: starts a PulseAudio server for this user unless one already answers.
+ensure_pulseaudio() {
+  pactl info >/dev/null 2>&1 && return 0
+  echo "rondo: no PulseAudio server answers; starting one" >&2
+  pulseaudio --start --exit-idle-time=-1 --log-target=syslog 2>/dev/null ||
+    pulseaudio --daemonize=yes --exit-idle-time=-1 -n \
+      --load=module-native-protocol-unix --load=module-always-sink --log-target=syslog
+  for _ in $(seq 50); do
+    pactl info >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "rondo: PulseAudio did not start (see the system log)" >&2
+  return 1
+}
