@@ -16,6 +16,10 @@ struct Rondo: ParsableCommand {
             Previous.self, Seek.self, Queue.self, Watch.self,
         ])
 
+    /// `--json` and `--socket` before the subcommand (`rondo --socket PATH status`); the
+    /// subcommands' own option group of the same name receives them.
+    @OptionGroup var global: GlobalOptions
+
     static func main() {
         do {
             var command = try parseAsRoot()

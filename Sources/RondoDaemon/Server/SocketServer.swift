@@ -30,6 +30,9 @@ final class SocketServer: Sendable {
     func run(onBound: @Sendable () -> Void) async throws {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 128)
+            // A client that sends its requests and then shuts down its writing side
+            // (`printf … | nc -U`) still gets every reply before the connection closes.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
@@ -40,17 +43,22 @@ final class SocketServer: Sendable {
         chmod(path, 0o600)
         onBound()
         defer { unlink(path) }
-        try await withThrowingDiscardingTaskGroup { group in
-            try await withTaskCancellationHandler {
-                try await server.executeThenClose { connections in
-                    for try await connection in connections {
-                        let id = nextConnection.add(1, ordering: .relaxed).oldValue
-                        group.addTask { await self.serve(connection, id: id) }
+        do {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await withTaskCancellationHandler {
+                    try await server.executeThenClose { connections in
+                        for try await connection in connections {
+                            let id = nextConnection.add(1, ordering: .relaxed).oldValue
+                            group.addTask { await self.serve(connection, id: id) }
+                        }
                     }
+                } onCancel: {
+                    server.channel.close(promise: nil)
                 }
-            } onCancel: {
-                server.channel.close(promise: nil)
             }
+        } catch is CancellationError {
+            // Cancellation is how serving ends on shutdown (SIGTERM), not a failure:
+            // rethrowing it would make rondod exit 1.
         }
     }
 
@@ -58,7 +66,9 @@ final class SocketServer: Sendable {
         let (outbox, continuation) = AsyncStream.makeStream(
             of: [UInt8].self, bufferingPolicy: .bufferingOldest(EventHub.outboxCapacity))
         let channel = connection.channel
-        hub.register(id, outbox: continuation) { [logger] in
+        hub.register(id, outbox: continuation) { [hub, logger] in
+            // Unsubscribe at once, so the events that follow do not close and log it again.
+            hub.unregister(id)
             logger.warning("closing connection \(id): it does not read its events")
             channel.close(promise: nil)
         }

@@ -23,8 +23,15 @@ public struct JSONRPCCodec: Sendable {
 
     /// Reads one request line.
     /// - Throws: an ``RPCError`` (with the request id when it could be read) for invalid
-    ///   UTF-8 or JSON (-32700) and for JSON that is not a request (-32600).
+    ///   UTF-8 or JSON, or nesting deeper than ``maximumNestingDepth`` (-32700), and for JSON
+    ///   that is not a request (-32600).
     public func decodeRequest(_ line: some Collection<UInt8>) throws(FailedRequest) -> IncomingRequest {
+        guard !Self.nestsTooDeeply(line) else {
+            throw FailedRequest(
+                id: nil,
+                error: .parseError(
+                    "the line nests arrays or objects more than \(Self.maximumNestingDepth) levels deep; send flatter params"))
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(line))
@@ -94,6 +101,10 @@ public struct JSONRPCCodec: Sendable {
             return "\"\(path(context.codingPath))\" must be \(type)"
         case .valueNotFound(let type, let context):
             return "\"\(path(context.codingPath))\" must be \(type), not null"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Foundation on Linux reports a number that does not fit an integer field this way,
+            // without its path and as "not valid JSON", though the re-encoded params are valid.
+            return "a number does not fit its field (integers must be whole and in range)"
         case .dataCorrupted(let context):
             return "\"\(path(context.codingPath))\": \(context.debugDescription)"
         @unknown default:

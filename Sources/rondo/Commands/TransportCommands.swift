@@ -54,7 +54,9 @@ struct Seek: ParsableCommand {
     var position: [String] = []
 
     func run() throws {
-        guard position.count == 1, let text = position.first, let seconds = Double(text.trimmingPrefix("+")),
+        // `.allUnrecognized` keeps the `--` of `rondo seek -- -5`; it only ends the options.
+        let words = position.first == "--" ? Array(position.dropFirst()) : position
+        guard words.count == 1, let text = words.first, let seconds = Double(text.trimmingPrefix("+")),
             seconds.isFinite
         else { throw CLIFailure.usage("seek takes one number: SECONDS, +SECONDS or -SECONDS") }
         if text.hasPrefix("+") {

@@ -1,0 +1,91 @@
+import RondoProtocol
+import Testing
+
+/// The method table checked against SPEC §2, whose names are copied here verbatim.
+struct MethodsTests {
+    /// Every method of the SPEC §2 table, in its order (`a` / `b` rows split).
+    static let specMethods = [
+        "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set",
+        "queue.append", "queue.remove", "queue.move", "queue.clear", "queue.playIndex", "library.children",
+        "library.item", "library.count", "library.itemForIdentifier", "library.play", "library.search",
+        "library.scan", "library.problems", "context.get", "context.set", "sandbox.open", "sandbox.close",
+        "session.open", "session.configure", "session.activate", "session.deactivate", "session.close",
+        "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
+    ]
+
+    /// The methods this step serves, as SPEC §2 names them.
+    static let stepMethods = [
+        "daemon.info", "remote.send", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
+        "queue.move", "queue.clear", "queue.playIndex", "events.subscribe",
+    ]
+
+    /// Every event notification of SPEC §2 with its topic.
+    static let specEvents: [String: String] = [
+        "nowPlaying.changed": "nowPlaying", "queue.changed": "queue", "remote.changed": "remote",
+        "session.interruption": "session", "session.gain": "session", "session.promptStyle": "session",
+        "session.advisory": "session", "route.changed": "route", "context.changed": "context",
+        "library.scanProgress": "library", "library.changed": "library",
+    ]
+
+    /// The events this step sends.
+    static let stepEvents = ["nowPlaying.changed", "queue.changed"]
+
+    /// The subscription topics of SPEC §2, in its order.
+    static let specTopics = ["nowPlaying", "queue", "remote", "session", "route", "context", "library"]
+
+    /// The table holds exactly this step's methods, in SPEC order.
+    @Test func listsThisStepsMethods() {
+        #expect(Methods.all.map { $0.name } == Self.stepMethods)
+    }
+
+    /// Every method name in the table is one SPEC §2 names, spelled the same.
+    @Test func namesOnlySpecMethods() {
+        let unknown = Methods.all.map { $0.name }.filter { !Self.specMethods.contains($0) }
+        #expect(unknown.isEmpty, "not in SPEC §2: \(unknown)")
+    }
+
+    /// No method is listed twice.
+    @Test func listsEachMethodOnce() {
+        let names = Methods.all.map { $0.name }
+        #expect(Set(names).count == names.count)
+    }
+
+    /// The table lists events exactly as this step sends them, each once.
+    @Test func listsThisStepsEvents() {
+        let names = Events.all.map { $0.name }
+        #expect(names == Self.stepEvents)
+        #expect(Set(names).count == names.count)
+    }
+
+    /// Each event belongs to the topic SPEC §2 files it under.
+    @Test func filesEachEventUnderItsSpecTopic() {
+        for event in Events.all {
+            #expect(Self.specEvents[event.name] == event.topic.rawValue, "\(event.name) under \(event.topic)")
+        }
+    }
+
+    /// The topics a client can subscribe to are exactly those of SPEC §2.
+    @Test func namesExactlyTheSpecTopics() {
+        #expect(EventTopic.allCases.map(\.rawValue) == Self.specTopics)
+    }
+
+    /// Methods whose SPEC §2 params are none (`–`) or all optional accept absent params.
+    @Test(arguments: [Methods.DaemonInfoMethod.name, Methods.NowPlayingGet.name, Methods.QueueClear.name, Methods.QueueGet.name])
+    func acceptsAbsentParams(_ name: String) throws {
+        let method = try #require(Methods.all.first { $0.name == name })
+        try Self.decodeAbsentParams(of: method)
+    }
+
+    /// `events.subscribe` reads every SPEC topic and nothing else.
+    @Test func subscribesToSpecTopics() throws {
+        let codec = JSONRPCCodec()
+        let params = try codec.decodeParams(
+            Methods.EventsSubscribe.Params.self, from: .object(["topics": .array(Self.specTopics.map { .string($0) })]),
+            method: Methods.EventsSubscribe.name)
+        #expect(params.topics == EventTopic.allCases)
+    }
+
+    private static func decodeAbsentParams<M: RPCMethod>(of method: M.Type) throws {
+        _ = try JSONRPCCodec().decodeParams(M.Params.self, from: nil, method: M.name)
+    }
+}

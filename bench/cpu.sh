@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# CPU of rondod while it plays one MP3, against mpg123 (-o pulse) and MPD playing the same
+# file in the same run, each for SECONDS after 2 s of settling; median of REPS rounds.
+# Prints "name percent" lines (% of one core) and rondod's ratio to each peer.
+# Usage: bench/cpu.sh [SECONDS=30] [REPS=3]
+# Needs a PulseAudio server, a release build (swift build -c release), sox, lame, mpg123, mpd, mpc.
+. "$(dirname "$0")/lib.sh"
+seconds=${1:-30}
+reps=${2:-3}
+file=$(track)
+median() { sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+: >"$work/cpu-rondod"; : >"$work/cpu-mpg123"; : >"$work/cpu-mpd"
+for _ in $(seq "$reps"); do
+  start_rondod
+  "$bin/rondo" queue add "$file" >/dev/null
+  "$bin/rondo" play >/dev/null
+  sleep 2
+  cpu_percent "$rondod_pid" "$seconds" >>"$work/cpu-rondod"; echo >>"$work/cpu-rondod"
+  stop_pid "$rondod_pid"
+
+  mpg123 -q -o pulse --loop -1 "$file" &
+  pid=$!
+  sleep 2
+  cpu_percent "$pid" "$seconds" >>"$work/cpu-mpg123"; echo >>"$work/cpu-mpg123"
+  stop_pid "$pid"
+
+  start_mpd
+  mpc -q -h "$mpd_socket" clear
+  mpc -q -h "$mpd_socket" add track.mp3
+  mpc -q -h "$mpd_socket" repeat on
+  mpc -q -h "$mpd_socket" play
+  sleep 2
+  cpu_percent "$mpd_pid" "$seconds" >>"$work/cpu-mpd"; echo >>"$work/cpu-mpd"
+  stop_pid "$mpd_pid"
+done
+rondod=$(median <"$work/cpu-rondod")
+mpg123=$(median <"$work/cpu-mpg123")
+mpd=$(median <"$work/cpu-mpd")
+echo "rondod $rondod"
+echo "mpg123 $mpg123"
+echo "mpd $mpd"
+awk -v r="$rondod" -v a="$mpg123" -v m="$mpd" \
+  'BEGIN{printf "rondod/mpg123 %.2f\nrondod/mpd %.2f\n", r/a, r/m}'

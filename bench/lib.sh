@@ -1,0 +1,64 @@
+# Shared by the bench scripts: a scratch directory, the test track, the three players.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=${BENCH_DIR:-/tmp/rondo-bench}
+bin=${RONDO_BIN:-$root/.build/release}
+mkdir -p "$work"
+export RONDO_SOCKET=$work/rondo.sock
+mpd_socket=$work/mpd.sock
+
+# track: a 40 s stereo VBR MP3 (a chord over pink noise, ~190 kbit/s, made once), the file
+# every player plays.
+track() {
+  local out=$work/music/track.mp3
+  if [ ! -s "$out" ]; then
+    mkdir -p "$work/music"
+    sox -r 44100 -c 4 -n "$work/track.wav" synth 40 sine 220 sine 277 pinknoise sine 330 \
+      remix 1,3 2,4 norm -3
+    lame --quiet -V 2 "$work/track.wav" "$out"
+    rm -f "$work/track.wav"
+  fi
+  echo "$out"
+}
+
+# cpu_ticks PID: user + system clock ticks the process used so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# cpu_percent PID SECONDS: % of one core PID uses over the next SECONDS.
+cpu_percent() {
+  local before after
+  before=$(cpu_ticks "$1"); sleep "$2"; after=$(cpu_ticks "$1")
+  awk -v a="$before" -v b="$after" -v s="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN{printf "%.2f", 100*(b-a)/hz/s}'
+}
+
+start_rondod() {
+  rm -f "$RONDO_SOCKET"
+  XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config \
+    "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$work/music" --database "$work/rondo.sqlite" \
+    2>"$work/rondod.log" &
+  rondod_pid=$!
+  for _ in $(seq 100); do "$bin/rondo" status >/dev/null 2>&1 && return 0; sleep 0.05; done
+  echo "rondod did not start: $(cat "$work/rondod.log")" >&2; return 1
+}
+
+start_mpd() {
+  mkdir -p "$work/mpd"
+  cat >"$work/mpd.conf" <<CONF
+music_directory "$work/music"
+db_file "$work/mpd/db"
+state_file "$work/mpd/state"
+pid_file "$work/mpd/pid"
+bind_to_address "$mpd_socket"
+audio_output {
+  type "pulse"
+  name "pulse"
+}
+CONF
+  rm -f "$mpd_socket"
+  mpd --no-daemon "$work/mpd.conf" 2>"$work/mpd.log" &
+  mpd_pid=$!
+  for _ in $(seq 100); do mpc -q -h "$mpd_socket" status >/dev/null 2>&1 && break; sleep 0.05; done
+  mpc -q -h "$mpd_socket" update --wait
+}
+
+stop_pid() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
