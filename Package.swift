@@ -59,7 +59,6 @@ let package = Package(
             name: "rondo",
             dependencies: [
                 "RondoClient", "RondoProtocol",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings,
             // A release `rondo` links the Swift runtime statically: it starts in a few

@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,11 +8,11 @@ import RondoClient
 import RondoProtocol
 
 /// Options every subcommand takes.
-struct GlobalOptions: ParsableArguments {
-    @Flag(help: "Print the daemon's raw JSON result instead of human output.")
+struct GlobalOptions: Sendable {
+    /// Print the daemon's raw JSON result instead of human output.
     var json = false
 
-    @Option(help: "The daemon's socket (default: $RONDO_SOCKET, else $XDG_RUNTIME_DIR/rondo/rondo.sock).")
+    /// The daemon's socket, when given with `--socket`.
     var socket: String?
 
     /// The socket path to use.

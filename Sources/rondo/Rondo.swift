@@ -1,39 +1,38 @@
-import ArgumentParser
 import Glibc
-import RondoClient
 
 /// `rondo`: controls the Rondo daemon over its Unix socket.
 ///
-/// Exit status (SPEC §7): 0 success, 1 domain error, 2 usage error, 3 daemon unreachable.
+/// The command line is parsed by hand, not by a reflection-based parser, so the statically
+/// linked binary starts in a few milliseconds. Exit status (SPEC §7): 0 success, 1 domain
+/// error, 2 usage error, 3 daemon unreachable.
 @main
-struct Rondo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rondo",
-        abstract: "Control the Rondo audio playback daemon.",
-        discussion: "Exit status: 0 success, 1 the daemon refused (message on stderr), 2 usage error, 3 daemon unreachable.",
-        subcommands: [
-            Status.self, NowPlaying.self, Play.self, Pause.self, Toggle.self, Stop.self, Next.self,
-            Previous.self, Seek.self, Queue.self, Watch.self,
-        ])
-
-    /// `--json` and `--socket` before the subcommand (`rondo --socket PATH status`); the
-    /// subcommands' own option group of the same name receives them.
-    @OptionGroup var global: GlobalOptions
+enum Rondo {
+    /// Every command, in the order help lists them.
+    static let commands: [Command] = Command.status + Command.transport + Command.queue + [Command.watch]
 
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let failure as CLIFailure {
-            failure.exit()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Glibc.exit(0)
+        do throws(CLIFailure) {
+            let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))
+            var words = invocation.words
+            var wantsHelp = invocation.wantsHelp
+            if words.first == "help" {
+                words.removeFirst()
+                wantsHelp = true
             }
-            StandardError.write(fullMessage(for: error))
-            Glibc.exit(code == .validationFailure ? CLIFailure.usageStatus : code.rawValue)
+            guard !words.isEmpty else {
+                print(Help.overview(of: commands), terminator: "")
+                exit(0)
+            }
+            guard let (command, arguments) = Command.find(words, in: commands) else {
+                throw .usage("unknown command '\(words[0])'; see 'rondo --help'")
+            }
+            if wantsHelp {
+                print(Help.usage(of: command), terminator: "")
+                exit(0)
+            }
+            try command.run(invocation.global, arguments)
+        } catch {
+            error.exit()
         }
     }
 }

@@ -1,63 +1,30 @@
-import ArgumentParser
 import RondoProtocol
 
-/// `rondo play`.
-struct Play: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Start or resume playback.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .play)) }
-}
+extension Command {
+    /// `play`, `pause`, `toggle`, `stop`, `next`, `previous`, `seek`.
+    static let transport: [Command] = [
+        remote("play", .play, "Start or resume playback."),
+        remote("pause", .pause, "Pause playback, keeping the position."),
+        remote("toggle", .togglePlayPause, "Pause when playing, else play."),
+        remote("stop", .stop, "Stop playback and rewind the current item."),
+        remote("next", .nextTrack, "Go to the next item."),
+        remote("previous", .previousTrack, "Restart the item after its first 3 s, else go back one."),
+        seek,
+    ]
 
-/// `rondo pause`.
-struct Pause: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pause playback, keeping the position.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .pause)) }
-}
+    private static func remote(_ word: String, _ command: RemoteCommandName, _ summary: String) -> Command {
+        Command(name: [word], arguments: "", summary: summary) { global, arguments throws(CLIFailure) in
+            guard arguments.isEmpty else { throw CLIFailure.usage("\(word) takes no arguments") }
+            try global.send(RemoteSendParams(command: command))
+        }
+    }
 
-/// `rondo toggle`.
-struct Toggle: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Pause when playing, else play.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .togglePlayPause)) }
-}
-
-/// `rondo stop`.
-struct Stop: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Stop playback and rewind the current item.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .stop)) }
-}
-
-/// `rondo next`.
-struct Next: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Go to the next item.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .nextTrack)) }
-}
-
-/// `rondo previous`.
-struct Previous: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Restart the item after 3 s of it have played, else go to the previous item.")
-    @OptionGroup var global: GlobalOptions
-    func run() throws { try global.send(RemoteSendParams(command: .previousTrack)) }
-}
-
-/// `rondo seek SECONDS|+SECONDS|-SECONDS`.
-struct Seek: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Seek to SECONDS, or by +SECONDS / -SECONDS from the current position.",
-        usage: "rondo seek SECONDS | +SECONDS | -SECONDS")
-    @OptionGroup var global: GlobalOptions
-    @Argument(parsing: .allUnrecognized, help: "Absolute seconds, or +S / -S relative.")
-    var position: [String] = []
-
-    func run() throws {
-        // `.allUnrecognized` keeps the `--` of `rondo seek -- -5`; it only ends the options.
-        let words = position.first == "--" ? Array(position.dropFirst()) : position
-        guard words.count == 1, let text = words.first, let seconds = Double(text.trimmingPrefix("+")),
-            seconds.isFinite
+    private static let seek = Command(
+        name: ["seek"], arguments: "[+|-]SECONDS",
+        summary: "Seek to SECONDS, or by +SECONDS / -SECONDS from here."
+    ) { global, arguments throws(CLIFailure) in
+        guard arguments.count == 1, let text = arguments.words.first, let seconds = Double(text.trimmingPrefix("+")),
+            seconds.isFinite, !text.hasPrefix("+-")
         else { throw CLIFailure.usage("seek takes one number: SECONDS, +SECONDS or -SECONDS") }
         if text.hasPrefix("+") {
             try global.send(RemoteSendParams(command: .skipForward, interval: seconds))

@@ -1,25 +1,22 @@
-import ArgumentParser
 import Glibc
 import RondoClient
 import RondoProtocol
 
-/// `rondo watch [TOPIC…]`.
-struct Watch: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Print events as they happen (topics: \(EventTopic.allCases.map(\.rawValue).joined(separator: ", "))).")
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "Topics to watch (default: nowPlaying queue).") var topics: [String] = []
-
-    func run() throws {
+extension Command {
+    /// `watch [TOPIC…]`.
+    static let watch = Command(
+        name: ["watch"], arguments: "[TOPIC…]",
+        summary: "Print events as they happen (default: nowPlaying queue)."
+    ) { global, arguments throws(CLIFailure) in
         var chosen: [EventTopic] = []
-        for name in topics {
+        for name in arguments.words {
             guard let topic = EventTopic(rawValue: name) else {
                 throw CLIFailure.usage("unknown topic '\(name)'; topics: \(EventTopic.allCases.map(\.rawValue).joined(separator: " "))")
             }
             chosen.append(topic)
         }
         let client = try global.connect()
-        do {
+        do throws(ClientError) {
             _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: chosen.isEmpty ? [.nowPlaying, .queue] : chosen))
             while let event = try client.nextEvent(timeout: nil) {
                 print(global.json ? event.line : describe(event))
@@ -30,7 +27,7 @@ struct Watch: ParsableCommand {
         }
     }
 
-    private func describe(_ event: RondoClient.Event) -> String {
+    private static func describe(_ event: RondoClient.Event) -> String {
         switch event.params {
         case .object(let members):
             let text = members.sorted { $0.key < $1.key }.compactMap { key, value -> String? in
