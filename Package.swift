@@ -67,10 +67,10 @@ let package = Package(
                 .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--gc-sections"], .when(configuration: .release))
             ]
         ),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback"], swiftSettings: strictSettings),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
-            dependencies: ["RondoProtocol"],
+            dependencies: ["RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol",
+                "RondoDaemon", "RondoProtocol", "RondoTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

@@ -1,4 +1,5 @@
 import Playback
+import RondoTesting
 import Testing
 
 /// What the audio output holds, as far as the player's effects and its own reports say.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import RondoProtocol
+import RondoTesting
 import Testing
 
 @testable import RondoDaemon

@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoTesting
 import Testing
 
 /// Makes hostile request lines from a seeded generator, so every run replays the same inputs.
