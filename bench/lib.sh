@@ -33,11 +33,11 @@ cpu_percent() {
 
 start_rondod() {
   rm -f "$RONDO_SOCKET"
-  XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config \
-    "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$work/music" --database "$work/rondo.sqlite" \
+  "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$work/music" --database "$work/rondo.sqlite" \
     2>"$work/rondod.log" &
   rondod_pid=$!
   for _ in $(seq 100); do "$bin/rondo" status >/dev/null 2>&1 && return 0; sleep 0.05; done
+  stop_pid "$rondod_pid"
   echo "rondod did not start: $(cat "$work/rondod.log")" >&2; return 1
 }
 
