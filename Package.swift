@@ -20,17 +20,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(name: "CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(name: "Playback", swiftSettings: strictSettings),
-        .target(name: "Audio", dependencies: ["CPulse", "CMPG123"], swiftSettings: strictSettings),
+        .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
+        .target(
+            name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Audio",
+                "RondoProtocol", "Playback", "Audio", "Library",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -68,6 +74,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "LibraryTests",
+            dependencies: ["Library", "RondoTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],

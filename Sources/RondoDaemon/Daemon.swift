@@ -1,4 +1,5 @@
 import Foundation
+import Library
 public import Logging
 import RondoProtocol
 public import ServiceLifecycle
@@ -22,20 +23,34 @@ public final class Daemon: Service {
         self.options = options
         self.logger = logger
         self.player = PlayerService(
-            pulseServer: options.pulseServer, pulseSink: options.pulseSink, hub: hub, logger: logger)
+            pulseServer: options.pulseServer, pulseSink: options.pulseSink,
+            store: Self.openStore(options.databasePath, logger: logger), hub: hub, logger: logger)
+    }
+
+    /// The playback-state store in the database, or `nil` (state is then not kept) when the
+    /// file cannot be opened; the reason is logged.
+    private static func openStore(_ path: String, logger: Logger) -> PlaybackStateStore? {
+        do {
+            return PlaybackStateStore(database: try LibraryDatabase(path: path))
+        } catch {
+            logger.error("\(error); playback state will not survive a restart")
+            return nil
+        }
     }
 
     /// Binds the socket and serves until graceful shutdown or cancellation.
     /// - Throws: when the socket cannot be bound.
     public func run() async throws {
         try prepareSocketDirectory()
+        await player.restore()
         if !options.initialQueue.isEmpty {
-            _ = try? await player.append(options.initialQueue)
+            _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
         let server = SocketServer(path: options.socketPath, router: makeRouter(), hub: hub, logger: logger)
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await self.player.run() }
+            group.addTask { await self.player.persistWhilePlaying() }
             defer { group.cancelAll() }
             try await cancelWhenGracefulShutdown {
                 try await server.run { [logger = self.logger, options = self.options] in
@@ -67,7 +82,12 @@ public final class Daemon: Service {
                 musicDirectory: options.musicDirectory, policy: options.policy,
                 pulse: .init(server: options.pulseServer, connected: player.isPulseConnected))
         }
-        router.register(Methods.RemoteSend.self) { params, _ in await player.send(params) }
+        router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }
+        router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
+        router.register(Methods.RemoteSetEnabled.self) { params, _ in
+            await player.setEnabled(params.enabled, for: params.command)
+            return Empty()
+        }
         router.register(Methods.NowPlayingGet.self) { _, _ in await player.nowPlaying() }
         router.register(Methods.QueueGet.self) { params, _ in
             await player.queue(offset: params.offset ?? 0, limit: params.limit)

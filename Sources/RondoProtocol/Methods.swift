@@ -32,6 +32,18 @@ public enum Methods {
         public typealias Result = RemoteSendResult
         public static let name = "remote.send"
     }
+    /// `remote.list`: every remote command with its enabled flag and properties.
+    public enum RemoteList: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = [RemoteCommandInfo]
+        public static let name = "remote.list"
+    }
+    /// `remote.setEnabled`: enables or disables one remote command.
+    public enum RemoteSetEnabled: RPCMethod {
+        public typealias Params = RemoteSetEnabledParams
+        public typealias Result = Empty
+        public static let name = "remote.setEnabled"
+    }
     /// `nowPlaying.get`: the playback state and now-playing dictionary.
     public enum NowPlayingGet: RPCMethod {
         public typealias Params = Empty
@@ -89,7 +101,7 @@ public enum Methods {
 
     /// Every method, in SPEC order.
     public static let all: [any RPCMethod.Type] = [
-        DaemonInfoMethod.self, RemoteSend.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
+        DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
         EventsSubscribe.self,
     ]
@@ -109,7 +121,13 @@ public enum Events {
         public static let name = "queue.changed"
         public static let topic = EventTopic.queue
     }
+    /// `remote.changed`: a command's enabled flag or properties changed.
+    public enum RemoteChangedEvent: RPCEvent {
+        public typealias Params = RemoteChanged
+        public static let name = "remote.changed"
+        public static let topic = EventTopic.remote
+    }
 
     /// Every event, in SPEC order.
-    public static let all: [any RPCEvent.Type] = [NowPlayingChanged.self, QueueChangedEvent.self]
+    public static let all: [any RPCEvent.Type] = [NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self]
 }

@@ -9,13 +9,17 @@ public final class DaemonProcess: Sendable {
     /// Its working directory (socket, database, XDG dirs, log).
     public let directory: TemporaryDirectory
     private let process: ChildProcess
+    private let ownsDirectory: Bool
 
     /// Starts `rondod` and waits until `daemon.info` answers.
     /// - Parameters:
     ///   - pulseServer: the `PULSE_SERVER` it plays to, `nil` for none reachable.
     ///   - arguments: extra command-line arguments.
-    public init(pulseServer: String?, arguments: [String] = []) throws {
-        directory = try TemporaryDirectory(prefix: "rondod")
+    ///   - restarting: the working directory of an earlier daemon whose database this one
+    ///     should find (that directory then stays until its first owner goes).
+    public init(pulseServer: String?, arguments: [String] = [], restarting previous: DaemonProcess? = nil) throws {
+        directory = try previous?.directory ?? TemporaryDirectory(prefix: "rondod")
+        ownsDirectory = previous == nil
         socketPath = directory.appending("rondo.sock")
         process = try ChildProcess(
             [
@@ -60,8 +64,14 @@ public final class DaemonProcess: Sendable {
         process.terminate(grace: 10)
     }
 
+    /// Kills it with SIGKILL, as a crash would, and waits for it.
+    public func kill() {
+        process.signal(SIGKILL)
+        process.wait()
+    }
+
     deinit {
         stop()
-        directory.remove()
+        if ownsDirectory { directory.remove() }
     }
 }

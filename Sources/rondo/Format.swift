@@ -55,4 +55,16 @@ enum Format {
         if let url = info.assetURL { fields.append(("assetURL", url)) }
         return fields
     }
+
+    /// One line of `rondo commands`: name, flag, and the properties that apply.
+    static func remoteCommand(_ info: RemoteCommandInfo) -> String {
+        var parts = [info.command.rawValue, info.enabled ? "enabled" : "disabled"]
+        if let rates = info.supportedPlaybackRates { parts.append("rates=" + rates.map { "\($0)" }.joined(separator: ",")) }
+        if let rate = info.currentPlaybackRate { parts.append("rate=\(rate)") }
+        if let intervals = info.preferredIntervals { parts.append("intervals=" + intervals.map { "\($0)" }.joined(separator: ",")) }
+        if let mode = info.currentRepeatType { parts.append("repeat=\(mode.rawValue)") }
+        if let mode = info.currentShuffleType { parts.append("shuffle=\(mode.rawValue)") }
+        if let active = info.isActive { parts.append("active=\(active)") }
+        return parts.joined(separator: "  ")
+    }
 }

@@ -8,7 +8,8 @@ import Glibc
 @main
 enum Rondo {
     /// Every command, in the order help lists them.
-    static let commands: [Command] = Command.status + Command.transport + Command.queue + [Command.watch]
+    static let commands: [Command] =
+        Command.status + Command.transport + Command.modes + Command.queue + Command.remoteCenter + [Command.watch]
 
     static func main() {
         do throws(CLIFailure) {

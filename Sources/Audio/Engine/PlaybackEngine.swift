@@ -1,33 +1,54 @@
 import Foundation
 
-/// Plays MP3 files through PulseAudio: decodes on its own thread into a ``SampleRing``
-/// that a ``PulseStream`` drains, pre-rolls the next file for gapless transitions and
-/// reports what the listener hears.
+/// Plays MP3 files through PulseAudio: decodes on its own thread, time-stretches through a
+/// ``TimeStretcher`` into a ``SampleRing`` that a ``PulseStream`` drains, pre-rolls the
+/// next file for gapless transitions and reports what the listener hears.
 ///
-/// Ownership: the decoder, the stream and the timeline are guarded by `condition` (the
-/// engine lock). Public methods may be called from any thread; they take the engine lock
-/// and then, inside the stream, the mainloop lock (never the other way round). `onNotice`
-/// is called with the engine lock held: it must return quickly and never call back into
-/// the engine.
+/// Rates: ``setRate(_:)`` plays at 0.5× to 2× with the pitch kept; 1× bypasses the
+/// stretcher and is bit-exact. ``scan(_:)`` starts a CD-like scan "with sound" at
+/// ``scanSpeed`` (short snippets at normal speed, jumping forward or backward between
+/// them) until ``endScan()``. Every rate or scan change is heard at once: the queued audio
+/// is dropped and replaced from the heard position. ``position`` and every notice are in
+/// media time, which moves at the rate times the wall clock.
+///
+/// Ownership: the decoder, the stretcher, the stream and the timeline are guarded by
+/// `condition` (the engine lock); the decode thread is their only user besides public
+/// methods holding that lock. Public methods may be called from any thread; they take the
+/// engine lock and then, inside the stream, the mainloop lock (never the other way round).
+/// `onNotice` is called with the engine lock held: it must return quickly and never call
+/// back into the engine.
 public final class PlaybackEngine: @unchecked Sendable {
+    /// The rates ``setRate(_:)`` accepts; others are clamped into this range.
+    public static let supportedRates: ClosedRange<Double> = 0.5...2.0
+    /// How fast a ``scan(_:)`` moves through the media, in media seconds per second.
+    public static let scanSpeed = 8.0
+
+    let onNotice: @Sendable (EngineNotice) -> Void
+    let condition = NSCondition()
+    let ring = SampleRing(minimumCapacity: 1 << 17)
+    /// Where the decode thread reads a chunk before it goes into the stretcher.
+    let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
     private let server: String?
     private let sink: String?
-    private let onNotice: @Sendable (EngineNotice) -> Void
-    private let condition = NSCondition()
-    private let ring = SampleRing(minimumCapacity: 1 << 17)
 
-    private var connection: PulseConnection?
-    private var stream: PulseStream?
-    private var decoder: (any AudioDecoder)?
-    private var decoding: TrackSource?
-    private var timeline = Timeline()
-    private var next: TrackSource?
-    private var pendingSwitch: (source: TrackSource, decoder: any AudioDecoder)?
-    private var playing = false
-    private var decoderAtEnd = false
-    private var drainRequested = false
-    private var shuttingDown = false
-    private var currentGeneration = 0
+    // Everything below is guarded by the engine lock.
+    var connection: PulseConnection?
+    var stream: PulseStream?
+    var decoder: (any AudioDecoder)?
+    var decoding: TrackSource?
+    var stretcher: TimeStretcher?
+    var timeline = Timeline()
+    var next: TrackSource?
+    var pendingSwitch: (source: TrackSource, decoder: any AudioDecoder)?
+    var scanCursor: ScanCursor?
+    var playing = false
+    var decoderAtEnd = false
+    var stretcherFlushed = false
+    var drainRequested = false
+    var shuttingDown = false
+    var currentGeneration = 0
+    private var currentRate = 1.0
+    private var scanning: ScanDirection?
 
     /// Creates an idle engine; nothing connects to PulseAudio until the first ``load``.
     /// - Parameters:
@@ -42,6 +63,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         thread.name = "rondo-decode"
         thread.start()
     }
+
+    deinit { scratch.deallocate() }
 
     /// Stops the decode thread and closes the stream.
     public func shutDown() {
@@ -63,7 +86,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Whether a PulseAudio server is connected.
     public var isConnected: Bool { locked { connection?.isAlive ?? false } }
 
-    /// Opens `source` at `position` seconds and plays it at once, or holds it paused.
+    /// The playback rate set by ``setRate(_:)`` (1 until then); it outlives loads and scans.
+    public var rate: Double { locked { currentRate } }
+
+    /// The direction of the scan in progress, or `nil` when not scanning.
+    public var scanDirection: ScanDirection? { locked { scanning } }
+
+    /// Opens `source` at `position` seconds and plays it at once, or holds it paused; it
+    /// plays at the current ``rate``, or scans if a scan is in progress.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` for an unreadable file,
     ///   ``AudioError/pulseUnavailable(_:)`` when no server answers.
     public func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
@@ -77,8 +107,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             self.decoder = decoder
             decoding = source
             currentGeneration += 1
-            timeline = Timeline(source: source, mediaFrame: startFrame)
-            resetProducer()
+            beginFeed(source, at: startFrame, format: decoder.format)
             self.playing = playing
             if playing { start(stream) }
         }
@@ -109,7 +138,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// Stops sound and forgets the loaded source; the stream stays open, corked.
+    /// Stops sound and forgets the loaded source and any scan; the stream stays open,
+    /// corked, and the ``rate`` stays.
     public func stop() {
         locked {
             playing = false
@@ -119,6 +149,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             decoding = nil
             next = nil
             pendingSwitch = nil
+            scanning = nil
+            scanCursor = nil
             timeline = Timeline()
             currentGeneration += 1
         }
@@ -129,22 +161,46 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot seek.
     public func seek(to position: Double) throws(AudioError) {
         try locked { () throws(AudioError) in
-            guard let stream, let heard = heardSegment() else { return }
-            if heard.source != decoding {
-                // The decoder already pre-rolled the next source: reopen the heard one.
-                next = decoding
-                decoder = try MPG123Decoder(path: heard.source.path)
-                decoding = heard.source
-            }
-            guard let decoder else { return }
-            let frame = clampedFrame(position, decoder)
-            try decoder.seek(toFrame: frame)
-            stream.flush()
-            pendingSwitch = nil
-            currentGeneration += 1
-            timeline = Timeline(source: heard.source, mediaFrame: frame)
-            resetProducer()
-            if playing { start(stream) }
+            guard let heard = heardSegment() else { return }
+            try restart(heard.source, newGeneration: true) { clampedFrame(position, $0) }
+        }
+    }
+
+    /// Plays on at `rate` times normal speed with the pitch kept, from what is heard now.
+    ///
+    /// The change is heard within a few tens of ms: the audio queued at the old rate is
+    /// dropped and replaced. The rate applies to later loads and gapless successors too;
+    /// during a scan it takes effect when the scan ends. The generation does not change:
+    /// the same media plays on.
+    /// - Parameter rate: the rate, clamped into ``supportedRates``.
+    public func setRate(_ rate: Double) {
+        locked {
+            let clamped = min(max(rate, Self.supportedRates.lowerBound), Self.supportedRates.upperBound)
+            guard clamped != currentRate else { return }
+            currentRate = clamped
+            if scanning == nil { restartAtHeardPosition() }
+        }
+    }
+
+    /// Starts (or turns) a CD-like scan with sound from what is heard now: snippets of
+    /// 0.12 s at normal speed (faded in and out), jumping so the media moves at
+    /// ``scanSpeed`` in `direction`. A forward scan runs on into the prepared next source;
+    /// a backward scan that reaches the start of the source plays on from there. The scan
+    /// lasts until ``endScan()``, a ``stop()`` or a lost output.
+    public func scan(_ direction: ScanDirection) {
+        locked {
+            guard scanning != direction else { return }
+            scanning = direction
+            restartAtHeardPosition()
+        }
+    }
+
+    /// Ends a scan: playback continues at ``rate`` from the position heard now.
+    public func endScan() {
+        locked {
+            guard scanning != nil else { return }
+            scanning = nil
+            restartAtHeardPosition()
         }
     }
 
@@ -156,144 +212,19 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    // MARK: Decode thread
-
-    private func decodeLoop() {
-        condition.lock()
-        defer { condition.unlock() }
-        while !shuttingDown {
-            step()
-            if playing {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.wakeInterval))
-            } else {
-                condition.wait()
-            }
-        }
-    }
-
-    /// How often the decode thread looks at the ring while playing, in seconds.
-    private static let wakeInterval = 0.1
-
-    private func step() {
-        guard let stream else { return }
-        guard connection?.isAlive == true, stream.isHealthy else {
-            loseOutput("the PulseAudio server or sink went away")
-            return
-        }
-        guard playing else { return }
-        fillRing(stream)
-        reportProgress(stream)
-        guard decoderAtEnd, ring.available == 0 else { return }
-        if let pending = pendingSwitch {
-            switchFormat(to: pending, from: stream)
-        } else if !drainRequested {
-            stream.drain()
-            drainRequested = true
-        } else if stream.isDrained {
-            playing = false
-            stream.setCorked(true)
-            decoder = nil
-            decoding = nil
-            timeline = Timeline()
-            emit(.reachedEnd)
-        }
-    }
-
-    private func fillRing(_ stream: PulseStream) {
-        while ring.free >= Self.minimumChunk {
-            if decoderAtEnd {
-                guard pendingSwitch == nil, openNext(matching: stream.format) else { break }
-            }
-            guard let decoder, let source = decoding else { break }
-            let samples: Int
-            do {
-                samples = try decoder.read(into: ring.writableRegion())
-            } catch {
-                emit(.failed(source.id, reason: error.description))
-                samples = 0
-            }
-            guard samples > 0 else {
-                decoderAtEnd = true
-                continue
-            }
-            ring.commitWrite(samples)
-            timeline.decodedFrames += samples / stream.format.channels
-        }
-        if stream.isStarving, ring.available > 0 { stream.topUp() }
-    }
-
-    /// Smallest free space worth decoding into, in samples.
-    private static let minimumChunk = 4608
-
-    /// Continues with the prepared source: appended to the timeline when its format
-    /// matches the stream, else kept for a switch once the stream has played out.
-    private func openNext(matching format: AudioFormat) -> Bool {
-        guard let source = next else { return false }
-        next = nil
-        do {
-            let opened = try MPG123Decoder(path: source.path)
-            guard opened.format == format else {
-                pendingSwitch = (source, opened)
-                return false
-            }
-            decoder = opened
-            decoding = source
-            decoderAtEnd = false
-            drainRequested = false
-            timeline.append(source)
-            return true
-        } catch {
-            emit(.failed(source.id, reason: error.description))
-            return false
-        }
-    }
-
-    private func switchFormat(to pending: (source: TrackSource, decoder: any AudioDecoder), from old: PulseStream) {
-        pendingSwitch = nil
-        do {
-            let stream = try streamFor(pending.decoder.format)
-            decoder = pending.decoder
-            decoding = pending.source
-            timeline = Timeline(source: pending.source, mediaFrame: 0)
-            resetProducer()
-            start(stream)
-            emit(.advanced(to: pending.source.id))
-        } catch {
-            loseOutput(error.description)
-        }
-    }
-
-    private func reportProgress(_ stream: PulseStream) {
-        let heardFrame = heardStreamFrame(stream)
-        while timeline.segments.count > 1, timeline.segments[1].startFrame <= heardFrame {
-            timeline.segments.removeFirst()
-            emit(.advanced(to: timeline.segments[0].source.id))
-        }
-    }
-
-    private func loseOutput(_ reason: String) {
-        playing = false
-        stream = nil
-        connection = nil
-        decoder = nil
-        decoding = nil
-        timeline = Timeline()
-        emit(.outputLost(reason))
-    }
-
     // MARK: Helpers (engine lock held)
 
-    private func emit(_ event: EngineEvent) {
+    func emit(_ event: EngineEvent) {
         onNotice(EngineNotice(event: event, generation: currentGeneration))
     }
 
-    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         condition.lock()
         defer { condition.unlock() }
         return try body()
     }
 
-    private func streamFor(_ format: AudioFormat) throws(AudioError) -> PulseStream {
+    func streamFor(_ format: AudioFormat) throws(AudioError) -> PulseStream {
         if let stream, stream.format == format, stream.isHealthy { return stream }
         stream = nil
         if connection?.isAlive != true { connection = try PulseConnection(server: server) }
@@ -302,18 +233,61 @@ public final class PlaybackEngine: @unchecked Sendable {
         return created
     }
 
-    private func resetProducer() {
+    /// Starts reading `source` at `mediaFrame` into an empty stream: a fresh timeline, an
+    /// empty stretcher at the current rate (or 1 while scanning) and a scan cursor if scanning.
+    func beginFeed(_ source: TrackSource, at mediaFrame: Int, format: AudioFormat) {
+        let feedRate = scanning == nil ? currentRate : 1
+        timeline = Timeline(source: source, mediaFrame: mediaFrame, rate: feedRate)
+        if stretcher?.format != format { stretcher = TimeStretcher(format: format) }
+        stretcher?.clear()
+        stretcher?.setTempo(feedRate)
+        scanCursor = scanning.map {
+            ScanCursor(direction: $0, mediaFrame: mediaFrame, sampleRate: format.sampleRate, speed: Self.scanSpeed)
+        }
         decoderAtEnd = false
+        stretcherFlushed = false
         drainRequested = false
     }
 
-    /// Decodes a first chunk, hands it to the server and uncorks: the fastest way from a
-    /// command to sound.
-    private func start(_ stream: PulseStream) {
-        fillRing(stream)
+    /// Decodes a first chunk, hands it to the server and uncorks, then lets the decode
+    /// thread fill the rest: the fastest way from a command to sound.
+    func start(_ stream: PulseStream) {
+        fillRing(stream, upTo: stream.format.sampleRate * stream.format.channels / 4)
         stream.topUp()
         stream.setCorked(false)
         condition.signal()
+    }
+
+    /// Drops everything queued and reads `source` again from the frame `frame` picks,
+    /// reopening it if the decoder already moved on to the next source; a seek starts a
+    /// `newGeneration`, a rate or scan change does not.
+    private func restart(
+        _ source: TrackSource, newGeneration: Bool = false, at frame: (any AudioDecoder) -> Int
+    ) throws(AudioError) {
+        guard let stream else { return }
+        if source != decoding {
+            next = decoding
+            decoder = try MPG123Decoder(path: source.path)
+            decoding = source
+        }
+        guard let decoder else { return }
+        let target = frame(decoder)
+        try decoder.seek(toFrame: target)
+        stream.flush()
+        pendingSwitch = nil
+        if newGeneration { currentGeneration += 1 }
+        beginFeed(source, at: target, format: decoder.format)
+        if playing { start(stream) }
+    }
+
+    /// Replays from the heard position with the current rate and scan.
+    private func restartAtHeardPosition() {
+        guard let heard = heardSegment() else { return }
+        do {
+            try restart(heard.source) { _ in heard.mediaFrame }
+        } catch {
+            emit(.failed(heard.source.id, reason: error.description))
+        }
     }
 
     private func clampedFrame(_ seconds: Double, _ decoder: any AudioDecoder) -> Int {
@@ -322,7 +296,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         return frame
     }
 
-    private func heardStreamFrame(_ stream: PulseStream) -> Int {
+    func heardStreamFrame(_ stream: PulseStream) -> Int {
         let unheard = Int(stream.latency() * Double(stream.format.sampleRate))
         return max(0, stream.framesHandedOver - unheard)
     }

@@ -1,7 +1,11 @@
-/// Which source's audio occupies which frames of the stream since its last flush, so a
-/// heard stream frame can be turned into a source and a media position.
+/// Which source's audio occupies which frames of the stream since its last flush, and at
+/// which rate, so a heard stream frame can be turned into a source and a media position.
+///
+/// Stream frames are output frames; media frames are frames of the source. Within a run
+/// played at rate `r`, one stream frame carries `r` media frames, so the media position
+/// moves at `r` times the wall clock.
 struct Timeline {
-    /// A run of one source's frames in the stream.
+    /// A run of one source's frames in the stream, played at one rate from one position.
     struct Segment {
         /// The source playing in this run.
         var source: TrackSource
@@ -9,29 +13,52 @@ struct Timeline {
         var startFrame: Int
         /// Media frame of the source at ``startFrame``.
         var mediaFrame: Int
+        /// Media frames per stream frame in this run.
+        var rate: Double
+        /// Whether the run starts the source (so hearing it means the listener advanced
+        /// to it), rather than continuing it after a scan's jump.
+        var startsSource: Bool
     }
 
     /// Runs in stream order; the first is the one being heard.
     var segments: [Segment] = []
-    /// Frames decoded into the ring since the flush: where the next run would start.
-    var decodedFrames = 0
+    /// Media frames read into the last run so far.
+    var mediaFramesInLast = 0
 
     /// An empty timeline (nothing loaded).
     init() {}
 
-    /// A timeline that starts with `source` at `mediaFrame`.
-    init(source: TrackSource, mediaFrame: Int) {
-        segments = [Segment(source: source, startFrame: 0, mediaFrame: mediaFrame)]
+    /// A timeline that starts with `source` at `mediaFrame`, played at `rate`.
+    init(source: TrackSource, mediaFrame: Int, rate: Double) {
+        segments = [Segment(source: source, startFrame: 0, mediaFrame: mediaFrame, rate: rate, startsSource: true)]
     }
 
-    /// Starts a run of `source` from its beginning after everything decoded so far.
+    /// The stream frame where the next run would start: the end of what was read so far.
+    var endFrame: Int {
+        guard let last = segments.last else { return 0 }
+        return last.startFrame + Int((Double(mediaFramesInLast) / last.rate).rounded())
+    }
+
+    /// Starts a run of `source` from its beginning after everything read so far, at the
+    /// same rate.
     mutating func append(_ source: TrackSource) {
-        segments.append(Segment(source: source, startFrame: decodedFrames, mediaFrame: 0))
+        let rate = segments.last?.rate ?? 1
+        segments.append(Segment(source: source, startFrame: endFrame, mediaFrame: 0, rate: rate, startsSource: true))
+        mediaFramesInLast = 0
+    }
+
+    /// Continues the current source from `mediaFrame` after everything read so far (a
+    /// scan's jump), at `rate`.
+    mutating func jump(toMediaFrame mediaFrame: Int, rate: Double) {
+        guard let source = segments.last?.source else { return }
+        segments.append(Segment(source: source, startFrame: endFrame, mediaFrame: mediaFrame, rate: rate, startsSource: false))
+        mediaFramesInLast = 0
     }
 
     /// The source and media frame heard at stream frame `heard`.
     func locate(_ heard: Int) -> (source: TrackSource, mediaFrame: Int)? {
         guard let segment = segments.last(where: { $0.startFrame <= heard }) ?? segments.first else { return nil }
-        return (segment.source, segment.mediaFrame + max(0, heard - segment.startFrame))
+        let offset = Double(max(0, heard - segment.startFrame)) * segment.rate
+        return (segment.source, segment.mediaFrame + Int(offset.rounded()))
     }
 }

@@ -7,7 +7,7 @@ public struct NowPlayingInfo: Equatable, Sendable {
     public var metadata: TrackMetadata
     /// Media time played, in seconds, as of ``timestamp``.
     public var elapsedPlaybackTime: Double
-    /// Current rate: 0 unless playing.
+    /// Current rate: 0 unless playing; while scanning, the scan rate (negative backward).
     public var playbackRate: Double
     /// The rate `play` uses.
     public var defaultPlaybackRate: Double
@@ -34,5 +34,15 @@ public struct NowPlayingInfo: Equatable, Sendable {
         self.playbackQueueCount = playbackQueueCount
         self.assetURL = assetURL
         self.timestamp = timestamp
+    }
+
+    /// What kind of media the item is: always ``NowPlayingMediaType/audio``.
+    public var mediaType: NowPlayingMediaType { .audio }
+
+    /// The fraction of the item played, `elapsedPlaybackTime / duration` in [0, 1], or `nil`
+    /// while the duration is unknown or zero.
+    public var playbackProgress: Double? {
+        guard let duration = metadata.duration, duration > 0 else { return nil }
+        return min(1, max(0, elapsedPlaybackTime / duration))
     }
 }

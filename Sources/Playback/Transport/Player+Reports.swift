@@ -8,20 +8,19 @@ extension Player {
             return []
         case .advanced(let entryID):
             guard isLoaded else { return [] }
-            guard let next = automaticNext, next.id == entryID, let index = queue.index(of: entryID) else {
+            guard let step = automaticStep else { return stopAtEnd(at: now) }
+            take(step)
+            guard step.id == entryID else {
                 // The output pre-rolled an entry the queue no longer wants next.
-                guard let wanted = automaticNext, let index = queue.index(of: wanted.id) else {
-                    return stopAtEnd(at: now)
-                }
-                try? queue.select(index)
                 return [.queueChanged] + startCurrent(at: now, from: 0, playing: state == .playing)
             }
-            try? queue.select(index)
             anchor(0, at: now)
             return [.prepareNext(automaticNext), .queueChanged, .nowPlayingChanged]
         case .outputLost:
-            guard state == .playing else { return [] }
+            // A lost output ends its scan; the position stays where it was heard.
             anchor(elapsed(at: now), at: now)
+            scan = nil
+            guard state == .playing else { return [] }
             state = .paused
             return [.nowPlayingChanged]
         case .reachedEnd:
@@ -32,9 +31,8 @@ extension Player {
             guard queue.current?.id == entryID else {
                 return isLoaded ? [.prepareNext(automaticNext)] : []
             }
-            guard isLoaded else { return [] }
-            guard let next = following(queue.currentIndex, step: 1) else { return stopAtEnd(at: now) }
-            try? queue.select(next)
+            guard isLoaded, let next = stepForward() else { return isLoaded ? stopAtEnd(at: now) : [] }
+            take(next)
             return [.queueChanged] + startCurrent(at: now, from: 0, playing: state == .playing)
         }
     }

@@ -1,44 +1,72 @@
-/// The transport of Rondo: the play queue, what plays, where, and how fast.
+/// The transport of Rondo: the play queue and its play order, what plays, where, and how
+/// fast, and the remote-command center that drives it.
 ///
 /// A pure state machine. Commands, queue edits and reports from the audio output come in
 /// with the instant they happen at (`now`, Unix seconds); the player decides and returns
-/// the ``PlayerEffect``s the daemon must carry out. It never reads a clock or does I/O.
+/// the ``PlayerEffect``s (and, for commands, ``RemoteEffect``s) the daemon must carry out.
+/// It never reads a clock or does I/O; shuffles draw from a generator seeded at creation.
 ///
 /// Elapsed time is kept as an anchor (`elapsed` exact at `anchorTime`) and extrapolated
-/// at the current rate while playing, so nothing needs publishing between discrete
+/// at the output rate while playing, so nothing needs publishing between discrete
 /// changes.
 public struct Player: Sendable {
     /// Played time at or above which `previousTrack` restarts the item instead of going back.
     public static let restartThreshold = 3.0
     /// The interval `skipForward`/`skipBackward` use when none is given, in seconds.
     public static let preferredInterval = 15.0
+    /// How many entries `previousTrack` can walk back through.
+    public static let historyLimit = 1_000
 
-    /// The play queue.
+    /// The play queue and its play order.
     public internal(set) var queue = PlayQueue()
     /// The transport state.
     public internal(set) var state: PlaybackState = .stopped
     /// What happens at the end of an item or of the queue.
     public internal(set) var repeatMode: RepeatMode = .off
+    /// How the play order is shuffled.
+    public internal(set) var shuffleMode: ShuffleMode = .off
     /// The rate `play` uses.
     public let defaultRate = 1.0
-    /// The rate media time advances at while playing.
+    /// The chosen playback rate, one of ``RemoteCommandCenter/supportedPlaybackRates``.
     public internal(set) var rate = 1.0
+    /// The direction of a scan held with `seekForward`/`seekBackward`, or `nil`.
+    public internal(set) var scan: ScanDirection?
+    /// Which remote commands are enabled.
+    public internal(set) var commandCenter = RemoteCommandCenter()
+    /// Entries that were current before the current one, oldest first: what
+    /// `previousTrack` walks back through.
+    public internal(set) var history: [UInt64] = []
 
     var anchorElapsed = 0.0
     var anchorTime = 0.0
     var metadata: [UInt64: TrackMetadata] = [:]
+    var feedback: [String: Feedback] = [:]
     var unplayable: Set<UInt64> = []
+    var generator: ShuffleGenerator
 
-    /// Creates a stopped player with an empty queue.
-    public init() {}
+    /// Creates a stopped player with an empty queue whose shuffles are seeded by the
+    /// system's random generator.
+    public init() {
+        self.init(seed: UInt64.random(in: .min ... .max))
+    }
+
+    /// Creates a stopped player with an empty queue whose shuffles replay for the same seed.
+    /// - Parameter seed: where the shuffle sequence starts.
+    public init(seed: UInt64) {
+        generator = ShuffleGenerator(seed: seed)
+    }
 
     /// Whether an item is loaded at the output (playing, paused or interrupted).
     public var isLoaded: Bool { state == .playing || state == .paused || state == .interrupted }
 
-    /// Media time of the current item at `now`, clamped to its duration.
+    /// The rate the output advances media time at while playing: the scan rate while a scan
+    /// is held (negative backward), else ``rate``.
+    public var outputRate: Double { scan?.rate ?? rate }
+
+    /// Media time of the current item at `now`, clamped to [0, duration].
     public func elapsed(at now: Double) -> Double {
         var elapsed = anchorElapsed
-        if state == .playing { elapsed += max(0, now - anchorTime) * rate }
+        if state == .playing { elapsed += max(0, now - anchorTime) * outputRate }
         if let duration = currentMetadata?.duration { elapsed = min(elapsed, duration) }
         return max(0, elapsed)
     }
@@ -49,11 +77,11 @@ public struct Player: Sendable {
         return NowPlayingInfo(
             metadata: metadata[entry.id] ?? TrackMetadata(),
             elapsedPlaybackTime: elapsed(at: now),
-            playbackRate: state == .playing ? rate : 0,
+            playbackRate: state == .playing ? outputRate : 0,
             defaultPlaybackRate: defaultRate,
             playbackQueueIndex: index,
             playbackQueueCount: queue.count,
-            assetURL: fileURL(entry.location),
+            assetURL: FileURL.string(for: entry.location),
             timestamp: now
         )
     }
@@ -79,8 +107,14 @@ public struct Player: Sendable {
     public func _checkInvariants() {
         queue._checkInvariants()
         if isLoaded { precondition(queue.current != nil, "loaded without a current entry") }
-        precondition(anchorElapsed >= 0, "negative elapsed time")
-        precondition(rate > 0, "rate must be positive")
+        precondition(anchorElapsed >= 0 && anchorElapsed.isFinite, "elapsed time out of range")
+        precondition(RemoteCommandCenter.supportedPlaybackRates.contains(rate), "unsupported rate")
+        precondition(queue.followsQueueOrder == (shuffleMode == .off), "play order does not match shuffle mode")
+        precondition(history.count <= Self.historyLimit, "history too long")
+        precondition(history.allSatisfy { queue.index(of: $0) != nil }, "history names an entry no longer queued")
+        precondition(scan == nil || isLoaded, "scanning without a loaded item")
+        let locations = Set(queue.entries.map(\.location))
+        precondition(feedback.keys.allSatisfy { locations.contains($0) }, "feedback for a track no longer queued")
     }
 
     var currentMetadata: TrackMetadata? { queue.current.flatMap { metadata[$0.id] } }
@@ -90,49 +124,22 @@ public struct Player: Sendable {
         anchorTime = now
     }
 
-    /// The entry that follows the current one when it ends by itself.
-    var automaticNext: QueueEntry? {
-        if repeatMode == .one, let current = queue.current, !unplayable.contains(current.id) {
-            return current
+    /// Forgets everything kept about entries that left the queue: metadata, failures, their
+    /// places in the history, and feedback of tracks no longer queued.
+    mutating func forget(_ ids: Set<UInt64>) {
+        for id in ids {
+            metadata[id] = nil
+            unplayable.remove(id)
         }
-        return following(queue.currentIndex, step: 1).map { queue.entries[$0] }
+        history.removeAll { ids.contains($0) }
+        let locations = Set(queue.entries.map(\.location))
+        feedback = feedback.filter { locations.contains($0.key) }
     }
 
-    /// The index `step` places away from `index` in play order, skipping unplayable
-    /// entries and wrapping only with repeat `all`.
-    func following(_ index: Int?, step: Int) -> Int? {
-        guard let index, queue.count > 0 else { return nil }
-        var candidate = index
-        for _ in 0..<queue.count {
-            candidate += step
-            if !queue.entries.indices.contains(candidate) {
-                guard repeatMode == .all else { return nil }
-                candidate = (candidate + queue.count) % queue.count
-            }
-            if !unplayable.contains(queue.entries[candidate].id) { return candidate }
-        }
-        return nil
-    }
-
-    private func fileURL(_ path: String) -> String {
-        "file://" + path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { percentEncodedPathComponent(String($0)) }
-            .joined(separator: "/")
-    }
-
-    private func percentEncodedPathComponent(_ component: String) -> String {
-        var encoded = ""
-        for byte in component.utf8 {
-            let isUnreserved =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-                || (byte >= 0x61 && byte <= 0x7A) || "-._~".utf8.contains(byte)
-            if isUnreserved {
-                encoded.append(Character(Unicode.Scalar(byte)))
-            } else {
-                let hex = Array("0123456789ABCDEF")
-                encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
-            }
-        }
-        return encoded
+    /// Sets the transport to stopped; the output stops too, which ends any scan.
+    mutating func becomeStopped(at now: Double) {
+        anchor(0, at: now)
+        state = .stopped
+        scan = nil
     }
 }

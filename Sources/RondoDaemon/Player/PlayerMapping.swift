@@ -4,7 +4,8 @@ import RondoProtocol
 
 extension RemoteCommand {
     /// The command a `remote.send` request asks for.
-    init(_ params: RemoteSendParams) {
+    /// - Throws: invalid params when a command lacks a param it needs.
+    init(_ params: RemoteSendParams) throws(RPCError) {
         switch params.command {
         case .play: self = .play
         case .pause: self = .pause
@@ -12,10 +13,42 @@ extension RemoteCommand {
         case .stop: self = .stop
         case .nextTrack: self = .nextTrack
         case .previousTrack: self = .previousTrack
-        case .changePlaybackPosition: self = .changePlaybackPosition(params.positionTime ?? 0)
+        case .changePlaybackPosition:
+            guard let position = params.positionTime else {
+                throw .invalidParams("changePlaybackPosition needs \"positionTime\" (seconds)")
+            }
+            self = .changePlaybackPosition(position)
         case .skipForward: self = .skipForward(interval: params.interval)
         case .skipBackward: self = .skipBackward(interval: params.interval)
+        case .seekForward: self = .seekForward(try Self.phase(params))
+        case .seekBackward: self = .seekBackward(try Self.phase(params))
+        case .changePlaybackRate: self = .changePlaybackRate(params.playbackRate)
+        case .changeRepeatMode: self = .changeRepeatMode(params.repeatType.map { RepeatMode(rawValue: $0.rawValue)! })
+        case .changeShuffleMode: self = .changeShuffleMode(params.shuffleType.map { ShuffleMode(rawValue: $0.rawValue)! })
+        case .like: self = .like(isActive: params.isActive)
+        case .dislike: self = .dislike(isActive: params.isActive)
+        case .bookmark: self = .bookmark(isActive: params.isActive)
         }
+    }
+
+    private static func phase(_ params: RemoteSendParams) throws(RPCError) -> SeekCommandType {
+        guard let phase = params.type else {
+            throw .invalidParams("\(params.command.rawValue) needs \"type\": \"begin\" or \"end\"")
+        }
+        return phase == .begin ? .begin : .end
+    }
+}
+
+extension RemoteCommandInfo {
+    /// The wire form of one command of the player's command center.
+    init(_ state: RemoteCommandState) {
+        self.init(
+            command: RemoteCommandName(rawValue: state.command.rawValue)!, enabled: state.enabled,
+            supportedPlaybackRates: state.supportedPlaybackRates, currentPlaybackRate: state.currentPlaybackRate,
+            preferredIntervals: state.preferredIntervals,
+            currentRepeatType: state.currentRepeatType.map { RepeatTypeName(rawValue: $0.rawValue)! },
+            currentShuffleType: state.currentShuffleType.map { ShuffleTypeName(rawValue: $0.rawValue)! },
+            isActive: state.isActive)
     }
 }
 
@@ -32,17 +65,26 @@ extension NowPlayingInfoPayload {
     /// The wire form of the player's now-playing info.
     init(_ info: NowPlayingInfo) {
         self.init()
-        title = info.metadata.title
-        artist = info.metadata.artist
-        albumTitle = info.metadata.albumTitle
-        albumTrackNumber = info.metadata.albumTrackNumber
-        playbackDuration = info.metadata.duration
+        let metadata = info.metadata
+        title = metadata.title
+        artist = metadata.artist
+        albumTitle = metadata.albumTitle
+        albumArtist = metadata.albumArtist
+        genre = metadata.genre
+        composer = metadata.composer
+        albumTrackNumber = metadata.albumTrackNumber
+        discNumber = metadata.discNumber
+        playbackDuration = metadata.duration
+        isLiveStream = metadata.isLiveStream
+        externalContentIdentifier = metadata.externalContentIdentifier
+        artwork = metadata.artwork.map { ArtworkPayload(mimeType: $0.mimeType, width: $0.width, height: $0.height, url: $0.url) }
         elapsedPlaybackTime = info.elapsedPlaybackTime
         playbackRate = info.playbackRate
         defaultPlaybackRate = info.defaultPlaybackRate
         playbackQueueIndex = info.playbackQueueIndex
         playbackQueueCount = info.playbackQueueCount
-        mediaType = "audio"
+        playbackProgress = info.playbackProgress
+        mediaType = info.mediaType.rawValue
         assetURL = info.assetURL
         timestamp = info.timestamp
     }

@@ -3,7 +3,11 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var title: String?
     public var artist: String?
     public var albumTitle: String?
+    public var albumArtist: String?
+    public var genre: String?
+    public var composer: String?
     public var albumTrackNumber: Int?
+    public var discNumber: Int?
     public var playbackDuration: Double?
     public var elapsedPlaybackTime: Double?
     public var playbackRate: Double?
@@ -11,7 +15,12 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var playbackQueueIndex: Int?
     public var playbackQueueCount: Int?
     public var mediaType: String?
+    public var isLiveStream: Bool?
     public var assetURL: String?
+    public var externalContentIdentifier: String?
+    /// Elapsed time as a fraction of the duration, 0…1.
+    public var playbackProgress: Double?
+    public var artwork: ArtworkPayload?
     /// When `elapsedPlaybackTime` was exact, in Unix seconds.
     public var timestamp: Double?
 
@@ -32,5 +41,25 @@ public struct NowPlayingState: Codable, Equatable, Sendable {
         self.info = info
         self.playbackState = playbackState
         self.nowPlayingIdentifiers = nowPlayingIdentifiers
+    }
+}
+
+/// The artwork of the now-playing item: a file the daemon extracted, and its picture format.
+public struct ArtworkPayload: Codable, Equatable, Sendable {
+    /// `image/jpeg`, `image/png`, …
+    public var mimeType: String?
+    /// Width in pixels, when known.
+    public var width: Int?
+    /// Height in pixels, when known.
+    public var height: Int?
+    /// A `file://` URL of the picture.
+    public var url: String
+
+    /// Creates the payload.
+    public init(mimeType: String?, width: Int?, height: Int?, url: String) {
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.url = url
     }
 }

@@ -33,3 +33,16 @@ struct Arguments: Sendable {
         return value
     }
 }
+
+extension Arguments {
+    /// The only word as one of `Choice`'s raw values, or `nil` when no word was given.
+    func optionalChoice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(CLIFailure) -> Choice?
+    where Choice.RawValue == String {
+        guard words.count <= 1 else { throw usage("expected at most one argument, got \(words.count)") }
+        guard let word = words.first else { return nil }
+        guard let choice = Choice(rawValue: word) else {
+            throw usage("'\(word)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+}

@@ -8,18 +8,20 @@ struct PlayerRig {
     /// An arbitrary, exactly representable Unix instant to start from.
     static let start = 1_700_000_000.0
 
-    var player = Player()
+    var player: Player
     var now = PlayerRig.start
 
-    /// A rig whose queue holds `count` entries (`/music/track0.mp3` …) with nothing current.
-    init(count: Int = 0) {
+    /// A rig whose queue holds `count` entries (`/music/track0.mp3` …) with nothing current;
+    /// `seed` fixes the shuffles.
+    init(count: Int = 0, seed: UInt64 = 0) {
+        player = Player(seed: seed)
         if count > 0 { _ = append(Self.paths(count)) }
     }
 
     /// A rig whose queue holds `count` entries and whose transport is `state` at `index`,
     /// loaded from the start of the item (stopped selects the entry without loading it).
-    init(count: Int, current index: Int, state: PlaybackState) throws {
-        self.init(count: count)
+    init(count: Int, current index: Int, state: PlaybackState, seed: UInt64 = 0) throws {
+        self.init(count: count, seed: seed)
         switch state {
         case .playing:
             _ = try playIndex(index)
@@ -65,6 +67,11 @@ struct PlayerRig {
         return player.append(locations, at: now)
     }
 
+    mutating func append(items: [MediaItem]) -> [PlayerEffect] {
+        defer { player._checkInvariants() }
+        return player.append(items: items, at: now)
+    }
+
     mutating func replace(
         _ locations: [String], startIndex: Int? = nil, play: Bool = false
     ) throws(PlaybackError) -> [PlayerEffect] {
@@ -107,12 +114,24 @@ struct PlayerRig {
         return player.setRepeatMode(mode)
     }
 
+    mutating func setEnabled(_ enabled: Bool, for command: RemoteCommandKind) -> CommandOutcome {
+        defer { player._checkInvariants() }
+        return player.setEnabled(enabled, for: command, at: now)
+    }
+
+    /// Locations of the entries in play order.
+    var playOrderLocations: [String] { player.queue.order.map { player.queue.entries[$0].location } }
+
+    /// The current entry's location, if any.
+    var currentLocation: String? { player.queue.current?.location }
+
     /// What an observer can see of the player at the current instant, for "nothing changed"
     /// comparisons.
     var snapshot: Snapshot {
         Snapshot(
-            queue: player.queue, state: player.state, repeatMode: player.repeatMode,
-            elapsed: elapsed, info: info
+            queue: player.queue, state: player.state, repeatMode: player.repeatMode, shuffleMode: player.shuffleMode,
+            rate: player.rate, scan: player.scan, history: player.history, elapsed: elapsed, info: info,
+            commands: player.remoteCommands
         )
     }
 
@@ -120,7 +139,12 @@ struct PlayerRig {
         var queue: PlayQueue
         var state: PlaybackState
         var repeatMode: RepeatMode
+        var shuffleMode: ShuffleMode
+        var rate: Double
+        var scan: ScanDirection?
+        var history: [UInt64]
         var elapsed: Double
         var info: NowPlayingInfo?
+        var commands: [RemoteCommandState]
     }
 }

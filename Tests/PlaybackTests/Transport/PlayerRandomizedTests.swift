@@ -63,7 +63,10 @@ private struct RandomWalk {
         "/music/\u{65E5}\u{672C}/\u{1F3B5}.mp3", "/music/a.mp3",
     ]
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64) {
+        rng = SplitMix64(seed: seed)
+        rig = PlayerRig(seed: seed)
+    }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
     mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &rng) }
@@ -77,7 +80,7 @@ private struct RandomWalk {
     mutating func randomIndex() -> Int { int(-1...rig.queue.count) }
 
     mutating func randomCommand() -> RemoteCommand {
-        switch int(0...8) {
+        switch int(0...17) {
         case 0: .play
         case 1: .pause
         case 2: .togglePlayPause
@@ -86,24 +89,42 @@ private struct RandomWalk {
         case 5: .previousTrack
         case 6: .changePlaybackPosition(double(-20...320))
         case 7: .skipForward(interval: chance(50) ? nil : double(0...60))
-        default: .skipBackward(interval: chance(50) ? nil : double(0...60))
+        case 8: .skipBackward(interval: chance(50) ? nil : double(0...60))
+        case 9: .seekForward(chance(50) ? .begin : .end)
+        case 10: .seekBackward(chance(50) ? .begin : .end)
+        case 11: .changePlaybackRate(chance(70) ? nil : [0.5, 1, 1.5, 2, 3][int(0...4)])
+        case 12: .changeRepeatMode(chance(50) ? nil : RepeatMode.allCases[int(0...2)])
+        case 13: .changeShuffleMode(chance(50) ? nil : ShuffleMode.allCases[int(0...2)])
+        case 14: .like(isActive: chance(50) ? nil : chance(50))
+        case 15: .dislike(isActive: chance(50) ? nil : chance(50))
+        case 16: .bookmark(isActive: chance(50) ? nil : chance(50))
+        default: .nextTrack
         }
     }
 
-    /// The entry that should follow the current one by itself, computed from scratch.
+    /// Sometimes disables or enables a random command.
+    mutating func randomEnable() -> CommandOutcome {
+        rig.setEnabled(chance(70), for: RemoteCommandKind.allCases[int(0...(RemoteCommandKind.allCases.count - 1))])
+    }
+
+    /// The entry that should follow the current one by itself, computed from scratch along
+    /// the play order (unshuffled; a shuffled wrap draws a new cycle, so it is only checked to
+    /// be playable).
     func expectedNext() -> QueueEntry? {
         let queue = rig.queue
         guard let index = queue.currentIndex else { return nil }
         let mode = rig.player.repeatMode
         if mode == .one, !failed.contains(queue.entries[index].id) { return queue.entries[index] }
-        var candidate = index
+        let order = queue.order
+        var candidate = queue.currentOrderPosition!
         for _ in 0..<queue.count {
             candidate += 1
             if candidate == queue.count {
                 guard mode == .all else { return nil }
+                if rig.player.shuffleMode != .off { return rig.player.automaticNext }
                 candidate = 0
             }
-            if !failed.contains(queue.entries[candidate].id) { return queue.entries[candidate] }
+            if !failed.contains(queue.entries[order[candidate]].id) { return queue.entries[order[candidate]] }
         }
         return nil
     }
@@ -125,10 +146,12 @@ private struct RandomWalk {
     mutating func randomStep() -> ([PlayerEffect], Bool) {
         let roll = int(0...99)
         switch roll {
-        case 0..<35:
+        case 0..<2:
+            return (randomEnable().effects, false)
+        case 2..<35:
             let command = randomCommand()
             let outcome = rig.send(command)
-            checkStatus(outcome.status, for: command)
+            checkStatus(outcome, for: command)
             note("status.\(outcome.status)")
             return (outcome.effects, false)
         case 35..<45:
@@ -245,9 +268,11 @@ private struct RandomWalk {
         #expect(rig.snapshot == before, "step \(step): a throwing edit changed the player")
     }
 
-    func checkStatus(_ status: CommandStatus, for command: RemoteCommand) {
-        if rig.queue.count == 0 {
-            #expect(status == .noActionableNowPlayingItem, "step \(step): \(command) on an empty queue")
+    func checkStatus(_ outcome: CommandOutcome, for command: RemoteCommand) {
+        let status = outcome.status
+        if outcome.reason == .disabled {
+            #expect(!rig.player.commandCenter.isEnabled(command.kind), "step \(step)")
+            return
         }
         switch status {
         case .success:
@@ -256,8 +281,15 @@ private struct RandomWalk {
             #expect(command == .nextTrack, "step \(step): \(command) answered noSuchContent")
             #expect(rig.state == .stopped && rig.queue.currentIndex == nil, "step \(step)")
         case .noActionableNowPlayingItem:
-            #expect(rig.state == .stopped && rig.queue.currentIndex == nil, "step \(step)")
-        case .deviceNotFound, .commandFailed:
+            switch command {
+            case .seekForward(.begin), .seekBackward(.begin):
+                #expect(!rig.player.isLoaded, "step \(step)")
+            default:
+                #expect(rig.state == .stopped && rig.queue.currentIndex == nil, "step \(step)")
+            }
+        case .commandFailed:
+            #expect(outcome.reason == .unsupportedPlaybackRate, "step \(step): \(command)")
+        case .deviceNotFound:
             Issue.record("step \(step): \(command) answered \(status)")
         }
         if command == .play, status == .success {
@@ -292,7 +324,7 @@ private struct RandomWalk {
         if let info, let current = player.queue.current {
             #expect(info.playbackQueueIndex == player.queue.currentIndex, "step \(step)")
             #expect(info.playbackQueueCount == player.queue.count, "step \(step)")
-            #expect(info.playbackRate == (player.state == .playing ? 1 : 0), "step \(step)")
+            #expect(info.playbackRate == (player.state == .playing ? player.outputRate : 0), "step \(step)")
             #expect(info.timestamp == now, "step \(step)")
             #expect(info.metadata == (player.metadata(for: current.id) ?? TrackMetadata()), "step \(step)")
             #expect(info.assetURL.hasPrefix("file:///"), "step \(step)")
@@ -305,13 +337,16 @@ private struct RandomWalk {
         let later = player.elapsed(at: now + 10)
         if player.state == .playing {
             let duration = player.metadata(for: player.queue.current!.id)?.duration ?? .infinity
-            #expect(abs(later - min(elapsed + 10, duration)) < 1e-6, "step \(step): elapsed does not advance")
+            let expected = max(0, min(elapsed + 10 * player.outputRate, duration))
+            #expect(abs(later - expected) < 1e-6 * max(1, expected), "step \(step): elapsed does not advance")
         } else {
             #expect(later == elapsed, "step \(step): elapsed moves while \(player.state)")
         }
 
         let after = rig.snapshot
-        if after.queue.entries != before.queue.entries || after.queue.currentIndex != before.queue.currentIndex {
+        if after.queue.entries != before.queue.entries || after.queue.currentIndex != before.queue.currentIndex
+            || after.queue.playOrder != before.queue.playOrder
+        {
             #expect(effects.contains(.queueChanged), "step \(step): queue changed silently: \(effects)")
         }
         if !silent, after.info != before.info || after.state != before.state {
@@ -329,6 +364,7 @@ private struct RandomWalk {
         walk.run(steps: 4_000)
         for key in ["effect.load", "effect.stop", "effect.prepareNext", "report.advanced", "report.reachedEnd",
             "report.staleAdvanced", "report.failed", "status.noSuchContent", "status.noActionableNowPlayingItem",
+            "status.commandFailed",
         ] {
             #expect(walk.tally[key, default: 0] > 0, "seed \(seed) never exercised \(key)")
         }

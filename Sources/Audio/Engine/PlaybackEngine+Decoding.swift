@@ -1,0 +1,208 @@
+import Foundation
+
+/// The decode thread: reads the decoder (following a scan's jumps), time-stretches, fills
+/// the ring, follows on to the prepared next source and reports what is heard. Everything
+/// here runs with the engine lock held.
+extension PlaybackEngine {
+    /// Smallest free space worth filling, and the size of one decoded chunk, in samples.
+    static let minimumChunk = 4608
+
+    /// How often the decode thread looks at the ring while playing, in seconds.
+    private static let wakeInterval = 0.1
+
+    func decodeLoop() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !shuttingDown {
+            step()
+            if playing {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.wakeInterval))
+            } else {
+                condition.wait()
+            }
+        }
+    }
+
+    private func step() {
+        guard let stream else { return }
+        guard connection?.isAlive == true, stream.isHealthy else {
+            loseOutput("the PulseAudio server or sink went away")
+            return
+        }
+        guard playing else { return }
+        fillRing(stream)
+        reportProgress(stream)
+        guard feedExhausted, ring.available == 0 else { return }
+        if let pending = pendingSwitch {
+            switchFormat(to: pending, from: stream)
+        } else if !drainRequested {
+            stream.drain()
+            drainRequested = true
+        } else if stream.isDrained {
+            playing = false
+            stream.setCorked(true)
+            decoder = nil
+            decoding = nil
+            timeline = Timeline()
+            emit(.reachedEnd)
+        }
+    }
+
+    /// Whether everything read has gone into the ring and nothing more will come.
+    private var feedExhausted: Bool {
+        decoderAtEnd && stretcherFlushed && (stretcher?.availableSamples ?? 0) == 0
+    }
+
+    /// Moves stretched audio into the ring until it is full, `limit` samples went in, or
+    /// nothing more can be read now.
+    func fillRing(_ stream: PulseStream, upTo limit: Int = .max) {
+        var filled = 0
+        while ring.free >= Self.minimumChunk, filled < limit {
+            if let stretcher, stretcher.availableSamples > 0 {
+                let count = stretcher.receive(into: ring.writableRegion())
+                guard count > 0 else { break }
+                ring.commitWrite(count)
+                filled += count
+            } else if !feedStretcher(stream.format) {
+                break
+            }
+        }
+        if stream.isStarving, ring.available > 0 { stream.topUp() }
+    }
+
+    /// Puts the next chunk into the stretcher: decoded audio, the prepared next source, or
+    /// the stretcher's tail at the very end. Returns false when nothing more can come now.
+    private func feedStretcher(_ format: AudioFormat) -> Bool {
+        guard let stretcher else { return false }
+        if decoderAtEnd {
+            if pendingSwitch == nil, openNext(matching: format) { return true }
+            guard !stretcherFlushed else { return false }
+            stretcherFlushed = true
+            stretcher.flush()
+            return stretcher.availableSamples > 0
+        }
+        guard let decoder, let source = decoding else { return false }
+        if scanCursor?.remaining == 0 {
+            switch jumpToNextSnippet(decoder) {
+            case .jumped: break
+            case .pastEnd:
+                decoderAtEnd = true
+                return true
+            case .holding: return false
+            }
+        }
+        let channels = format.channels
+        let frames = min(scratch.count / channels, scanCursor?.remaining ?? .max)
+        let chunk = UnsafeMutableBufferPointer(rebasing: scratch[..<(frames * channels)])
+        let samples: Int
+        do {
+            samples = try decoder.read(into: chunk)
+        } catch {
+            emit(.failed(source.id, reason: error.description))
+            samples = 0
+        }
+        guard samples > 0 else {
+            decoderAtEnd = true
+            return true
+        }
+        if scanCursor != nil { fadeSnippet(UnsafeMutableBufferPointer(rebasing: chunk[..<samples]), channels) }
+        timeline.mediaFramesInLast += samples / channels
+        stretcher.put(UnsafeBufferPointer(rebasing: chunk[..<samples]))
+        return true
+    }
+
+    /// What a scan's jump to its next snippet found.
+    private enum Jump {
+        /// The decoder is at the next snippet.
+        case jumped
+        /// The next snippet lies beyond the end of the source.
+        case pastEnd
+        /// A backward scan is holding at the start of the source.
+        case holding
+    }
+
+    /// Seeks to the scan's next snippet.
+    private func jumpToNextSnippet(_ decoder: any AudioDecoder) -> Jump {
+        guard var cursor = scanCursor else { return .jumped }
+        guard let target = cursor.nextSnippet() else { return .holding }
+        scanCursor = cursor
+        if let count = decoder.frameCount, target >= count { return .pastEnd }
+        do {
+            try decoder.seek(toFrame: target)
+        } catch {
+            return .pastEnd
+        }
+        timeline.jump(toMediaFrame: target, rate: 1)
+        return .jumped
+    }
+
+    /// Applies the scan snippet's fades to `samples` and counts them as played.
+    private func fadeSnippet(_ samples: UnsafeMutableBufferPointer<Float>, _ channels: Int) {
+        guard var cursor = scanCursor else { return }
+        let frames = samples.count / channels
+        for frame in 0..<frames {
+            let gain = cursor.gain(at: cursor.played + frame)
+            if gain < 1 {
+                for channel in 0..<channels { samples[frame * channels + channel] *= gain }
+            }
+        }
+        cursor.advance(by: frames)
+        scanCursor = cursor
+    }
+
+    /// Continues with the prepared source: appended to the timeline when its format
+    /// matches the stream, else kept for a switch once the stream has played out.
+    private func openNext(matching format: AudioFormat) -> Bool {
+        guard let source = next else { return false }
+        next = nil
+        do {
+            let opened = try MPG123Decoder(path: source.path)
+            guard opened.format == format else {
+                pendingSwitch = (source, opened)
+                return false
+            }
+            decoder = opened
+            decoding = source
+            decoderAtEnd = false
+            timeline.append(source)
+            scanCursor?.restart(at: 0)
+            return true
+        } catch {
+            emit(.failed(source.id, reason: error.description))
+            return false
+        }
+    }
+
+    private func switchFormat(to pending: (source: TrackSource, decoder: any AudioDecoder), from old: PulseStream) {
+        pendingSwitch = nil
+        do {
+            let stream = try streamFor(pending.decoder.format)
+            decoder = pending.decoder
+            decoding = pending.source
+            beginFeed(pending.source, at: 0, format: pending.decoder.format)
+            start(stream)
+            emit(.advanced(to: pending.source.id))
+        } catch {
+            loseOutput(error.description)
+        }
+    }
+
+    private func reportProgress(_ stream: PulseStream) {
+        let heardFrame = heardStreamFrame(stream)
+        while timeline.segments.count > 1, timeline.segments[1].startFrame <= heardFrame {
+            timeline.segments.removeFirst()
+            if timeline.segments[0].startsSource { emit(.advanced(to: timeline.segments[0].source.id)) }
+        }
+    }
+
+    private func loseOutput(_ reason: String) {
+        playing = false
+        stream = nil
+        connection = nil
+        decoder = nil
+        decoding = nil
+        scanCursor = nil
+        timeline = Timeline()
+        emit(.outputLost(reason))
+    }
+}

@@ -1,0 +1,66 @@
+import GRDB
+
+extension LibraryDatabase {
+    /// The schema's history: named migrations, run in order, each exactly once per file.
+    ///
+    /// A shipped migration is never edited; a change is a new migration appended here.
+    /// The music library (tracks, albums, artists, genres, playlists, play history, resume
+    /// points, FTS5 search) arrives as later migrations in the same file; `feedback` then
+    /// gains a reference to its track while keeping `track_key` for files not yet scanned.
+    static func makeMigrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
+        return migrator
+    }
+
+    /// Daemon state: the queue, its play order and history, the player's scalars, feedback.
+    ///
+    /// Rows refer to queue entries by `entry_id` (the queue entry's identity), never by
+    /// position, so moving entries does not touch `play_order` or `queue_history`. Child key
+    /// columns are indexed so that deleting queue entries does not scan the child tables.
+    private static func createDaemonState(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                PRAGMA application_id = \(applicationID);
+
+                CREATE TABLE queue_entry (
+                    position INTEGER PRIMARY KEY CHECK (position >= 0),
+                    entry_id INTEGER NOT NULL UNIQUE,
+                    path TEXT NOT NULL,
+                    collection TEXT
+                );
+
+                CREATE TABLE play_order (
+                    rank INTEGER PRIMARY KEY CHECK (rank >= 0),
+                    entry_id INTEGER NOT NULL REFERENCES queue_entry(entry_id) ON DELETE CASCADE
+                );
+                CREATE INDEX play_order_on_entry_id ON play_order(entry_id);
+
+                CREATE TABLE queue_history (
+                    step INTEGER PRIMARY KEY CHECK (step >= 0),
+                    entry_id INTEGER NOT NULL REFERENCES queue_entry(entry_id) ON DELETE CASCADE
+                );
+                CREATE INDEX queue_history_on_entry_id ON queue_history(entry_id);
+
+                CREATE TABLE player_state (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    revision INTEGER NOT NULL,
+                    current_entry_id INTEGER REFERENCES queue_entry(entry_id) ON DELETE SET NULL,
+                    position REAL NOT NULL CHECK (position >= 0),
+                    playing INTEGER NOT NULL CHECK (playing IN (0, 1)),
+                    shuffle TEXT NOT NULL,
+                    repeat_mode TEXT NOT NULL,
+                    rate REAL NOT NULL CHECK (rate > 0),
+                    saved_at REAL NOT NULL
+                );
+
+                CREATE TABLE feedback (
+                    track_key TEXT PRIMARY KEY NOT NULL,
+                    liked INTEGER NOT NULL CHECK (liked IN (0, 1)),
+                    disliked INTEGER NOT NULL CHECK (disliked IN (0, 1)),
+                    bookmarked INTEGER NOT NULL CHECK (bookmarked IN (0, 1)),
+                    updated_at REAL NOT NULL
+                );
+                """)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// The SQLite file that holds Rondo's library and daemon state, opened for reading and writing.
+///
+/// It is a `DatabasePool` in WAL mode: one writer connection and several readers, so reads
+/// (browsing, `queue.get`) never wait for a write and always see a committed snapshot.
+/// `synchronous=NORMAL` keeps commits cheap; in WAL mode a `kill -9` never loses or tears a
+/// committed transaction. Foreign keys are enforced. Opening runs the schema migrations
+/// (``LibraryDatabase/migrationNames``), so the file is always at this build's schema.
+///
+/// Only Rondo's own files are touched: an empty or new file is initialised, a database made
+/// by another program or a newer Rondo is refused with a ``StoreError`` and never migrated.
+///
+/// Thread safety: the pool serialises writers and isolates readers; the object may be shared
+/// by any number of tasks.
+public final class LibraryDatabase: Sendable {
+    /// `PRAGMA application_id` of Rondo's databases: the ASCII bytes of "Rond".
+    static let applicationID: Int32 = 0x526F_6E64
+
+    /// The database file's path.
+    public let path: String
+    let pool: DatabasePool
+
+    /// Opens the database at `path`, creating it (and its directory, mode 0700) when missing,
+    /// and migrates it to this build's schema.
+    /// - Parameter path: the database file, e.g. `$XDG_DATA_HOME/rondo/library.sqlite`.
+    /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:)``,
+    ///   ``StoreError/foreignDatabase(path:)``, ``StoreError/schemaTooNew(path:unknownMigrations:)``
+    ///   or ``StoreError/cannotOpen(path:reason:)``.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotOpen(path: path, reason: "cannot create its directory (\(error.localizedDescription))")
+        }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.foreignKeysEnabled = true
+        // Another process (a backup, a future CLI tool) may briefly hold the write lock.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+        try migrate()
+    }
+
+    /// Names of the migrations this build knows, in the order they run.
+    public static var migrationNames: [String] { makeMigrator().migrations }
+
+    /// Names of the migrations recorded in the file, in the order they ran.
+    /// - Throws: ``StoreError/sqlite(path:message:)`` when the file cannot be read.
+    public func appliedMigrations() throws(StoreError) -> [String] {
+        try read { db in try Self.makeMigrator().appliedMigrations(db) }
+    }
+
+    /// The settings SQLite reports on the writer connection.
+    /// - Throws: ``StoreError/sqlite(path:message:)`` when the file cannot be read.
+    public func connectionSettings() throws(StoreError) -> ConnectionSettings {
+        try pool.writeWithoutTransactionMapped(path: path) { db in
+            ConnectionSettings(
+                journalMode: try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "",
+                synchronous: try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+                foreignKeys: try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false)
+        }
+    }
+
+    /// Closes every connection; later calls on this object fail.
+    ///
+    /// Closing is not needed for safety (every commit is already durable in the WAL); it
+    /// checkpoints the WAL into the main file so a clean shutdown leaves one file behind.
+    /// - Throws: ``StoreError/sqlite(path:message:)`` when a statement is still running.
+    public func close() throws(StoreError) {
+        do {
+            try pool.close()
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a reader connection, inside a transaction that sees one snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private func migrate() throws(StoreError) {
+        let migrator = Self.makeMigrator()
+        try pool.writeWithoutTransactionMapped(path: path) { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+            if applicationID != Self.applicationID, applicationID != 0 || tableCount > 0 {
+                throw StoreError.foreignDatabase(path: path)
+            }
+            let known = Set(migrator.migrations)
+            let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }
+            if !unknown.isEmpty {
+                throw StoreError.schemaTooNew(path: path, unknownMigrations: unknown.sorted())
+            }
+        }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Translates an error from GRDB into the ``StoreError`` that explains it.
+    static func storeError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else {
+            return .sqlite(path: path, message: String(describing: error))
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .corrupt(path: path)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        default: return .sqlite(path: path, message: error.message ?? "\(error.resultCode)")
+        }
+    }
+}
+
+extension DatabasePool {
+    /// `writeWithoutTransaction`, with any error translated to a ``StoreError``.
+    fileprivate func writeWithoutTransactionMapped<T>(
+        path: String, _ body: (Database) throws -> T
+    ) throws(StoreError) -> T {
+        do {
+            return try writeWithoutTransaction(body)
+        } catch {
+            throw LibraryDatabase.storeError(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import GRDB
+
+/// Which rows a save rewrites, decided by comparing the new state with the last one written.
+struct SavePlan {
+    /// The parts to write.
+    private(set) var parts: SavedParts
+    /// The feedback to write: every key when there is nothing to compare with.
+    private(set) var feedback: [String: TrackFeedback]
+
+    /// Plans the writes that turn `old` into `new`; everything when `old` is `nil`.
+    init(from old: SavedPlaybackState?, to new: SavedPlaybackState) {
+        guard let old else {
+            self = Self.everything(new)
+            return
+        }
+        feedback = new.feedback.filter { old.feedback[$0.key] != $0.value }
+        parts = feedback.isEmpty ? [] : .feedback
+        if old.entries != new.entries {
+            parts.formUnion(.wholeQueue)
+            return
+        }
+        if old.playOrder != new.playOrder { parts.insert(.playOrder) }
+        if old.history != new.history { parts.insert(.history) }
+        if old.currentIndex != new.currentIndex || old.playing != new.playing || old.shuffle != new.shuffle
+            || old.repeat != new.repeat || old.rate != new.rate
+        {
+            parts.insert(.player)
+        } else if old.position != new.position {
+            parts.insert(.position)
+        }
+    }
+
+    private init(parts: SavedParts, feedback: [String: TrackFeedback]) {
+        self.parts = parts
+        self.feedback = feedback
+    }
+
+    /// A plan that rewrites the whole queue, the player row and all of `state`'s feedback.
+    private static func everything(_ state: SavedPlaybackState) -> SavePlan {
+        SavePlan(parts: state.feedback.isEmpty ? .wholeQueue : SavedParts.wholeQueue.union(.feedback),
+                 feedback: state.feedback)
+    }
+
+    /// Writes the plan inside the caller's transaction.
+    ///
+    /// When the file's revision is not `expectedRevision`, the plan is widened to everything.
+    /// - Returns: the report and the revision now in the file.
+    func apply(_ state: SavedPlaybackState, expectedRevision: Int64?, _ db: Database) throws -> (SaveReport, Int64) {
+        let before = db.totalChangesCount
+        if parts == .position, let expectedRevision {
+            try db.cachedStatement(
+                sql: "UPDATE player_state SET position = ?, saved_at = ?, revision = revision + 1 WHERE id = 1 AND revision = ?"
+            ).execute(arguments: [state.position, state.savedAt, expectedRevision])
+            if db.changesCount == 1 {
+                return (SaveReport(parts: parts, rowsChanged: db.totalChangesCount - before), expectedRevision + 1)
+            }
+        }
+        let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM player_state WHERE id = 1")
+        let plan = revision != nil && revision == expectedRevision && parts != .position ? self : Self.everything(state)
+        let newRevision = (revision ?? 0) + 1
+        try plan.write(state, revision: newRevision, db)
+        return (SaveReport(parts: plan.parts, rowsChanged: db.totalChangesCount - before), newRevision)
+    }
+
+    private func write(_ state: SavedPlaybackState, revision: Int64, _ db: Database) throws {
+        let ids = state.entries.map { Int64(bitPattern: $0.id) }
+        if parts.contains(.playOrder) { try db.execute(sql: "DELETE FROM play_order") }
+        if parts.contains(.history) { try db.execute(sql: "DELETE FROM queue_history") }
+        if parts.contains(.queue) {
+            try db.execute(sql: "DELETE FROM queue_entry")
+            let insert = try db.cachedStatement(
+                sql: "INSERT INTO queue_entry (position, entry_id, path, collection) VALUES (?, ?, ?, ?)")
+            for (position, entry) in state.entries.enumerated() {
+                try insert.execute(arguments: [position, ids[position], entry.path, entry.collection])
+            }
+        }
+        if parts.contains(.playOrder) {
+            try insertReferences(state.playOrder.map { ids[$0] }, into: "play_order", key: "rank", db)
+        }
+        if parts.contains(.history) {
+            try insertReferences(state.history.map { ids[$0] }, into: "queue_history", key: "step", db)
+        }
+        if parts.contains(.player) || parts.contains(.position) {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO player_state
+                        (id, revision, current_entry_id, position, playing, shuffle, repeat_mode, rate, saved_at)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET
+                        revision = excluded.revision, current_entry_id = excluded.current_entry_id,
+                        position = excluded.position, playing = excluded.playing, shuffle = excluded.shuffle,
+                        repeat_mode = excluded.repeat_mode, rate = excluded.rate, saved_at = excluded.saved_at
+                    """
+            ).execute(arguments: [
+                revision, state.currentIndex.map { ids[$0] }, state.position, state.playing, state.shuffle,
+                state.repeat, state.rate, state.savedAt,
+            ])
+        } else {
+            try db.cachedStatement(sql: "UPDATE player_state SET revision = ? WHERE id = 1")
+                .execute(arguments: [revision])
+        }
+        try writeFeedback(savedAt: state.savedAt, db)
+    }
+
+    private func insertReferences(_ entryIDs: [Int64], into table: String, key: String, _ db: Database) throws {
+        let insert = try db.cachedStatement(sql: "INSERT INTO \(table) (\(key), entry_id) VALUES (?, ?)")
+        for (index, entryID) in entryIDs.enumerated() {
+            try insert.execute(arguments: [index, entryID])
+        }
+    }
+
+    private func writeFeedback(savedAt: Double, _ db: Database) throws {
+        for (track, value) in feedback {
+            if value == .none {
+                try db.cachedStatement(sql: "DELETE FROM feedback WHERE track_key = ?").execute(arguments: [track])
+            } else {
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO feedback (track_key, liked, disliked, bookmarked, updated_at) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (track_key) DO UPDATE SET liked = excluded.liked, disliked = excluded.disliked,
+                            bookmarked = excluded.bookmarked, updated_at = excluded.updated_at
+                        """
+                ).execute(arguments: [track, value.liked, value.disliked, value.bookmarked, savedAt])
+            }
+        }
+    }
+}

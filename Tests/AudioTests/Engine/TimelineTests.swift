@@ -1,0 +1,39 @@
+@testable import Audio
+import Testing
+
+/// Mapping heard stream frames to media positions through rate runs and scan jumps.
+struct TimelineTests {
+    let first = TrackSource(id: 1, path: "/a.mp3")
+    let second = TrackSource(id: 2, path: "/b.mp3")
+
+    /// At rate 2 each stream frame carries two media frames.
+    @Test func mediaMovesAtTheRate() throws {
+        let timeline = Timeline(source: first, mediaFrame: 1000, rate: 2)
+        let heard = try #require(timeline.locate(500))
+        #expect(heard.source == first)
+        #expect(heard.mediaFrame == 2000)
+    }
+
+    /// A gapless successor starts where the stretched media read so far ends in the stream.
+    @Test func appendedSourceStartsAfterTheStretchedRun() throws {
+        var timeline = Timeline(source: first, mediaFrame: 0, rate: 2)
+        timeline.mediaFramesInLast = 88200
+        timeline.append(second)
+        #expect(timeline.segments[1].startFrame == 44100)
+        #expect(timeline.segments[1].startsSource)
+        let heard = try #require(timeline.locate(44100 + 100))
+        #expect(heard.source == second)
+        #expect(heard.mediaFrame == 200)
+    }
+
+    /// A scan's jump continues the same source at a new position without starting it anew.
+    @Test func jumpContinuesTheSource() throws {
+        var timeline = Timeline(source: first, mediaFrame: 0, rate: 1)
+        timeline.mediaFramesInLast = 5292
+        timeline.jump(toMediaFrame: 42336, rate: 1)
+        #expect(!timeline.segments[1].startsSource)
+        let heard = try #require(timeline.locate(5292 + 10))
+        #expect(heard.source == first)
+        #expect(heard.mediaFrame == 42346)
+    }
+}
