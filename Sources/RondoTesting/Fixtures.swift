@@ -1,11 +1,11 @@
 import Foundation
 
-/// The generated MP3 fixtures (`Tests/Fixtures/make-fixtures.sh`), made once per test
-/// process into a temporary directory.
+/// The generated MP3 fixtures (`Tests/Fixtures/make-fixtures.sh`), made on first use into
+/// `Tests/Fixtures/generated` (ignored by git; delete it to remake every fixture).
 public enum Fixtures {
     /// The directory holding the fixtures.
     public static let directory: String = {
-        let directory = NSTemporaryDirectory() + "/rondo-fixtures-\(getpid())"
+        let directory = BuiltProducts.packageRoot + "/Tests/Fixtures/generated"
         let script = BuiltProducts.packageRoot + "/Tests/Fixtures/make-fixtures.sh"
         let status = Subprocess.run(["/bin/bash", script, directory])
         precondition(status == 0, "\(script) failed (status \(status)); are sox and lame installed?")

@@ -32,28 +32,31 @@ enum Format {
         if let elapsed = elapsedNow(info) {
             parts.append(time(elapsed) + (info.playbackDuration.map { " / " + time($0) } ?? ""))
         }
+        if let rate = info.playbackRate, rate != 0, rate != info.defaultPlaybackRate ?? 1 { parts.append("×\(rate)") }
         parts.append("[\(index + 1)/\(info.playbackQueueCount ?? 0)]")
         return parts.joined(separator: "  ")
     }
 
     /// The dictionary's present keys and values, in SPEC §3 order.
     static func fields(_ info: NowPlayingInfoPayload) -> [(String, String)] {
-        let numbers: [(String, Double?)] = [
-            ("playbackDuration", info.playbackDuration), ("elapsedPlaybackTime", info.elapsedPlaybackTime),
-            ("playbackRate", info.playbackRate), ("defaultPlaybackRate", info.defaultPlaybackRate),
-            ("timestamp", info.timestamp),
-        ]
-        var fields: [(String, String)] = []
-        for (key, value) in [("title", info.title), ("artist", info.artist), ("albumTitle", info.albumTitle)] {
-            if let value { fields.append((key, value)) }
+        let number = { (value: Double?) in value.map { String($0) } }
+        let integer = { (value: Int?) in value.map { String($0) } }
+        let artwork = info.artwork.map { art in
+            [art.mimeType, art.width.flatMap { w in art.height.map { "\(w)x\($0)" } }, art.url].compactMap { $0 }.joined(separator: " ")
         }
-        if let track = info.albumTrackNumber { fields.append(("albumTrackNumber", String(track))) }
-        for (key, value) in numbers { if let value { fields.append((key, String(value))) } }
-        if let index = info.playbackQueueIndex { fields.append(("playbackQueueIndex", String(index))) }
-        if let count = info.playbackQueueCount { fields.append(("playbackQueueCount", String(count))) }
-        if let mediaType = info.mediaType { fields.append(("mediaType", mediaType)) }
-        if let url = info.assetURL { fields.append(("assetURL", url)) }
-        return fields
+        let all: [(String, String?)] = [
+            ("title", info.title), ("artist", info.artist), ("albumTitle", info.albumTitle),
+            ("albumArtist", info.albumArtist), ("genre", info.genre), ("composer", info.composer),
+            ("albumTrackNumber", integer(info.albumTrackNumber)), ("discNumber", integer(info.discNumber)),
+            ("playbackDuration", number(info.playbackDuration)), ("elapsedPlaybackTime", number(info.elapsedPlaybackTime)),
+            ("playbackRate", number(info.playbackRate)), ("defaultPlaybackRate", number(info.defaultPlaybackRate)),
+            ("playbackQueueIndex", integer(info.playbackQueueIndex)), ("playbackQueueCount", integer(info.playbackQueueCount)),
+            ("mediaType", info.mediaType), ("isLiveStream", info.isLiveStream.map { String($0) }),
+            ("assetURL", info.assetURL), ("externalContentIdentifier", info.externalContentIdentifier),
+            ("playbackProgress", number(info.playbackProgress)), ("artwork", artwork),
+            ("timestamp", number(info.timestamp)),
+        ]
+        return all.compactMap { key, value in value.map { (key, $0) } }
     }
 
     /// One line of `rondo commands`: name, flag, and the properties that apply.

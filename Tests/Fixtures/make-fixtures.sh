@@ -5,6 +5,7 @@
 #   steps.mp3           10 s; second k is a (300 + 100·k) Hz tone: the frequency tells the position
 #   tone660-mono48k.mp3 3 s, 660 Hz, 48 kHz mono (another format: a new stream)
 #   short-a.mp3, short-b.mp3   1.5 s each, 500 Hz then 700 Hz, same format (gapless pair)
+#   long440.mp3         20 s, 440 Hz (steady playback over many seconds, at any rate)
 #   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
 set -euo pipefail
 dir=${1:-$(dirname "$0")/generated}
@@ -35,6 +36,9 @@ sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
 sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5
 mp3 short-a.mp3 "$tmp/a.wav" "Short A" "Rondo Fixtures" "Test Tones" 4
 mp3 short-b.mp3 "$tmp/b.wav" "Short B" "Rondo Fixtures" "Test Tones" 5
+
+sox -n -r 44100 -c 2 "$tmp/long.wav" synth 20 sine 440 vol 0.5
+mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6
 
 : > empty.mp3
 echo "this is not an mp3 file" > text.mp3
