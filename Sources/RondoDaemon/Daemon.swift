@@ -24,7 +24,8 @@ public final class Daemon: Service {
         self.logger = logger
         self.player = PlayerService(
             pulseServer: options.pulseServer, pulseSink: options.pulseSink,
-            store: Self.openStore(options.databasePath, logger: logger), hub: hub, logger: logger)
+            store: Self.openStore(options.databasePath, logger: logger), artworkDirectory: options.cacheDirectory,
+            hub: hub, logger: logger)
     }
 
     /// The playback-state store in the database, or `nil` (state is then not kept) when the
@@ -42,7 +43,7 @@ public final class Daemon: Service {
     /// - Throws: when the socket cannot be bound.
     public func run() async throws {
         try prepareSocketDirectory()
-        await player.restore()
+        await player.restore(resumingPlayback: options.restorePlaying)
         if !options.initialQueue.isEmpty {
             _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")

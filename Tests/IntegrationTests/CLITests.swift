@@ -34,6 +34,11 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
         UsageMistake(arguments: ["queue", "move", "1"], mentions: "usage: rondo queue move A B"),
         UsageMistake(arguments: ["queue", "remove", "first"], mentions: "first"),
         UsageMistake(arguments: ["watch", "weather"], mentions: "weather"),
+        UsageMistake(arguments: ["rate", "fast"], mentions: "'fast' is not a rate"),
+        UsageMistake(arguments: ["shuffle", "sometimes"], mentions: "'sometimes' is not one of off, items, collections"),
+        UsageMistake(arguments: ["repeat", "one", "all"], mentions: "at most one argument"),
+        UsageMistake(arguments: ["like", "maybe"], mentions: "'maybe' is not on or off"),
+        UsageMistake(arguments: ["commands", "disable", "warp"], mentions: "unknown command 'warp'"),
     ]
 }
 

@@ -8,11 +8,15 @@ enum MPG123 {
     /// A new handle that outputs interleaved float at the file's own rate and channel
     /// count, quiet on stderr, gapless. The output format is fixed here, before any
     /// `mpg123_open` (later format calls are ignored).
-    static func makeHandle() -> OpaquePointer? {
+    /// - Parameter keepingPictures: whether the handle stores ID3v2 APIC images
+    ///   (`MPG123_PICTURE`); only tag readers want them, a playing decoder would hold
+    ///   the cover in memory for nothing.
+    static func makeHandle(keepingPictures: Bool = false) -> OpaquePointer? {
         _ = initialised
         var error: Int32 = 0
         guard let handle = mpg123_new(nil, &error) else { return nil }
-        let flags = Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue)
+        var flags = Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue)
+        if keepingPictures { flags |= Int(MPG123_PICTURE.rawValue) }
         mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0)
         mpg123_format_none(handle)
         var rates: UnsafePointer<Int>?

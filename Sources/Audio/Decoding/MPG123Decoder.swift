@@ -12,9 +12,13 @@ final class MPG123Decoder: AudioDecoder {
     private let path: String
 
     /// Opens `path` and reads its first header to learn the format.
+    /// - Parameters:
+    ///   - path: the MP3 file.
+    ///   - keepingPictures: whether the tags' embedded images are kept for
+    ///     ``withHandle(_:)`` readers (tag reading only, never playback).
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable MP3.
-    init(path: String) throws(AudioError) {
-        guard let handle = MPG123.makeHandle() else {
+    init(path: String, keepingPictures: Bool = false) throws(AudioError) {
+        guard let handle = MPG123.makeHandle(keepingPictures: keepingPictures) else {
             throw .decodeFailed(path, reason: "libmpg123 could not create a decoder")
         }
         guard mpg123_open(handle, path) == MPG123_OK.rawValue else {

@@ -1,6 +1,6 @@
-/// What an MP3 file says about itself: ID3 text tags and its decoded length.
+/// What an MP3 file says about itself: ID3 tags, its embedded cover and its decoded length.
 ///
-/// Every field is optional; a tag that is missing or empty is `nil`.
+/// Every field is optional; a tag that is missing or empty is `nil`, never an empty string.
 public struct FileTags: Equatable, Sendable {
     /// TIT2 / ID3v1 title.
     public var title: String?
@@ -8,8 +8,19 @@ public struct FileTags: Equatable, Sendable {
     public var artist: String?
     /// TALB / ID3v1 album.
     public var album: String?
+    /// TPE2: the artist of the whole album (band / orchestra / compilation artist).
+    public var albumArtist: String?
+    /// TCON / ID3v1 genre, with numeric ID3v1 references such as `(13)` or `13` resolved to
+    /// their names (``ID3Genre``).
+    public var genre: String?
+    /// TCOM composer.
+    public var composer: String?
     /// TRCK (the number before any `/`) / ID3v1.1 track.
     public var trackNumber: Int?
+    /// TPOS (the number before any `/`): the disc of a multi-disc set.
+    public var discNumber: Int?
+    /// The cover: the first front-cover APIC picture, or else the first picture.
+    public var picture: EmbeddedPicture?
     /// Duration in seconds, from the Xing/Info header or the file size.
     public var duration: Double?
     /// Sample rate in Hz.
@@ -19,13 +30,19 @@ public struct FileTags: Equatable, Sendable {
 
     /// Creates tags; every field defaults to unknown.
     public init(
-        title: String? = nil, artist: String? = nil, album: String? = nil, trackNumber: Int? = nil,
-        duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil
+        title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil,
+        genre: String? = nil, composer: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil,
+        picture: EmbeddedPicture? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil
     ) {
         self.title = title
         self.artist = artist
         self.album = album
+        self.albumArtist = albumArtist
+        self.genre = genre
+        self.composer = composer
         self.trackNumber = trackNumber
+        self.discNumber = discNumber
+        self.picture = picture
         self.duration = duration
         self.sampleRate = sampleRate
         self.channels = channels

@@ -1,9 +1,14 @@
 import CMPG123
 
-/// Reads ID3v1 and ID3v2 (2.2–2.4, every text encoding, converted to UTF-8 by libmpg123)
-/// tags and the duration of MP3 files.
+/// Reads ID3v1 and ID3v2 tags, the embedded cover and the duration of MP3 files.
 ///
-/// Stateless and safe to use from any thread: each call opens its own handle.
+/// ID3v2.2 to 2.4 in every text encoding: libmpg123 converts the text to UTF-8 and maps the
+/// three-letter ID3v2.2 text frame ids (TP2, TCM, TPA…) to their four-letter names; it
+/// drops the ID3v2.2 PIC frame, so only ID3v2.3/2.4 APIC covers are seen. ID3v2 wins over
+/// ID3v1 field by field.
+///
+/// Stateless and safe to use from any thread: each call opens its own handle, which keeps
+/// APIC pictures (the playback decoder's handles do not).
 public struct MPG123TagReader: Sendable {
     /// Creates a reader.
     public init() {}
@@ -11,7 +16,7 @@ public struct MPG123TagReader: Sendable {
     /// Reads the tags of the file at `path`.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file is not a readable MP3.
     public func tags(at path: String) throws(AudioError) -> FileTags {
-        let decoder = try MPG123Decoder(path: path)
+        let decoder = try MPG123Decoder(path: path, keepingPictures: true)
         return decoder.withHandle { handle in
             var tags = FileTags(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels)
             if let frames = decoder.frameCount {
@@ -34,10 +39,35 @@ public struct MPG123TagReader: Sendable {
         for index in 0..<Int(v2.texts) {
             let frame = v2.text[index]
             let id = withUnsafeBytes(of: frame.id) { String(decoding: $0, as: UTF8.self) }
-            if id == "TRCK", let value = text(frame.text) {
-                tags.trackNumber = Int(value.split(separator: "/").first ?? "")
+            // Genre values stay apart: each may be a reference such as "(13)".
+            guard let value = text(frame.text, separator: id == "TCON" ? "\0" : ", ") else { continue }
+            switch id {
+            case "TPE2": tags.albumArtist = value
+            case "TCON": tags.genre = ID3Genre.resolve(value)
+            case "TCOM": tags.composer = value
+            case "TRCK": tags.trackNumber = position(value)
+            case "TPOS": tags.discNumber = position(value)
+            default: break
             }
         }
+        tags.picture = cover(v2)
+    }
+
+    /// The first front cover (APIC type 3), or else the first picture of any type.
+    private func cover(_ v2: mpg123_id3v2) -> EmbeddedPicture? {
+        guard let pictures = v2.picture, v2.pictures > 0 else { return nil }
+        let all = UnsafeBufferPointer(start: pictures, count: Int(v2.pictures))
+        guard let chosen = all.first(where: { $0.type == 3 }) ?? all.first, let data = chosen.data, chosen.size > 0
+        else { return nil }
+        return EmbeddedPicture(
+            data: Array(UnsafeBufferPointer(start: data, count: chosen.size)), declaredMimeType: text(chosen.mime_type))
+    }
+
+    /// The number before any `/` of a TRCK or TPOS value (`3/12` is 3); `nil` unless positive.
+    private func position(_ value: String) -> Int? {
+        let number = value.prefix { $0 != "/" }.filter { $0 != " " }
+        guard let number = Int(number), number > 0 else { return nil }
+        return number
     }
 
     private func fill(_ tags: inout FileTags, from v1: mpg123_id3v1) {
@@ -45,6 +75,7 @@ public struct MPG123TagReader: Sendable {
         tags.title = tags.title ?? withUnsafeBytes(of: v1.title) { latin1($0) }
         tags.artist = tags.artist ?? withUnsafeBytes(of: v1.artist) { latin1($0) }
         tags.album = tags.album ?? withUnsafeBytes(of: v1.album) { latin1($0) }
+        tags.genre = tags.genre ?? ID3Genre.name(Int(v1.genre))
         let comment = withUnsafeBytes(of: v1.comment) { Array($0) }
         if tags.trackNumber == nil, comment[28] == 0, comment[29] != 0 { tags.trackNumber = Int(comment[29]) }
     }
@@ -54,9 +85,13 @@ public struct MPG123TagReader: Sendable {
         return text(string.pointee)
     }
 
-    private func text(_ value: mpg123_string) -> String? {
+    /// A frame's text. libmpg123 keeps the NUL between the values of an ID3v2.4 frame that
+    /// holds several; they are joined with `separator`, and empty ones dropped.
+    private func text(_ value: mpg123_string, separator: String = ", ") -> String? {
         guard let bytes = value.p, value.fill > 1 else { return nil }
-        return nonEmpty(String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self))
+        let raw = String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self)
+        let values = raw.split(separator: "\0").compactMap { nonEmpty(String($0)) }
+        return values.isEmpty ? nil : values.joined(separator: separator)
     }
 
     /// A NUL-padded ID3v1 field. ID3v1 has no declared encoding; Latin-1 is what writers use.

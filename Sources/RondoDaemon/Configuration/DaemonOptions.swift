@@ -2,8 +2,8 @@ import Foundation
 import RondoProtocol
 public import Logging
 
-/// Everything the daemon needs to know to start, resolved from flags, the environment
-/// and the XDG base directories (SPEC §1).
+/// Everything the daemon needs to know to start, resolved from flags, the configuration
+/// file, the environment and the XDG base directories (SPEC §1).
 public struct DaemonOptions: Sendable {
     /// Unix socket path.
     public var socketPath: String
@@ -11,6 +11,8 @@ public struct DaemonOptions: Sendable {
     public var musicDirectory: String
     /// SQLite database path.
     public var databasePath: String
+    /// Where embedded cover art is written for clients to open (`$XDG_CACHE_HOME/rondo/artwork`).
+    public var cacheDirectory: String
     /// Focus policy name.
     public var policy: String
     /// Log threshold.
@@ -21,6 +23,17 @@ public struct DaemonOptions: Sendable {
     public var pulseSink: String?
     /// Files to queue at start (the demo tracks with `--demo`).
     public var initialQueue: [String]
+    /// Seconds without playback after which the player releases its audio session
+    /// (`release_after`, default 5).
+    public var releaseAfter: Double
+    /// Seconds a silent voice prompt may hold its session before an advisory (`prompt_hold_s`,
+    /// default 3).
+    public var promptHoldSeconds: Double
+    /// Whether a daemon that stopped while playing resumes playing on restart
+    /// (`restore_playing`, default `false`: state is restored paused).
+    public var restorePlaying: Bool
+    /// The configuration file these options were read from, `nil` when none was.
+    public var configPath: String?
 
     /// The defaults for this user and environment.
     public static func defaults(environment: [String: String]) -> DaemonOptions {
@@ -29,10 +42,15 @@ public struct DaemonOptions: Sendable {
             socketPath: SocketLocation.defaultPath(environment: environment, uid: getuid()),
             musicDirectory: directories.music,
             databasePath: directories.data + "/rondo/library.sqlite",
+            cacheDirectory: directories.cache + "/rondo/artwork",
             policy: "default",
             logLevel: .info,
             pulseServer: environment["PULSE_SERVER"],
             pulseSink: nil,
-            initialQueue: [])
+            initialQueue: [],
+            releaseAfter: 5,
+            promptHoldSeconds: 3,
+            restorePlaying: false,
+            configPath: nil)
     }
 }

@@ -5,25 +5,14 @@ import Foundation
 public enum DemoLibrary {
     /// The demo directory, or `nil` when none is found.
     public static func locate(executable: String = CommandLine.arguments[0]) -> String? {
-        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-        var directory = binary.deletingLastPathComponent()
-        let installed = directory.deletingLastPathComponent().appendingPathComponent("share/rondo/demo")
-        if hasTracks(installed) { return installed.path }
-        for _ in 0..<6 {
-            let checkout = directory.appendingPathComponent("Demo")
-            if hasTracks(checkout) { return checkout.path }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        PackagedFiles.locate(installed: "demo", checkout: "Demo", executable: executable) {
+            !tracks(in: $0.path).isEmpty
+        }?.path
     }
 
     /// The demo's MP3 files in play order.
     public static func tracks(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".mp3") }.sorted().map { directory + "/" + $0 }
-    }
-
-    private static func hasTracks(_ url: URL) -> Bool {
-        !tracks(in: url.path).isEmpty
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 struct XDGDirectories {
     let data: String
     let config: String
+    let cache: String
     let music: String
 
     init(environment: [String: String]) {
@@ -14,6 +15,7 @@ struct XDGDirectories {
         }
         data = directory("XDG_DATA_HOME", home + "/.local/share")
         config = directory("XDG_CONFIG_HOME", home + "/.config")
+        cache = directory("XDG_CACHE_HOME", home + "/.cache")
         music = directory("XDG_MUSIC_DIR", home + "/Music")
     }
 }

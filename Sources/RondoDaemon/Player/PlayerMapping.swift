@@ -54,10 +54,23 @@ extension RemoteCommandInfo {
 
 extension TrackMetadata {
     /// The metadata the player keeps, from the tags of a file.
-    init(_ tags: FileTags) {
+    ///
+    /// `externalContentIdentifier` is `rondo:track:` followed by the 16 hex digits of the
+    /// 64-bit FNV-1a hash of the file's absolute path (UTF-8): the same for the same file
+    /// across queue edits and daemon restarts, different once the file is moved or renamed.
+    /// - Parameters:
+    ///   - tags: what the file's tags say.
+    ///   - location: the file's absolute path.
+    ///   - artworkURL: where the tags' picture was cached, `nil` for no artwork.
+    init(_ tags: FileTags, location: String, artworkURL: String?) {
         self.init(
-            title: tags.title, artist: tags.artist, albumTitle: tags.album,
-            albumTrackNumber: tags.trackNumber, duration: tags.duration)
+            title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
+            genre: tags.genre, composer: tags.composer, albumTrackNumber: tags.trackNumber,
+            discNumber: tags.discNumber, duration: tags.duration, isLiveStream: false,
+            externalContentIdentifier: "rondo:track:" + FNV1a.hexDigest(location.utf8),
+            artwork: artworkURL.map { url in
+                Artwork(mimeType: tags.picture?.mimeType, width: tags.picture?.width, height: tags.picture?.height, url: url)
+            })
     }
 }
 

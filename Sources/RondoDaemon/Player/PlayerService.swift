@@ -23,14 +23,17 @@ actor PlayerService {
     private let notices: AsyncStream<EngineNotice>
     private let tagReader = MPG123TagReader()
     private var tagCache: [String: TrackMetadata] = [:]
+    /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
+    private let artworkCache: ArtworkCache
     private let hub: EventHub
     private let logger: Logger
     private let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to PulseAudio only on the first play.
-    init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, hub: EventHub, logger: Logger,
-         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, artworkDirectory: String,
+         hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.store = store
+        self.artworkCache = ArtworkCache(directory: artworkDirectory)
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         self.notices = notices
         self.engine = PlaybackEngine(server: pulseServer, sink: pulseSink) { continuation.yield($0) }
@@ -61,15 +64,18 @@ actor PlayerService {
         }
     }
 
-    /// Restores the saved queue, order, modes, rate and position, paused.
-    func restore() {
+    /// Restores the saved queue, order, modes, rate and position, paused; then, when
+    /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
+    func restore(resumingPlayback: Bool) {
         guard let store else { return }
         do {
             guard let saved = try store.load() else { return }
-            player = Player(restoring: PlayerSnapshot(saved), at: now())
+            let snapshot = PlayerSnapshot(saved)
+            player = Player(restoring: snapshot, at: now())
             if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
             engine.setRate(player.rate)
             logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
+            if resumingPlayback, snapshot.playing { _ = try? send(RemoteSendParams(command: .play)) }
         } catch {
             logger.error("cannot restore the playback state: \(error)")
         }
@@ -302,7 +308,10 @@ actor PlayerService {
     }
 
     private func nowPlayingState() -> NowPlayingState {
-        NowPlayingState(
+        if let current = player.queue.current {
+            _ = player.setMetadata(metadata(for: current), for: current.id)
+        }
+        return NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: player.state.rawValue,
             nowPlayingIdentifiers: [])
@@ -310,12 +319,16 @@ actor PlayerService {
 
     private func metadata(for entry: QueueEntry) -> TrackMetadata {
         if let cached = tagCache[entry.location] { return cached }
-        let metadata: TrackMetadata
-        do {
-            metadata = TrackMetadata(try tagReader.tags(at: entry.location))
-        } catch {
-            metadata = TrackMetadata()
+        let tags = (try? tagReader.tags(at: entry.location)) ?? FileTags()
+        var artworkURL: String?
+        if let picture = tags.picture {
+            do {
+                artworkURL = try artworkCache.store(picture).absoluteString
+            } catch {
+                logger.warning("no artwork for \(entry.location): \(error)")
+            }
         }
+        let metadata = TrackMetadata(tags, location: entry.location, artworkURL: artworkURL)
         tagCache[entry.location] = metadata
         return metadata
     }

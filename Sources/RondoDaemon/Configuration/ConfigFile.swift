@@ -1,0 +1,74 @@
+import Foundation
+public import Logging
+
+/// The settings of one `rondo.toml` (SPEC §1), checked: every key is known and every value
+/// is of the kind its key takes. A key that is absent, or a path or PulseAudio setting
+/// written as `""`, is `nil` and leaves the built-in default in force.
+public struct ConfigFile: Sendable, Equatable {
+    /// The file the settings were read from.
+    public var path: String
+    /// `music_directory`, absolute, `~` expanded.
+    public var musicDirectory: String?
+    /// `database`, absolute, `~` expanded.
+    public var databasePath: String?
+    /// `policy`: the name of the focus policy in force.
+    public var policy: String?
+    /// `release_after`: seconds without playback before the player releases its session.
+    public var releaseAfter: Double?
+    /// `prompt_hold_s`: seconds a silent voice prompt may hold its session before an advisory.
+    public var promptHoldSeconds: Double?
+    /// `restore_playing`: whether a daemon that stopped while playing resumes on restart.
+    public var restorePlaying: Bool?
+    /// `log_level`: the log threshold.
+    public var logLevel: Logger.Level?
+    /// `[pulse] server`: the PulseAudio server to play to.
+    public var pulseServer: String?
+    /// `[pulse] sink`: the sink to play to.
+    public var pulseSink: String?
+
+    /// Creates settings that set nothing, as read from `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads and checks the configuration file at `path`.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - home: the home directory that `~` in paths stands for.
+    /// - Returns: its settings.
+    /// - Throws: ``ConfigError`` when the file cannot be read, is not UTF-8 TOML, or sets
+    ///   an unknown key or a value its key does not take.
+    public static func load(path: String, home: String) throws(ConfigError) -> ConfigFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file"
+            throw ConfigError(path: path, line: nil, message: reason)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigError(path: path, line: nil, message: "not UTF-8 text; TOML files are UTF-8")
+        }
+        return try parse(text, path: path, home: home)
+    }
+
+    /// Checks the text of a configuration file.
+    /// - Parameters:
+    ///   - text: the TOML document.
+    ///   - path: the file it came from, for errors.
+    ///   - home: the home directory that `~` in paths stands for.
+    /// - Returns: its settings.
+    /// - Throws: ``ConfigError`` at the first line that is not valid TOML, sets an unknown
+    ///   key or sets a value its key does not take.
+    public static func parse(_ text: String, path: String, home: String) throws(ConfigError) -> ConfigFile {
+        let entries: [ConfigEntry]
+        do {
+            entries = try ConfigTOML.entries(in: text, path: path)
+        } catch {
+            throw ConfigKey.explain(error, in: text)
+        }
+        var config = ConfigFile(path: path)
+        for entry in entries {
+            guard let key = ConfigKey(rawValue: entry.name) else { throw ConfigKey.unknown(entry, in: path) }
+            try key.apply(entry, to: &config, home: home)
+        }
+        return config
+    }
+}

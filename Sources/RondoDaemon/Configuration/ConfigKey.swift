@@ -1,0 +1,107 @@
+import Logging
+
+/// The keys `rondo.toml` takes (SPEC §1), each with what its value must be and how it is
+/// stored once checked.
+enum ConfigKey: String, CaseIterable {
+    case musicDirectory = "music_directory"
+    case database
+    case policy
+    case releaseAfter = "release_after"
+    case promptHold = "prompt_hold_s"
+    case restorePlaying = "restore_playing"
+    case logLevel = "log_level"
+    case pulse
+    case pulseServer = "pulse.server"
+    case pulseSink = "pulse.sink"
+
+    /// What the value must be, as the sentence "KEY must be …" ends.
+    var expectation: String {
+        switch self {
+        case .musicDirectory, .database: "an absolute path, one starting with ~/, or \"\" for the default"
+        case .policy: "a policy name such as \"default\""
+        case .releaseAfter, .promptHold: "a number of seconds, 0 or more"
+        case .restorePlaying: "true or false"
+        case .logLevel: "one of " + Logger.Level.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        case .pulse: "a table: write [pulse] with server and sink under it"
+        case .pulseServer: "a PulseAudio server string such as \"unix:/run/user/1000/pulse/native\", or \"\" for the default"
+        case .pulseSink: "a sink name as `pactl list short sinks` shows it, or \"\" for the default"
+        }
+    }
+
+    /// Whether the value is written as a quoted string.
+    var takesString: Bool {
+        switch self {
+        case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink: true
+        case .releaseAfter, .promptHold, .restorePlaying, .pulse: false
+        }
+    }
+
+    /// Checks `entry`'s value and stores it in `config`.
+    /// - Parameters:
+    ///   - entry: the key's entry; its key is this one.
+    ///   - config: the configuration being read.
+    ///   - home: the home directory that `~` stands for.
+    /// - Throws: ``ConfigError`` at the entry's line when the value is not what the key takes.
+    func apply(_ entry: ConfigEntry, to config: inout ConfigFile, home: String) throws(ConfigError) {
+        let invalid = ConfigError(
+            path: config.path, line: entry.line, message: "\(rawValue) must be \(expectation), not \(entry.value)")
+        switch (self, entry.value) {
+        case (.musicDirectory, .string(let text)):
+            guard let path = Self.path(text, home: home) else { throw invalid }
+            config.musicDirectory = path
+        case (.database, .string(let text)):
+            guard let path = Self.path(text, home: home) else { throw invalid }
+            config.databasePath = path
+        case (.policy, .string(let name)):
+            guard !name.isEmpty, name.allSatisfy(\.isPolicyNameCharacter) else { throw invalid }
+            config.policy = name
+        case (.releaseAfter, let value):
+            guard let seconds = Self.seconds(value) else { throw invalid }
+            config.releaseAfter = seconds
+        case (.promptHold, let value):
+            guard let seconds = Self.seconds(value) else { throw invalid }
+            config.promptHoldSeconds = seconds
+        case (.restorePlaying, .boolean(let flag)):
+            config.restorePlaying = flag
+        case (.logLevel, .string(let name)):
+            guard let level = Logger.Level(rawValue: name) else { throw invalid }
+            config.logLevel = level
+        case (.pulse, .table):
+            break
+        case (.pulseServer, .string(let server)):
+            config.pulseServer = server.isEmpty ? nil : server
+        case (.pulseSink, .string(let sink)):
+            config.pulseSink = sink.isEmpty ? nil : sink
+        default:
+            throw invalid
+        }
+    }
+
+    /// `text` as an absolute path with `~` expanded; `.some(nil)` for `""` (the default),
+    /// `nil` when it is relative.
+    private static func path(_ text: String, home: String) -> String?? {
+        if text.isEmpty { return .some(nil) }
+        if text.hasPrefix("/") { return text }
+        if text == "~" { return home }
+        if text.hasPrefix("~/") { return home + text.dropFirst() }
+        return nil
+    }
+
+    /// A finite, non-negative number of seconds, integer or not.
+    private static func seconds(_ value: ConfigValue) -> Double? {
+        let seconds: Double
+        switch value {
+        case .integer(let number): seconds = Double(number)
+        case .float(let number): seconds = number
+        default: return nil
+        }
+        return seconds.isFinite && seconds >= 0 ? seconds : nil
+    }
+}
+
+extension Character {
+    /// Whether the character may appear in a policy name (the stem of a policy file).
+    fileprivate var isPolicyNameCharacter: Bool {
+        isASCII && (isLetter || isNumber || self == "_" || self == "-")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+extension DaemonOptions {
+    /// The defaults for this user and environment with a configuration file applied: the
+    /// file named by `configFile`, else the one ``ConfigLocation`` finds. Command-line flags
+    /// are applied by the caller afterwards, so they override the file.
+    /// - Parameters:
+    ///   - configFile: the file named by `--config`, absolute, if any.
+    ///   - environment: the process environment.
+    ///   - executable: the running binary, to find the packaged default.
+    /// - Throws: ``ConfigError`` when the file cannot be read or is invalid.
+    public static func configured(
+        configFile: String?, environment: [String: String], executable: String = CommandLine.arguments[0]
+    ) throws(ConfigError) -> DaemonOptions {
+        var options = defaults(environment: environment)
+        guard let path = ConfigLocation.resolve(explicit: configFile, environment: environment, executable: executable) else {
+            return options
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        options.apply(try ConfigFile.load(path: path, home: home), environment: environment)
+        return options
+    }
+
+    /// Applies the settings `config` makes. PulseAudio's own `PULSE_SERVER` and
+    /// `PULSE_SINK` win over `[pulse]`, as they win over PulseAudio's `client.conf`.
+    /// - Parameters:
+    ///   - config: the checked configuration file.
+    ///   - environment: the process environment.
+    public mutating func apply(_ config: ConfigFile, environment: [String: String]) {
+        configPath = config.path
+        if let musicDirectory = config.musicDirectory { self.musicDirectory = musicDirectory }
+        if let databasePath = config.databasePath { self.databasePath = databasePath }
+        if let policy = config.policy { self.policy = policy }
+        if let releaseAfter = config.releaseAfter { self.releaseAfter = releaseAfter }
+        if let promptHoldSeconds = config.promptHoldSeconds { self.promptHoldSeconds = promptHoldSeconds }
+        if let restorePlaying = config.restorePlaying { self.restorePlaying = restorePlaying }
+        if let logLevel = config.logLevel { self.logLevel = logLevel }
+        if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
+        if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }
+    }
+}

@@ -1,0 +1,101 @@
+import Logging
+import RondoTesting
+import Testing
+
+@testable import RondoDaemon
+
+/// Reading the keys of rondo.toml (SPEC §1).
+struct ConfigFileTests {
+    private static let path = "/etc/rondo/rondo.toml"
+    private static let home = "/home/ada"
+
+    private func parse(_ text: String) throws -> ConfigFile {
+        try ConfigFile.parse(text, path: Self.path, home: Self.home)
+    }
+
+    /// Every key of SPEC §1 is read into its setting.
+    @Test func readsEveryKey() throws {
+        let config = try parse(
+            """
+            music_directory = "/srv/music"
+            database = "/var/lib/rondo/library.sqlite"
+            policy = "automotive"
+            release_after = 7
+            prompt_hold_s = 2.5
+            restore_playing = true
+            log_level = "debug"
+
+            [pulse]
+            server = "unix:/run/user/1000/pulse/native"
+            sink = "alsa_output.pci"
+            """)
+        var expected = ConfigFile(path: Self.path)
+        expected.musicDirectory = "/srv/music"
+        expected.databasePath = "/var/lib/rondo/library.sqlite"
+        expected.policy = "automotive"
+        expected.releaseAfter = 7
+        expected.promptHoldSeconds = 2.5
+        expected.restorePlaying = true
+        expected.logLevel = .debug
+        expected.pulseServer = "unix:/run/user/1000/pulse/native"
+        expected.pulseSink = "alsa_output.pci"
+        #expect(config == expected)
+    }
+
+    /// An empty file sets nothing, so every built-in default stays in force.
+    @Test func emptyFileSetsNothing() throws {
+        #expect(try parse("# nothing here\n") == ConfigFile(path: Self.path))
+    }
+
+    /// `""` for a path or a PulseAudio setting means the default, like an absent key.
+    @Test func emptyStringsMeanTheDefault() throws {
+        let config = try parse("music_directory = \"\"\ndatabase = \"\"\n[pulse]\nserver = \"\"\nsink = \"\"\n")
+        #expect(config == ConfigFile(path: Self.path))
+    }
+
+    /// `~` and `~/…` in paths stand for the home directory.
+    @Test func expandsTheHomeDirectory() throws {
+        let config = try parse("music_directory = \"~\"\ndatabase = \"~/state/rondo.sqlite\"\n")
+        #expect(config.musicDirectory == "/home/ada")
+        #expect(config.databasePath == "/home/ada/state/rondo.sqlite")
+    }
+
+    /// Dotted keys and inline tables are the same TOML as a `[pulse]` table.
+    @Test(arguments: ["pulse.server = \"tcp:car\"\n", "pulse = { server = \"tcp:car\" }\n"])
+    func readsPulseInAnyTOMLForm(_ text: String) throws {
+        #expect(try parse(text).pulseServer == "tcp:car")
+    }
+
+    /// Zero seconds is a valid `release_after` and `prompt_hold_s` (release at once, no hold).
+    @Test func acceptsZeroSeconds() throws {
+        let config = try parse("release_after = 0\nprompt_hold_s = 0.0\n")
+        #expect(config.releaseAfter == 0)
+        #expect(config.promptHoldSeconds == 0)
+    }
+
+    /// Every log level name swift-log knows is a valid `log_level`.
+    @Test(arguments: Logger.Level.allCases)
+    func acceptsEveryLogLevel(_ level: Logger.Level) throws {
+        #expect(try parse("log_level = \"\(level.rawValue)\"").logLevel == level)
+    }
+
+    /// The packaged `Config/rondo.toml` parses, and its values are the built-in defaults.
+    @Test func packagedDefaultParses() throws {
+        let path = BuiltProducts.packageRoot + "/Config/rondo.toml"
+        let config = try ConfigFile.load(path: path, home: Self.home)
+        let environment = ["HOME": Self.home]
+        var applied = DaemonOptions.defaults(environment: environment)
+        applied.apply(config, environment: environment)
+        let defaults = DaemonOptions.defaults(environment: environment)
+        #expect(applied.musicDirectory == defaults.musicDirectory)
+        #expect(applied.databasePath == defaults.databasePath)
+        #expect(applied.policy == defaults.policy)
+        #expect(applied.releaseAfter == defaults.releaseAfter)
+        #expect(applied.promptHoldSeconds == defaults.promptHoldSeconds)
+        #expect(applied.restorePlaying == false)
+        #expect(applied.logLevel == defaults.logLevel)
+        #expect(applied.pulseServer == defaults.pulseServer)
+        #expect(applied.pulseSink == defaults.pulseSink)
+        #expect(config.restorePlaying == false)
+    }
+}
