@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .executable(name: "rondod", targets: ["rondod"]),
         .executable(name: "rondo", targets: ["rondo"]),
+        // For the benchmarks package in Benchmarks/.
+        .library(name: "Focus", targets: ["Focus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -29,6 +31,10 @@ let package = Package(
         .systemLibrary(name: "CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(name: "Playback", swiftSettings: strictSettings),
+        .target(
+            name: "Focus", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
         .target(
             name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
@@ -37,7 +43,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Audio", "Library",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -55,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "rondod",
             dependencies: [
-                "RondoDaemon",
+                "RondoDaemon", "Focus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -75,6 +81,7 @@ let package = Package(
                 .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--gc-sections"], .when(configuration: .release))
             ]
         ),
+        .testTarget(name: "FocusTests", dependencies: ["Focus", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryTests",
@@ -94,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoTesting",
+                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Focus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

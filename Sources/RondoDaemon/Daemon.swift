@@ -1,3 +1,4 @@
+public import Focus
 import Foundation
 import Library
 public import Logging
@@ -16,16 +17,27 @@ public final class Daemon: Service {
     private let logger: Logger
     private let hub = EventHub()
     private let player: PlayerService
+    private let sessions: SessionService
+    private let prompts: PromptService
     private let startedAt = Date()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
-    public init(options: DaemonOptions, logger: Logger) {
+    /// - Parameters:
+    ///   - options: where to serve, what to play, and the tunables of SPEC §1.
+    ///   - policy: the focus policy in force (its prompt hold time comes from `options`).
+    ///   - logger: where the daemon logs.
+    public init(options: DaemonOptions, policy: FocusPolicy, logger: Logger) {
         self.options = options
         self.logger = logger
+        var policy = policy
+        policy.promptHoldSeconds = options.promptHoldSeconds
+        let sessions = SessionService(policy: policy, pulseServer: options.pulseServer, hub: hub, logger: logger)
+        self.sessions = sessions
+        self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
         self.player = PlayerService(
             pulseServer: options.pulseServer, pulseSink: options.pulseSink,
             store: Self.openStore(options.databasePath, logger: logger), artworkDirectory: options.cacheDirectory,
-            hub: hub, logger: logger)
+            sessions: sessions, releaseAfter: options.releaseAfter, hub: hub, logger: logger)
     }
 
     /// The playback-state store in the database, or `nil` (state is then not kept) when the
@@ -48,8 +60,11 @@ public final class Daemon: Service {
             _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
-        let server = SocketServer(path: options.socketPath, router: makeRouter(), hub: hub, logger: logger)
+        let server = SocketServer(
+            path: options.socketPath, router: makeRouter(), hub: hub, logger: logger
+        ) { [sessions] connection in sessions.connectionClosed(connection) }
         try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await self.sessions.run() }
             group.addTask { await self.player.run() }
             group.addTask { await self.player.persistWhilePlaying() }
             defer { group.cancelAll() }
@@ -60,6 +75,7 @@ public final class Daemon: Service {
             }
         }
         await player.shutDown()
+        sessions.shutDown()
         logger.info("rondod stopped")
     }
 
@@ -115,10 +131,41 @@ public final class Daemon: Service {
             try await player.playIndex(params.index)
             return Empty()
         }
+        registerSessionMethods(in: &router)
         router.register(Methods.EventsSubscribe.self) { params, connection in
             hub.subscribe(connection.id, to: params.topics)
             return Empty()
         }
         return router
+    }
+
+    /// The `session.*` and `prompt.play` methods.
+    private func registerSessionMethods(in router: inout Router) {
+        let sessions = self.sessions
+        let prompts = self.prompts
+        router.register(Methods.SessionOpen.self) { params, connection throws(RPCError) in
+            try sessions.open(params, owner: connection.id)
+        }
+        router.register(Methods.SessionConfigure.self) { params, connection throws(RPCError) in
+            try sessions.configure(params, owner: connection.id)
+            return Empty()
+        }
+        router.register(Methods.SessionActivate.self) { params, connection throws(RPCError) in
+            try sessions.activate(params, owner: connection.id)
+            return Empty()
+        }
+        router.register(Methods.SessionDeactivate.self) { params, connection throws(RPCError) in
+            try sessions.deactivate(params, owner: connection.id)
+            return Empty()
+        }
+        router.register(Methods.SessionClose.self) { params, connection throws(RPCError) in
+            try sessions.close(params, owner: connection.id)
+            return Empty()
+        }
+        router.register(Methods.SessionList.self) { _, _ in sessions.list() }
+        router.register(Methods.SessionPromptStyle.self) { _, _ in sessions.promptStyle() }
+        router.register(Methods.PromptPlay.self) { params, connection throws(RPCError) in
+            try await prompts.play(params, owner: connection.id)
+        }
     }
 }

@@ -92,6 +92,54 @@ public enum Methods {
         public typealias Result = Empty
         public static let name = "queue.playIndex"
     }
+    /// `session.open`: opens an audio session owned by this connection.
+    public enum SessionOpen: RPCMethod {
+        public typealias Params = SessionOpenParams
+        public typealias Result = SessionRef
+        public static let name = "session.open"
+    }
+    /// `session.configure`: changes a session's category, mode or options.
+    public enum SessionConfigure: RPCMethod {
+        public typealias Params = SessionConfigureParams
+        public typealias Result = Empty
+        public static let name = "session.configure"
+    }
+    /// `session.activate`: activates a session, or fails as SPEC §5 says (`insufficientPriority`).
+    public enum SessionActivate: RPCMethod {
+        public typealias Params = SessionRef
+        public typealias Result = Empty
+        public static let name = "session.activate"
+    }
+    /// `session.deactivate`: deactivates a session, optionally ending the interruptions it caused.
+    public enum SessionDeactivate: RPCMethod {
+        public typealias Params = SessionDeactivateParams
+        public typealias Result = Empty
+        public static let name = "session.deactivate"
+    }
+    /// `session.close`: deactivates (notifying others) and forgets a session.
+    public enum SessionClose: RPCMethod {
+        public typealias Params = SessionRef
+        public typealias Result = Empty
+        public static let name = "session.close"
+    }
+    /// `session.list`: every session with its configuration, state and gain.
+    public enum SessionList: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = [SessionInfo]
+        public static let name = "session.list"
+    }
+    /// `session.promptStyle`: how voice prompts should sound now (`none`, `short`, `normal`).
+    public enum SessionPromptStyle: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = PromptStyleResult
+        public static let name = "session.promptStyle"
+    }
+    /// `prompt.play`: plays a voice prompt under a `voicePrompt` session, answered once played.
+    public enum PromptPlay: RPCMethod {
+        public typealias Params = PromptPlayParams
+        public typealias Result = PromptPlayResult
+        public static let name = "prompt.play"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -103,7 +151,8 @@ public enum Methods {
     public static let all: [any RPCMethod.Type] = [
         DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
-        EventsSubscribe.self,
+        SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
+        SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
     ]
 }
 
@@ -127,7 +176,40 @@ public enum Events {
         public static let name = "remote.changed"
         public static let topic = EventTopic.remote
     }
+    /// `session.interruption`: an interruption of a session began or ended.
+    public enum SessionInterruptionEvent: RPCEvent {
+        public typealias Params = SessionInterruption
+        public static let name = "session.interruption"
+        public static let topic = EventTopic.session
+    }
+    /// `session.gain`: the gain of a session's streams changed.
+    public enum SessionGainEvent: RPCEvent {
+        public typealias Params = SessionGain
+        public static let name = "session.gain"
+        public static let topic = EventTopic.session
+    }
+    /// `session.promptStyle`: the prompt style changed.
+    public enum SessionPromptStyleEvent: RPCEvent {
+        public typealias Params = PromptStyleResult
+        public static let name = "session.promptStyle"
+        public static let topic = EventTopic.session
+    }
+    /// `session.advisory`: a session is used in a way that is probably a mistake.
+    public enum SessionAdvisoryEvent: RPCEvent {
+        public typealias Params = SessionAdvisory
+        public static let name = "session.advisory"
+        public static let topic = EventTopic.session
+    }
+    /// `route.changed`: the output device went away or a new one appeared.
+    public enum RouteChangedEvent: RPCEvent {
+        public typealias Params = RouteChanged
+        public static let name = "route.changed"
+        public static let topic = EventTopic.route
+    }
 
     /// Every event, in SPEC order.
-    public static let all: [any RPCEvent.Type] = [NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self]
+    public static let all: [any RPCEvent.Type] = [
+        NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self, SessionInterruptionEvent.self,
+        SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, RouteChangedEvent.self,
+    ]
 }

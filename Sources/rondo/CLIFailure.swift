@@ -6,7 +6,8 @@ struct CLIFailure: Error {
     /// Exit status for usage errors.
     static let usageStatus: Int32 = 2
 
-    let message: String
+    /// What to print on stderr; `nil` to exit silently (`session exec` passing on its command's status).
+    let message: String?
     let status: Int32
 
     /// The daemon refused or the command failed: status 1.
@@ -23,14 +24,14 @@ struct CLIFailure: Error {
         }
     }
 
-    init(message: String, status: Int32) {
+    init(message: String?, status: Int32) {
         self.message = message
         self.status = status
     }
 
     /// Prints the message and exits.
     func exit() -> Never {
-        StandardError.write("rondo: " + message)
+        if let message { StandardError.write("rondo: " + message) }
         Glibc.exit(status)
     }
 }

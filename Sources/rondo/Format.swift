@@ -70,4 +70,13 @@ enum Format {
         if let active = info.isActive { parts.append("active=\(active)") }
         return parts.joined(separator: "  ")
     }
+
+    /// `nav  active  gain 1.00  playback/voicePrompt [duckOthers]  connection 4 (id s-4-1)`.
+    static func session(_ session: SessionInfo) -> String {
+        let options = session.options.isEmpty ? "" : " [" + session.options.joined(separator: " ") + "]"
+        let role = session.role.map { " role=" + $0 } ?? ""
+        let gain = (session.gain * 100).rounded() / 100
+        return "\(session.name)  \(session.state)  gain \(gain)  \(session.category)/\(session.mode)\(options)\(role)"
+            + "  \(session.owner) (id \(session.session))"
+    }
 }

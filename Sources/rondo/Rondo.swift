@@ -9,7 +9,8 @@ import Glibc
 enum Rondo {
     /// Every command, in the order help lists them.
     static let commands: [Command] =
-        Command.status + Command.transport + Command.modes + Command.queue + Command.remoteCenter + [Command.watch]
+        Command.status + Command.transport + Command.modes + Command.queue + Command.remoteCenter + Command.sessions
+        + [Command.watch]
 
     static func main() {
         do throws(CLIFailure) {
@@ -24,14 +25,17 @@ enum Rondo {
                 print(Help.overview(of: commands), terminator: "")
                 exit(0)
             }
-            guard let (command, arguments) = Command.find(words, in: commands) else {
+            if Invocation.isOption(words[0]) {
+                throw .usage("unknown option '\(words[0])'; see 'rondo --help'")
+            }
+            guard let (command, rest) = Command.find(words, in: commands) else {
                 throw .usage("unknown command '\(words[0])'; see 'rondo --help'")
             }
             if wantsHelp {
                 print(Help.usage(of: command), terminator: "")
                 exit(0)
             }
-            try command.run(invocation.global, arguments)
+            try command.run(invocation.global, try Arguments(rest, trailing: invocation.trailing, for: command))
         } catch {
             error.exit()
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Focus
 import Foundation
 import Logging
 import RondoDaemon
@@ -73,7 +74,14 @@ struct Rondod: AsyncParsableCommand {
             options.musicDirectory = directory
             options.initialQueue = DemoLibrary.tracks(in: directory)
         }
-        let daemon = Daemon(options: options, logger: logger)
+        let policy: FocusPolicy
+        do {
+            policy = try PolicyFiles.load(options.policy, environment: Self.environment)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(ConfigError.exitStatus)
+        }
+        let daemon = Daemon(options: options, policy: policy, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: daemon)],

@@ -6,6 +6,8 @@
 #   tone660-mono48k.mp3 3 s, 660 Hz, 48 kHz mono (another format: a new stream)
 #   short-a.mp3, short-b.mp3   1.5 s each, 500 Hz then 700 Hz, same format (gapless pair)
 #   long440.mp3         20 s, 440 Hz (steady playback over many seconds, at any rate)
+#   speech440.mp3       20 s, 440 Hz, genre Speech (spoken word: prompts pause it)
+#   prompt1000.wav      1.5 s, 1000 Hz, 44.1 kHz stereo WAV (a voice prompt that paplay plays)
 #   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
 set -euo pipefail
 dir=${1:-$(dirname "$0")/generated}
@@ -39,6 +41,11 @@ mp3 short-b.mp3 "$tmp/b.wav" "Short B" "Rondo Fixtures" "Test Tones" 5
 
 sox -n -r 44100 -c 2 "$tmp/long.wav" synth 20 sine 440 vol 0.5
 mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6
+
+[ -s speech440.mp3 ] || lame --quiet -b 128 --tt "Spoken 440" --ta "Rondo Fixtures" --tg Speech --id3v2-only \
+  "$tmp/long.wav" speech440.mp3
+
+[ -s prompt1000.wav ] || sox -n -r 44100 -c 2 -b 16 prompt1000.wav synth 1.5 sine 1000 vol 0.5
 
 : > empty.mp3
 echo "this is not an mp3 file" > text.mp3

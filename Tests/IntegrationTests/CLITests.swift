@@ -39,6 +39,12 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
         UsageMistake(arguments: ["repeat", "one", "all"], mentions: "at most one argument"),
         UsageMistake(arguments: ["like", "maybe"], mentions: "'maybe' is not on or off"),
         UsageMistake(arguments: ["commands", "disable", "warp"], mentions: "unknown command 'warp'"),
+        UsageMistake(arguments: ["session", "exec", "--", "true"], mentions: "--category is required"),
+        UsageMistake(arguments: ["session", "exec", "--category", "playback"], mentions: "give the command to run after --"),
+        UsageMistake(arguments: ["session", "exec", "--category"], mentions: "--category needs a value"),
+        UsageMistake(arguments: ["session", "exec", "--colour", "red", "--", "true"], mentions: "unknown option '--colour'"),
+        UsageMistake(arguments: ["prompt"], mentions: "usage: rondo prompt FILE"),
+        UsageMistake(arguments: ["status", "--verbose"], mentions: "unknown option '--verbose'"),
     ]
 }
 

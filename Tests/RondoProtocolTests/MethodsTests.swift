@@ -16,7 +16,8 @@ struct MethodsTests {
     /// The methods the daemon serves so far, as SPEC §2 names them.
     static let servedMethods = [
         "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
-        "queue.move", "queue.clear", "queue.playIndex", "events.subscribe",
+        "queue.move", "queue.clear", "queue.playIndex", "session.open", "session.configure", "session.activate",
+        "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -28,7 +29,10 @@ struct MethodsTests {
     ]
 
     /// The events the daemon sends so far.
-    static let servedEvents = ["nowPlaying.changed", "queue.changed", "remote.changed"]
+    static let servedEvents = [
+        "nowPlaying.changed", "queue.changed", "remote.changed", "session.interruption", "session.gain",
+        "session.promptStyle", "session.advisory", "route.changed",
+    ]
 
     /// The subscription topics of SPEC §2, in its order.
     static let specTopics = ["nowPlaying", "queue", "remote", "session", "route", "context", "library"]
@@ -70,7 +74,10 @@ struct MethodsTests {
     }
 
     /// Methods whose SPEC §2 params are none (`–`) or all optional accept absent params.
-    @Test(arguments: [Methods.DaemonInfoMethod.name, Methods.NowPlayingGet.name, Methods.QueueClear.name, Methods.QueueGet.name])
+    @Test(arguments: [
+        Methods.DaemonInfoMethod.name, Methods.NowPlayingGet.name, Methods.QueueClear.name, Methods.QueueGet.name,
+        Methods.SessionList.name, Methods.SessionPromptStyle.name,
+    ])
     func acceptsAbsentParams(_ name: String) throws {
         let method = try #require(Methods.all.first { $0.name == name })
         try Self.decodeAbsentParams(of: method)

@@ -30,6 +30,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
     private let server: String?
     private let sink: String?
+    private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
     var connection: PulseConnection?
@@ -54,10 +55,16 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// - Parameters:
     ///   - server: PulseAudio server string, or `nil` for the default (`PULSE_SERVER`).
     ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`).
+    ///   - streamProperties: extra PulseAudio properties of every stream it opens (the
+    ///     audio session's id, so the session's gain reaches it).
     ///   - onNotice: receives ``EngineNotice``s (see the type's threading notes).
-    public init(server: String?, sink: String?, onNotice: @escaping @Sendable (EngineNotice) -> Void) {
+    public init(
+        server: String?, sink: String?, streamProperties: [String: String] = [:],
+        onNotice: @escaping @Sendable (EngineNotice) -> Void
+    ) {
         self.server = server
         self.sink = sink
+        self.streamProperties = streamProperties
         self.onNotice = onNotice
         let thread = Thread { [unowned self] in decodeLoop() }
         thread.name = "rondo-decode"
@@ -228,7 +235,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         if let stream, stream.format == format, stream.isHealthy { return stream }
         stream = nil
         if connection?.isAlive != true { connection = try PulseConnection(server: server) }
-        let created = try PulseStream(connection: connection!, format: format, ring: ring, sink: sink, corked: true)
+        let created = try PulseStream(
+            connection: connection!, format: format, ring: ring, sink: sink, corked: true, properties: streamProperties)
         stream = created
         return created
     }

@@ -5,7 +5,9 @@ import Synchronization
 ///
 /// Ownership: every libpulse call on the context or its streams happens with the
 /// mainloop lock held (``withLock(_:)``); libpulse calls back on the mainloop thread with
-/// the lock already held. ``isAlive`` may be read from any thread.
+/// the lock already held. ``isAlive`` may be read from any thread. An owner that registers
+/// callbacks with itself as userdata calls ``close()`` before it goes, so that no callback
+/// reaches it half torn down.
 final class PulseConnection: @unchecked Sendable {
     private let mainloop: OpaquePointer
     private(set) var context: OpaquePointer?
@@ -32,8 +34,11 @@ final class PulseConnection: @unchecked Sendable {
     /// Whether the context is still connected; turns false when the server goes away.
     var isAlive: Bool { alive.load(ordering: .acquiring) }
 
-    /// Runs `body` holding the mainloop lock. Never call it from a libpulse callback.
+    /// Runs `body` holding the mainloop lock. On the mainloop thread (inside a libpulse
+    /// callback) the lock is already held and `body` runs at once; it must not ``wait()``.
     func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        // libpulse asserts when its own thread takes the lock it already holds.
+        if pa_threaded_mainloop_in_thread(mainloop) != 0 { return try body() }
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
         return try body()
@@ -50,6 +55,42 @@ final class PulseConnection: @unchecked Sendable {
         guard let operation else { return }
         while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { wait() }
         pa_operation_unref(operation)
+    }
+
+    /// Lets go of an operation nobody waits for. libpulse returns `nil` for a request it
+    /// refuses (a failed context or stream) and asserts on unreferencing `nil`.
+    static func release(_ operation: OpaquePointer?) {
+        if let operation { pa_operation_unref(operation) }
+    }
+
+    /// Disconnects from the server now; idempotent. Pending operations are cancelled
+    /// without calling back, and ``context`` turns `nil`. Call it from outside the
+    /// mainloop thread.
+    func close() {
+        withLock {
+            guard let context else { return }
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+            self.context = nil
+            alive.store(false, ordering: .releasing)
+        }
+    }
+
+    /// A timer on the mainloop, first due at `microseconds` on libpulse's monotonic clock
+    /// (`pa_rtclock_now()`); `nil` when disconnected. The lock is held. Re-arm it with
+    /// `pa_context_rttime_restart` (`UInt64.max` disarms it) and free it with
+    /// ``freeTimer(_:)`` before the owner named by `userdata` goes.
+    func makeTimer(
+        at microseconds: UInt64, _ callback: pa_time_event_cb_t, userdata: UnsafeMutableRawPointer
+    ) -> OpaquePointer? {
+        guard let context else { return nil }
+        return pa_context_rttime_new(context, microseconds, callback, userdata)
+    }
+
+    /// Frees a timer made by ``makeTimer(at:_:userdata:)``; the lock is held.
+    func freeTimer(_ timer: OpaquePointer) {
+        pa_threaded_mainloop_get_api(mainloop)?.pointee.time_free(timer)
     }
 
     private func connect(server: String?) throws(AudioError) {
@@ -89,14 +130,7 @@ final class PulseConnection: @unchecked Sendable {
     }
 
     private func shutDown() {
-        pa_threaded_mainloop_lock(mainloop)
-        if let context {
-            pa_context_set_state_callback(context, nil, nil)
-            pa_context_disconnect(context)
-            pa_context_unref(context)
-            self.context = nil
-        }
-        pa_threaded_mainloop_unlock(mainloop)
+        close()
         pa_threaded_mainloop_stop(mainloop)
         pa_threaded_mainloop_free(mainloop)
     }

@@ -23,19 +23,26 @@ final class PulseStream: @unchecked Sendable {
     private let starving = Atomic<Bool>(false)
     private let drained = Atomic<Bool>(false)
 
-    /// Creates and connects a stream with the `media.role=music` properties.
+    /// Creates and connects a stream carrying `media.role`, `application.name=Rondo` and
+    /// `application.id` on its proplist.
     /// - Parameters:
     ///   - sink: the sink name, or `nil` for the server's default (or `PULSE_SINK`).
     ///   - corked: whether the stream starts paused.
+    ///   - role: its `media.role`.
+    ///   - properties: more proplist entries (such as `rondo.session.id`, so that the
+    ///     stream's sink input is found like any other of its session); set last, so they
+    ///     override the ones above. A `media.name` here replaces the stream's default name.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses it.
     init(
         connection: PulseConnection, format: AudioFormat, ring: SampleRing, sink: String?,
-        corked: Bool, role: String = "music"
+        corked: Bool, role: String = "music", properties: [String: String] = [:]
     ) throws(AudioError) {
         self.connection = connection
         self.format = format
         self.ring = ring
-        try connection.withLock { () throws(AudioError) in try open(sink: sink, corked: corked, role: role) }
+        try connection.withLock { () throws(AudioError) in
+            try open(sink: sink, corked: corked, role: role, properties: properties)
+        }
     }
 
     deinit {
@@ -76,7 +83,7 @@ final class PulseStream: @unchecked Sendable {
     func setCorked(_ corked: Bool) {
         connection.withLock {
             guard let stream else { return }
-            pa_operation_unref(pa_stream_cork(stream, corked ? 1 : 0, nil, nil))
+            PulseConnection.release(pa_stream_cork(stream, corked ? 1 : 0, nil, nil))
         }
     }
 
@@ -88,7 +95,7 @@ final class PulseStream: @unchecked Sendable {
             framesWritten.store(0, ordering: .releasing)
             drained.store(false, ordering: .releasing)
             guard let stream else { return }
-            pa_operation_unref(pa_stream_flush(stream, nil, nil))
+            PulseConnection.release(pa_stream_flush(stream, nil, nil))
         }
     }
 
@@ -97,7 +104,7 @@ final class PulseStream: @unchecked Sendable {
         connection.withLock {
             guard let stream else { return }
             drained.store(false, ordering: .releasing)
-            pa_operation_unref(
+            PulseConnection.release(
                 pa_stream_drain(stream, pulseStreamDrained, Unmanaged.passUnretained(self).toOpaque()))
         }
     }
@@ -119,7 +126,7 @@ final class PulseStream: @unchecked Sendable {
             guard let stream, let context = connection.context else { return }
             var volume = pa_cvolume()
             pa_cvolume_set(&volume, UInt32(format.channels), pa_sw_volume_from_linear(gain))
-            pa_operation_unref(
+            PulseConnection.release(
                 pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &volume, nil, nil))
         }
     }
@@ -154,7 +161,7 @@ final class PulseStream: @unchecked Sendable {
 
     // MARK: Set-up (lock held)
 
-    private func open(sink: String?, corked: Bool, role: String) throws(AudioError) {
+    private func open(sink: String?, corked: Bool, role: String, properties extra: [String: String]) throws(AudioError) {
         guard let context = connection.context else { throw .pulseUnavailable("not connected") }
         var spec = pa_sample_spec(
             format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
@@ -163,7 +170,10 @@ final class PulseStream: @unchecked Sendable {
         pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
         pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "Rondo")
         pa_proplist_sets(properties, PA_PROP_APPLICATION_ID, "org.rondo.Rondo")
-        guard let stream = pa_stream_new_with_proplist(context, "Rondo playback", &spec, nil, properties) else {
+        for (key, value) in extra { pa_proplist_sets(properties, key, value) }
+        // libpulse writes a non-nil name over `media.name`; pass none when the caller set one.
+        let name = extra[PA_PROP_MEDIA_NAME] == nil ? "Rondo playback" : nil
+        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else {
             throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
         self.stream = stream

@@ -1,4 +1,5 @@
 import Audio
+import Focus
 import Foundation
 import Library
 import Logging
@@ -13,6 +14,11 @@ import RondoProtocol
 /// commands. Engine notices arrive through an ordered stream (``run()``). Every discrete
 /// change, and the position once a second while playing, is saved to the state store, so a
 /// restart (even after `kill -9`) finds the queue, modes, rate and position again.
+///
+/// The player plays only with its audio session (`rondo.player`) active: a decision that
+/// would start sound is tried on a copy of the player first, the session is activated, and
+/// a refusal (`insufficientPriority` during a call) leaves the player as it was. The
+/// session is released `releaseAfter` seconds after sound stops.
 actor PlayerService {
     private var player = Player()
     private let store: PlaybackStateStore?
@@ -26,29 +32,53 @@ actor PlayerService {
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
     private let artworkCache: ArtworkCache
     private let hub: EventHub
+    private let sessions: SessionService
+    private let releaseAfter: Double
+    /// When the player's session is released if no sound comes back (session clock).
+    private var releaseDeadline: Double?
     private let logger: Logger
     private let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to PulseAudio only on the first play.
     init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, artworkDirectory: String,
+         sessions: SessionService, releaseAfter: Double,
          hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.store = store
         self.artworkCache = ArtworkCache(directory: artworkDirectory)
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         self.notices = notices
-        self.engine = PlaybackEngine(server: pulseServer, sink: pulseSink) { continuation.yield($0) }
+        self.engine = PlaybackEngine(
+            server: pulseServer, sink: pulseSink,
+            streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
+        ) { continuation.yield($0) }
+        self.sessions = sessions
+        self.releaseAfter = releaseAfter
         self.hub = hub
         self.logger = logger
         self.now = now
     }
 
-    /// Handles engine notices in order until the task is cancelled.
+    /// Handles engine notices and what the arbiter says about the player's session, each in
+    /// order, and releases the session once sound has stopped long enough, until cancelled.
     func run() async {
-        for await notice in notices {
-            // A lost output matters whenever it happens; anything else from an older
-            // generation describes audio that was replaced since.
-            if case .outputLost = notice.event {} else if notice.generation != engine.generation { continue }
-            handle(notice.event)
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await notice in self.notices {
+                    // A lost output matters whenever it happens; anything else from an older
+                    // generation describes audio that was replaced since.
+                    if case .outputLost = notice.event {} else if notice.generation != self.engine.generation { continue }
+                    await self.handle(notice.event)
+                }
+            }
+            group.addTask {
+                for await notice in self.sessions.playerNotices { await self.handle(notice) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    await self.releaseSessionWhenIdle()
+                }
+            }
         }
     }
 
@@ -97,7 +127,13 @@ actor PlayerService {
     /// - Throws: invalid params when the command lacks a param it needs.
     func send(_ params: RemoteSendParams) throws(RPCError) -> RemoteSendResult {
         observeOutput()
-        let outcome = player.handle(try RemoteCommand(params), at: now())
+        let command = try RemoteCommand(params)
+        var trial = player
+        let outcome = trial.handle(command, at: now())
+        if let refusal = admit(trial) {
+            return RemoteSendResult(status: CommandStatus.commandFailed.rawValue, reason: refusal.code)
+        }
+        player = trial
         apply(outcome.remoteEffects)
         let failure = apply(outcome.effects)
         if let failure { return failure }
@@ -154,13 +190,15 @@ actor PlayerService {
     /// Replaces the queue, optionally starting playback.
     func replace(_ params: QueueItemsParams) throws(RPCError) -> Int {
         let paths = try MediaPaths.expand(params.items)
+        var trial = player
+        let effects: [PlayerEffect]
         do {
-            let effects = try player.replace(
-                with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
-            _ = apply(effects)
+            effects = try trial.replace(with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
         } catch {
             throw Self.rpcError(error)
         }
+        try commit(trial)
+        _ = apply(effects)
         return player.queue.count
     }
 
@@ -181,9 +219,77 @@ actor PlayerService {
 
     /// Plays the entry at `index`.
     func playIndex(_ index: Int) throws(RPCError) {
-        do { _ = apply(try player.playIndex(index, at: now())) } catch { throw Self.rpcError(error) }
+        var trial = player
+        let effects: [PlayerEffect]
+        do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.rpcError(error) }
+        try commit(trial)
+        _ = apply(effects)
         if player.state != .playing, !isPulseConnected {
             throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
+        }
+    }
+
+    // MARK: Audio session
+
+    /// Activates the player's session when `trial` would make sound and it is not active;
+    /// keeps its mode in step with the current item.
+    /// - Returns: the arbiter's refusal, in which case `trial` must be dropped.
+    private func admit(_ trial: Player) -> FocusError? {
+        guard trial.state == .playing else { return nil }
+        let spoken = trial.queue.current.map(isSpokenWord) ?? false
+        if sessions.playerIsActive {
+            sessions.setPlayerMode(spokenAudio: spoken)
+            return nil
+        }
+        return sessions.activatePlayer(spokenAudio: spoken)
+    }
+
+    /// Takes `trial` as the player's state once the session admits it.
+    /// - Throws: `insufficientPriority` (or the arbiter's other refusal), changing nothing.
+    private func commit(_ trial: Player) throws(RPCError) {
+        if let refusal = admit(trial) { throw SessionMapping.rpcError(refusal) }
+        player = trial
+    }
+
+    private func isSpokenWord(_ entry: QueueEntry) -> Bool {
+        metadata(for: entry).genre.map { Player.spokenWordGenres.contains($0.lowercased()) } ?? false
+    }
+
+    /// Carries out what the arbiter decided for the player's session.
+    private func handle(_ notice: AudioSessionNotice) {
+        var notice = notice
+        if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted,
+            let refusal = admit(playingCopy())
+        {
+            logger.notice("not resuming after the interruption: \(refusal.message)")
+            notice = .interruptionEnded(shouldResume: false)
+        }
+        observeOutput()
+        let outcome = player.handle(notice, at: now())
+        apply(outcome.remoteEffects)
+        apply(outcome.effects)
+    }
+
+    /// The player as it would be once resumed, for ``admit(_:)``.
+    private func playingCopy() -> Player {
+        var copy = player
+        _ = copy.handle(.interruptionEnded(shouldResume: true), at: now())
+        return copy
+    }
+
+    /// Releases the player's session `releaseAfter` seconds after sound stopped.
+    private func releaseSessionWhenIdle() {
+        guard player.state != .playing, sessions.playerIsActive else {
+            releaseDeadline = nil
+            return
+        }
+        guard let deadline = releaseDeadline else {
+            releaseDeadline = now() + releaseAfter
+            return
+        }
+        if now() >= deadline {
+            releaseDeadline = nil
+            sessions.releasePlayer()
         }
     }
 
@@ -255,6 +361,9 @@ actor PlayerService {
             case .queueChanged:
                 hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
             }
+        }
+        if player.state == .playing, let current = player.queue.current {
+            sessions.setPlayerMode(spokenAudio: isSpokenWord(current))
         }
         persist()
         return failure

@@ -16,13 +16,17 @@ final class SocketServer: Sendable {
     private let hub: EventHub
     private let logger: Logger
     private let nextConnection = Atomic<Int>(1)
+    private let onDisconnect: @Sendable (Int) -> Void
 
     /// Creates a server for `path`; nothing is bound until ``run(onBound:)``.
-    init(path: String, router: Router, hub: EventHub, logger: Logger) {
+    /// - Parameter onDisconnect: called with a connection's number once it has closed (its
+    ///   sessions end with it).
+    init(path: String, router: Router, hub: EventHub, logger: Logger, onDisconnect: @escaping @Sendable (Int) -> Void) {
         self.path = path
         self.router = router
         self.hub = hub
         self.logger = logger
+        self.onDisconnect = onDisconnect
     }
 
     /// Binds the socket (mode 0600) and serves until the task is cancelled.
@@ -72,7 +76,10 @@ final class SocketServer: Sendable {
             logger.warning("closing connection \(id): it does not read its events")
             channel.close(promise: nil)
         }
-        defer { hub.unregister(id) }
+        defer {
+            hub.unregister(id)
+            onDisconnect(id)
+        }
         let context = ConnectionContext(id: id)
         do {
             try await connection.executeThenClose { inbound, outbound in

@@ -6,6 +6,11 @@ struct Command: Sendable {
     let arguments: String
     /// One line saying what it does.
     let summary: String
+    /// The options it takes besides the global ones.
+    var options: [CommandOption] = []
+    /// Whether the words after `--` are a command line it runs (`session exec`), not more
+    /// arguments.
+    var runsTrailingCommand = false
     /// Runs it with the words after its name.
     let run: @Sendable (GlobalOptions, Arguments) throws(CLIFailure) -> Void
 
@@ -13,9 +18,9 @@ struct Command: Sendable {
     var synopsis: String { (name + (arguments.isEmpty ? [] : [arguments])).joined(separator: " ") }
 
     /// The command named by the longest prefix of `words` in `table`, with the words left.
-    static func find(_ words: [String], in table: [Command]) -> (command: Command, arguments: Arguments)? {
+    static func find(_ words: [String], in table: [Command]) -> (command: Command, rest: [String])? {
         let matches = table.filter { words.starts(with: $0.name) }
         guard let best = matches.max(by: { $0.name.count < $1.name.count }) else { return nil }
-        return (best, Arguments(words: Array(words.dropFirst(best.name.count)), synopsis: best.synopsis))
+        return (best, Array(words.dropFirst(best.name.count)))
     }
 }

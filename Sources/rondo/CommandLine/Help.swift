@@ -26,7 +26,11 @@ enum Help {
 
     /// What `rondo COMMAND --help` prints.
     static func usage(of command: Command) -> String {
-        "usage: rondo \(command.synopsis)\n\n\(command.summary)\n"
+        let options = command.options.map { option in
+            "  " + option.name + (option.value.map { " " + $0 } ?? "") + (option.repeatable ? "…" : "")
+        }
+        return "usage: rondo \(command.synopsis)\n\n\(command.summary)\n"
+            + (options.isEmpty ? "" : "\nOptions:\n" + options.joined(separator: "\n") + "\n")
     }
 
     private static func pad(_ text: String, to width: Int) -> String {

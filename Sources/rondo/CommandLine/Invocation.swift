@@ -1,24 +1,28 @@
 /// A `rondo` command line split into its global options and its words.
 ///
-/// Options may stand anywhere before `--`: `rondo --json status` and `rondo status --json`
-/// are the same. A word that starts with `-` and then a digit or `.` is a number, not an
-/// option, so `rondo seek -5` needs no `--`.
+/// Global options may stand anywhere before `--`: `rondo --json status` and
+/// `rondo status --json` are the same. Other options stay among the words for the command
+/// to read (`session exec --category playback`). A word that starts with `-` and then a
+/// digit or `.` is a number, not an option, so `rondo seek -5` needs no `--`. Words after
+/// `--` are kept apart: `session exec` runs them as a command line.
 struct Invocation {
     /// `--json`, `--socket`.
     var global = GlobalOptions()
     /// `-h` / `--help` was given.
     var wantsHelp = false
-    /// The command's words and its arguments, options removed.
+    /// The command's words, its own options and arguments, before any `--`.
     var words: [String] = []
+    /// The words after `--`, or `nil` when there was none.
+    var trailing: [String]?
 
     /// Splits `arguments` (without the program name).
-    /// - Throws: a usage failure for an unknown option or `--socket` without a path.
+    /// - Throws: a usage failure for `--socket` without a path.
     init(_ arguments: [String]) throws(CLIFailure) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--":
-                words += remaining
+                trailing = Array(remaining)
                 return
             case "--json":
                 global.json = true
@@ -31,15 +35,14 @@ struct Invocation {
                 global.socket = path
             case _ where argument.hasPrefix("--socket="):
                 global.socket = String(argument.dropFirst("--socket=".count))
-            case _ where Self.isOption(argument):
-                throw .usage("unknown option '\(argument)'; see 'rondo --help'")
             default:
                 words.append(argument)
             }
         }
     }
 
-    private static func isOption(_ argument: String) -> Bool {
+    /// Whether `argument` is an option (`--name`, `-x`) rather than a word or a number.
+    static func isOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }
         let second = argument.dropFirst().first!
         return !(second.isNumber || second == ".")

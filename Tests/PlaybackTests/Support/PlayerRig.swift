@@ -62,6 +62,11 @@ struct PlayerRig {
         return player.handle(report, at: now)
     }
 
+    mutating func notify(_ notice: AudioSessionNotice) -> CommandOutcome {
+        defer { player._checkInvariants() }
+        return player.handle(notice, at: now)
+    }
+
     mutating func append(_ locations: [String]) -> [PlayerEffect] {
         defer { player._checkInvariants() }
         return player.append(locations, at: now)

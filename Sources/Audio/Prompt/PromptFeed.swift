@@ -1,0 +1,68 @@
+import Foundation
+
+/// Moves one prompt from its decoder through a ``SampleRing`` into its ``PulseStream`` and
+/// waits until the server has played it out; runs on the thread that plays the prompt.
+///
+/// The stream's write callback is the ring's only consumer (PulseStream.swift's realtime
+/// rules); this feed is its only producer, and tops the stream up when the callback found
+/// the ring empty.
+struct PromptFeed {
+    /// How long the server may take no audio (or not finish draining) before the prompt is
+    /// given up: long enough for any scheduling hiccup, short enough that a stream held
+    /// corked does not block its caller for good.
+    static let stallLimit: Duration = .seconds(5)
+
+    /// How often the feed looks at the ring.
+    private static let wakeInterval = 0.02
+
+    let decoder: any AudioDecoder
+    let ring: SampleRing
+    let stream: PulseStream
+    let connection: PulseConnection
+
+    /// Feeds the whole sound, then drains the stream.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` from the decoder;
+    ///   ``AudioError/pulseUnavailable(_:)`` when the stream is lost or stalls.
+    func run() throws(AudioError) {
+        var atEnd = false
+        var progress = (frames: stream.framesHandedOver, time: ContinuousClock.now)
+        while !atEnd || ring.available > 0 {
+            try checkHealth()
+            if !atEnd { atEnd = try fillRing() }
+            if stream.isStarving, ring.available > 0 { stream.topUp() }
+            if stream.framesHandedOver != progress.frames {
+                progress = (stream.framesHandedOver, .now)
+            } else if ContinuousClock.now - progress.time > Self.stallLimit {
+                throw .pulseUnavailable("the server stopped taking the prompt's audio")
+            }
+            Thread.sleep(forTimeInterval: Self.wakeInterval)
+        }
+        stream.drain()
+        let deadline = ContinuousClock.now + Self.stallLimit
+        while !stream.isDrained {
+            try checkHealth()
+            guard ContinuousClock.now < deadline else { throw .pulseUnavailable("the prompt's stream did not drain") }
+            Thread.sleep(forTimeInterval: Self.wakeInterval)
+        }
+    }
+
+    /// Decodes into the ring until it is full or the decoder is done.
+    /// - Returns: whether the decoder is done.
+    private func fillRing() throws(AudioError) -> Bool {
+        let channels = decoder.format.channels
+        while true {
+            let region = ring.writableRegion()
+            let usable = region.count - region.count % channels
+            guard usable > 0 else { return false }
+            let count = try decoder.read(into: UnsafeMutableBufferPointer(rebasing: region[..<usable]))
+            guard count > 0 else { return true }
+            ring.commitWrite(count)
+        }
+    }
+
+    private func checkHealth() throws(AudioError) {
+        guard connection.isAlive, stream.isHealthy else {
+            throw .pulseUnavailable("the PulseAudio server or sink went away during the prompt")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Glibc
+import Synchronization
+
+/// Plays short sounds — spoken or recorded prompts and a generated chime — each on a new
+/// PulseAudio stream with `media.role=navigation`, to the end.
+///
+/// Threading: ``play(file:properties:)`` and ``playChime(properties:)`` block the calling
+/// thread until the sound has been played out, so call them off actors and event loops;
+/// several threads may play at once (each sound gets its own stream). The connection is
+/// made on first use and again after the server went away.
+public final class PromptPlayer: Sendable {
+    /// The `media.role` of prompt streams.
+    public static let role = "navigation"
+
+    private let server: String?
+    private let sink: String?
+    /// The shared connection; `nil` until the first sound.
+    private let connection = Mutex<PulseConnection?>(nil)
+
+    /// Creates a player; nothing is connected until the first sound.
+    /// - Parameters:
+    ///   - server: the server string, or `nil` for the default server (`PULSE_SERVER`).
+    ///   - sink: the sink name, or `nil` for the server's default sink.
+    public init(server: String?, sink: String?) {
+        self.server = server
+        self.sink = sink
+    }
+
+    /// Plays an MP3 or WAV file (told apart by content: a RIFF/WAVE header, else MP3) to the
+    /// end, then drains and closes its stream.
+    /// - Parameters:
+    ///   - file: the file's path.
+    ///   - properties: proplist entries for the stream (such as `rondo.session.id`), set over
+    ///     `media.role=navigation` and `application.name=Rondo`.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot be read or
+    ///   decoded (before anything is played, or part-way); ``AudioError/pulseUnavailable(_:)``
+    ///   when no server takes the stream, or it stops taking audio for
+    ///   ``PromptFeed/stallLimit`` (a stream kept corked by a policy module).
+    public func play(file: String, properties: [String: String] = [:]) throws(AudioError) {
+        try play(Self.decoder(for: file), properties: properties)
+    }
+
+    /// Plays the two-note ``ChimeTone`` (0.3 s), the short prompt, then drains and closes
+    /// its stream.
+    /// - Parameter properties: proplist entries for the stream, as in ``play(file:properties:)``.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` as in ``play(file:properties:)``.
+    public func playChime(properties: [String: String] = [:]) throws(AudioError) {
+        let chime = ChimeTone()
+        try play(SampleBufferDecoder(samples: chime.samples(), format: chime.format), properties: properties)
+    }
+
+    /// A decoder for `path`, chosen by the file's first bytes.
+    static func decoder(for path: String) throws(AudioError) -> any AudioDecoder {
+        guard let file = fopen(path, "rb") else {
+            throw .decodeFailed(path, reason: String(cString: strerror(errno)))
+        }
+        var header = [UInt8](repeating: 0, count: 12)
+        let count = fread(&header, 1, header.count, file)
+        fclose(file)
+        let isWAV = count == 12 && header[0..<4].elementsEqual("RIFF".utf8) && header[8..<12].elementsEqual("WAVE".utf8)
+        return isWAV ? try WAVDecoder(path: path) : try MPG123Decoder(path: path)
+    }
+
+    private func play(_ decoder: any AudioDecoder, properties: [String: String]) throws(AudioError) {
+        let connection = try liveConnection()
+        let format = decoder.format
+        let ring = SampleRing(minimumCapacity: format.sampleRate * format.channels / 2)
+        let stream = try PulseStream(
+            connection: connection, format: format, ring: ring, sink: sink, corked: false, role: Self.role,
+            properties: ["media.name": "Rondo prompt"].merging(properties) { $1 })
+        try PromptFeed(decoder: decoder, ring: ring, stream: stream, connection: connection).run()
+    }
+
+    private func liveConnection() throws(AudioError) -> PulseConnection {
+        try connection.withLock { (current: inout PulseConnection?) throws(AudioError) -> PulseConnection in
+            if let current, current.isAlive { return current }
+            let fresh = try PulseConnection(server: server)
+            current = fresh
+            return fresh
+        }
+    }
+}

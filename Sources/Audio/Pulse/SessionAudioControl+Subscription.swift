@@ -1,0 +1,98 @@
+import CPulse
+
+/// Following the server: the subscription, the queries it triggers and the table updates
+/// they make. Everything here runs with the mainloop lock held; the callbacks run on the
+/// mainloop thread.
+extension SessionAudioControl {
+    /// Subscribes to sink and sink-input events, then reads the sinks and sink inputs
+    /// already there, waiting for both lists. The lock is held, off the mainloop thread.
+    func subscribe() throws(AudioError) {
+        guard let context = connection.context else { throw .pulseUnavailable("not connected") }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_context_set_subscribe_callback(context, sessionAudioSubscriptionEvent, me)
+        let mask = PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
+        // The server answers in order: the lists below come after the subscription is live,
+        // so nothing falls between the two.
+        PulseConnection.release(pa_context_subscribe(context, pa_subscription_mask_t(mask), nil, nil))
+        connection.await(pa_context_get_sink_info_list(context, sessionAudioSinkListed, me))
+        connection.await(pa_context_get_sink_input_info_list(context, sessionAudioSinkInputInfo, me))
+        guard connection.isAlive else { throw .pulseUnavailable("the server went away while listing sinks") }
+    }
+
+    fileprivate func subscriptionEvent(_ event: pa_subscription_event_type_t, index: UInt32) {
+        guard let context = connection.context else { return }
+        let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+        let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let removed = kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue
+        switch facility {
+        case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue where removed:
+            deliver(table.remove(index, at: pa_rtclock_now()))
+        case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
+            PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
+        case PA_SUBSCRIPTION_EVENT_SINK.rawValue where removed:
+            deliver(table.removeSink(index, at: pa_rtclock_now()))
+        case PA_SUBSCRIPTION_EVENT_SINK.rawValue where kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue:
+            PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkAppeared, me))
+        default:
+            break
+        }
+    }
+
+    /// Records what the server says a sink input is now; a session's sink input seen for
+    /// the first time gets the session's remembered gain and mute.
+    fileprivate func sinkInputInfo(_ info: pa_sink_input_info) {
+        let session = pa_proplist_gets(info.proplist, Self.sessionProperty).map { String(cString: $0) }
+        let entry = session.map {
+            SinkInputTable.Entry(
+                session: $0, sink: info.sink, corked: info.corked != 0, channels: Int(info.sample_spec.channels))
+        }
+        let (isNew, events) = table.update(info.index, to: entry, at: pa_rtclock_now())
+        if isNew, let entry, let volume = volumes[entry.session] {
+            setVolume(volume.gain, sinkInput: info.index, channels: entry.channels)
+            if volume.interrupted { setMute(true, sinkInput: info.index) }
+        }
+        deliver(events)
+    }
+
+    fileprivate func sinkInfo(_ info: pa_sink_info, announce: Bool) {
+        let events = table.addSink(info.index, name: String(cString: info.name))
+        if announce { deliver(events) }
+    }
+
+    private func deliver(_ events: [SessionAudioEvent]) {
+        for event in events { onEvent(event) }
+    }
+}
+
+private func sessionAudioSubscriptionEvent(
+    _ context: OpaquePointer?, _ event: pa_subscription_event_type_t, _ index: UInt32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue().subscriptionEvent(event, index: index)
+}
+
+private func sessionAudioSinkInputInfo(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_sink_input_info>?, _ end: Int32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
+    // A sink input that went before its query was answered comes back as an error: skip it.
+    if let info { control.sinkInputInfo(info.pointee) } else { control.connection.signal() }
+}
+
+private func sessionAudioSinkListed(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_sink_info>?, _ end: Int32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
+    // The sinks there at start are the baseline, not news.
+    if let info { control.sinkInfo(info.pointee, announce: false) } else { control.connection.signal() }
+}
+
+private func sessionAudioSinkAppeared(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_sink_info>?, _ end: Int32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata, let info else { return }
+    Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue().sinkInfo(info.pointee, announce: true)
+}

@@ -1,0 +1,105 @@
+import CPulse
+
+/// Ducks, interrupts and watches the PulseAudio sink inputs of Rondo's sessions: every
+/// sink input whose proplist carries ``sessionProperty`` (a command run with
+/// `rondo session exec` gets it through `PULSE_PROP`; the daemon's own streams set it).
+///
+/// It keeps its own connection and subscribes to sink-input and sink events, so it knows
+/// which session each sink input belongs to, which sink it plays to and whether it is
+/// corked. Gains and mutes are remembered per session and applied at once to sink inputs
+/// of the session that appear later.
+///
+/// Corking is not available to it: the server takes a cork request
+/// (`PA_STREAM_EVENT_REQUEST_CORK`) only from its own modules (module-role-cork calls
+/// `pa_sink_input_send_event` inside the server); the native protocol has no command by
+/// which one client sends a stream event to another client's sink input, and a cork
+/// command reaches only the sender's own streams. An interruption therefore mutes.
+///
+/// Volumes are sink-input volumes (`pa_context_set_sink_input_volume`): with the server's
+/// `flat-volumes` off (the default) they scale the stream relative to its sink, as a gain.
+///
+/// Threading: every method may be called from any thread, ``onEvent`` included; none waits
+/// for the server. State lives on the connection's mainloop thread and is guarded by its
+/// lock. If the server goes away the
+/// control stays disconnected (``isConnected`` turns false); make a new one.
+public final class SessionAudioControl: @unchecked Sendable {
+    /// The proplist key naming the session a sink input belongs to.
+    public static let sessionProperty = "rondo.session.id"
+
+    /// Time between two volume steps of a ramp, in microseconds.
+    static let rampStep: UInt64 = 5_000
+
+    let connection: PulseConnection
+    let onEvent: @Sendable (SessionAudioEvent) -> Void
+    /// The sink inputs and sinks known; guarded by the mainloop lock.
+    var table = SinkInputTable()
+    /// Remembered gain, ramp and mute per session; guarded by the mainloop lock.
+    var volumes: [String: SessionVolume] = [:]
+    /// The mainloop timer stepping ramps, made on first use; guarded by the mainloop lock.
+    var rampTimer: OpaquePointer?
+
+    /// Connects to `server`, subscribes to its sink and sink-input events and reads the
+    /// sinks and sink inputs already there.
+    /// - Parameters:
+    ///   - server: the server string, or `nil` for the default server (`PULSE_SERVER`).
+    ///   - onEvent: called for every ``SessionAudioEvent``, in order, on the mainloop thread
+    ///     with its lock held. It must return quickly; it may call this control's methods
+    ///     (they run at once) but must not release the last reference to the control.
+    ///     Sessions already making sound at start are reported as started.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server accepts the connection.
+    public init(server: String?, onEvent: @escaping @Sendable (SessionAudioEvent) -> Void) throws(AudioError) {
+        connection = try PulseConnection(server: server)
+        self.onEvent = onEvent
+        try connection.withLock { () throws(AudioError) in try subscribe() }
+    }
+
+    deinit {
+        connection.withLock {
+            if let context = connection.context { pa_context_set_subscribe_callback(context, nil, nil) }
+            if let rampTimer { connection.freeTimer(rampTimer) }
+        }
+        // Cancels pending queries before their userdata (this object) goes.
+        connection.close()
+    }
+
+    /// Whether the connection to the server is still up.
+    public var isConnected: Bool { connection.isAlive }
+
+    /// Ramps every sink input of `session` from the session's current gain to `gain`, and
+    /// remembers it for sink inputs of the session that appear later.
+    ///
+    /// The ramp is linear in gain, in steps of about 5 ms on the mainloop's timer; a new ramp
+    /// replaces one in progress, starting from the gain reached. Returns at once.
+    /// - Parameters:
+    ///   - gain: the linear gain, 1 for full volume, 0.3 for a typical duck (clamped at 0).
+    ///   - session: the session id.
+    ///   - rampMilliseconds: the ramp's length; 0 or less sets the gain at once.
+    public func setGain(_ gain: Double, session: String, rampMilliseconds: Int) {
+        connection.withLock {
+            let now = pa_rtclock_now()
+            let duration = UInt64(max(0, rampMilliseconds)) * 1_000
+            volumes[session, default: SessionVolume()].ramp(to: max(0, gain), over: duration, at: now)
+            applyGain(of: session)
+            if volumes[session]?.isRamping == true { scheduleRampStep(after: now) }
+        }
+    }
+
+    /// Mutes (`true`) or unmutes (`false`) every sink input of `session`, and keeps sink
+    /// inputs of the session that appear later muted while it is interrupted. Returns at once.
+    /// - Parameters:
+    ///   - interrupted: whether the session is interrupted.
+    ///   - session: the session id.
+    public func setInterrupted(_ interrupted: Bool, session: String) {
+        connection.withLock {
+            volumes[session, default: SessionVolume()].interrupted = interrupted
+            for sinkInput in table.sinkInputs(of: session) { setMute(interrupted, sinkInput: sinkInput.index) }
+        }
+    }
+
+    /// Drops the gain and mute remembered for `session`; its sink inputs keep what they
+    /// have, and later ones are left alone.
+    /// - Parameter session: the session id.
+    public func forget(session: String) {
+        connection.withLock { volumes[session] = nil }
+    }
+}

@@ -1,0 +1,12 @@
+/// What ``SessionAudioControl`` saw happen at the PulseAudio server, in the words of the
+/// sessions it tracks.
+public enum SessionAudioEvent: Equatable, Sendable {
+    /// The session went from no uncorked sink input to at least one: it is making sound.
+    case soundStarted(session: String)
+    /// The session's last uncorked sink input corked or went away: it is silent.
+    case soundStopped(session: String)
+    /// A sink went away; `sessions` (sorted) had sink inputs on it just before.
+    case sinkRemoved(name: String, sessions: [String])
+    /// A sink appeared.
+    case sinkAdded(name: String)
+}

@@ -1,0 +1,72 @@
+extension FocusPolicy {
+    /// The keys a policy file may hold at its top level.
+    private static let keys = [
+        "name", "kind", "duck_level", "ramp_ms", "music_resumes_after_music", "prompt_hold_s", "launch_window_s",
+        "prompt_style", "prompt_rule", "priority",
+    ]
+
+    /// Loads a policy from the text of a policy file (`Config/policies/*.toml`).
+    ///
+    /// `name` is required. Every other key may be left out and then takes
+    /// ``FocusPolicy/default``'s value; a `[[prompt_rule]]` or `[[priority]]` section, once
+    /// given, replaces the default rules of its kind entirely.
+    /// - Parameters:
+    ///   - text: the file's contents; the caller reads the file.
+    ///   - file: the file's name or path, for errors.
+    /// - Throws: ``PolicyError`` naming the file and line of the first problem: a syntax
+    ///   error, an unknown key, a value of the wrong type, an unknown kind, category, mode,
+    ///   role or prompt style, a duck level outside 0…1, or a negative duration.
+    public init(toml text: String, file: String) throws(PolicyError) {
+        let root = PolicyTable(
+            entries: try PolicyTOML.table(from: text, file: file), path: [], place: "at the top level",
+            source: PolicyTable.Source(file: file, lines: KeyLines(text))
+        )
+        try root.requireKnown(Self.keys)
+        let defaults = FocusPolicy.default
+        let name = try root.required(try root.string("name"), "name", example: "\"default\"")
+        guard !name.isEmpty else { throw root.error("name must not be empty; name the policy", at: "name") }
+        let duckLevel = try root.number("duck_level") ?? defaults.duckLevel
+        guard (0...1).contains(duckLevel) else {
+            throw root.error("duck_level must be between 0 and 1 (a linear gain), not \(duckLevel)", at: "duck_level")
+        }
+        self.init(
+            name: name,
+            kind: try root.name("kind", of: "kind") ?? defaults.kind,
+            duckLevel: duckLevel,
+            rampMilliseconds: try Self.nonNegative(try root.integer("ramp_ms"), "ramp_ms", in: root)
+                ?? defaults.rampMilliseconds,
+            musicResumesAfterMusic: try root.boolean("music_resumes_after_music") ?? defaults.musicResumesAfterMusic,
+            promptHoldSeconds: try Self.nonNegative(try root.number("prompt_hold_s"), "prompt_hold_s", in: root)
+                ?? defaults.promptHoldSeconds,
+            launchWindowSeconds: try Self.nonNegative(try root.number("launch_window_s"), "launch_window_s", in: root)
+                ?? defaults.launchWindowSeconds,
+            promptStyleRules: try Self.rules(root.tables("prompt_rule")) { table throws(PolicyError) in
+                try table.promptStyleRule()
+            } ?? defaults.promptStyleRules,
+            fallbackPromptStyle: try root.name("prompt_style", of: "prompt style") ?? defaults.fallbackPromptStyle,
+            priorityRules: try Self.rules(root.tables("priority")) { table throws(PolicyError) in
+                try table.priorityRule()
+            } ?? defaults.priorityRules
+        )
+    }
+
+    /// `value`, checked to be zero or more.
+    private static func nonNegative<Number: Comparable & Numeric>(
+        _ value: Number?, _ key: String, in table: PolicyTable
+    )
+        throws(PolicyError) -> Number?
+    {
+        guard let value, value < 0 else { return value }
+        throw table.error("\(key) must be zero or more, not \(value)", at: key)
+    }
+
+    /// Each of `tables` read by `read`, in file order.
+    private static func rules<Rule>(
+        _ tables: [PolicyTable]?, _ read: (PolicyTable) throws(PolicyError) -> Rule
+    ) throws(PolicyError) -> [Rule]? {
+        guard let tables else { return nil }
+        var rules: [Rule] = []
+        for table in tables { rules.append(try read(table)) }
+        return rules
+    }
+}

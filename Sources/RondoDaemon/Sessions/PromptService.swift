@@ -1,0 +1,98 @@
+import Audio
+import Focus
+import Foundation
+import RondoProtocol
+
+/// `prompt.play`: speaks a voice prompt over whatever plays, the way a navigation app does.
+///
+/// The prompt plays under a `voicePrompt` session (the caller's, or a default one:
+/// playback / voicePrompt / duckOthers + interruptSpokenAudioAndMixWithOthers), activated
+/// just before and deactivated with notify-others right after, so music ducks under it and
+/// spoken audio pauses and resumes. Its stream has `media.role=navigation`.
+final class PromptService: Sendable {
+    /// The configuration of the session a prompt plays under when the caller names none.
+    static let defaultConfiguration = try! SessionConfiguration(
+        category: .playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
+
+    private let sessions: SessionService
+    private let pulseServer: String?
+    private let pulseSink: String?
+
+    /// Creates the service; each prompt opens its own stream.
+    init(sessions: SessionService, pulseServer: String?, pulseSink: String?) {
+        self.sessions = sessions
+        self.pulseServer = pulseServer
+        self.pulseSink = pulseSink
+    }
+
+    /// Plays a prompt for the connection `owner` and answers once it has been heard.
+    /// - Throws: `notFound` for a missing file, `decodeFailed`, `pulseUnavailable`, or the
+    ///   arbiter's refusal of the session.
+    func play(_ params: PromptPlayParams, owner: Int) async throws(RPCError) -> PromptPlayResult {
+        guard FileManager.default.isReadableFile(atPath: params.file) else {
+            throw RPCError(.notFound, "cannot read the prompt file \(params.file); give the absolute path of an MP3 or WAV file")
+        }
+        var played = "full"
+        if params.respectPromptStyle == true {
+            switch sessions.state.promptStyle {
+            case .none: return PromptPlayResult(played: "none")
+            case .short: played = "tone"
+            case .normal: break
+            }
+        }
+        let session = try promptSession(params.session, owner: owner)
+        defer {
+            if params.session == nil { try? sessions.close(SessionRef(session: session.rawValue), owner: owner) }
+        }
+        try sessions.activate(SessionRef(session: session.rawValue), owner: owner)
+        let outcome = await sound(played == "tone" ? nil : params.file, session: session)
+        _ = try? sessions.deactivate(SessionDeactivateParams(session: session.rawValue, notifyOthers: true), owner: owner)
+        if let outcome { throw RPCError(outcome) }
+        return PromptPlayResult(played: played)
+    }
+
+    /// The caller's session, or a new default prompt session owned by the caller.
+    private func promptSession(_ named: String?, owner: Int) throws(RPCError) -> SessionID {
+        if let named { return SessionID(rawValue: named) }
+        let id = sessions.makeSessionID(prefix: "prompt")
+        if let refusal = sessions.decide(
+            .open(id, name: "prompt", owner: OwnerID(owner), configuration: Self.defaultConfiguration))
+        {
+            throw SessionMapping.rpcError(refusal)
+        }
+        return id
+    }
+
+    /// Plays `file` (or the chime when `nil`) on a thread of its own; returns the failure.
+    private func sound(_ file: String?, session: SessionID) async -> AudioError? {
+        let properties = [SessionAudioControl.sessionProperty: session.rawValue]
+        let (server, sink) = (pulseServer, pulseSink)
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(AudioError) {
+                    let player = PromptPlayer(server: server, sink: sink)
+                    if let file {
+                        try player.play(file: file, properties: properties)
+                    } else {
+                        try player.playChime(properties: properties)
+                    }
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+            thread.name = "rondo-prompt"
+            thread.start()
+        }
+    }
+}
+
+extension RPCError {
+    /// The wire error for a failure of the audio layer.
+    init(_ error: AudioError) {
+        switch error {
+        case .decodeFailed: self.init(.decodeFailed, error.description)
+        case .pulseUnavailable: self.init(.pulseUnavailable, error.description)
+        }
+    }
+}

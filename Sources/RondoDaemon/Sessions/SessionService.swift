@@ -1,0 +1,189 @@
+import Audio
+import Focus
+import Foundation
+import Logging
+import Playback
+import RondoProtocol
+import Synchronization
+
+/// Glues the pure ``Arbiter`` to the real world: takes session requests from clients and the
+/// daemon's player, lets the arbiter decide, and carries out its effects on real audio
+/// (ducking and muting sink inputs tagged with the session's id), on the player (pause on
+/// interruption, resume on `shouldResume`) and as `session`/`route` events.
+///
+/// Ownership: the arbiter and the session table are guarded by `table`; each decision and
+/// the carrying-out of its effects happen under that lock, so effects reach the audio in the
+/// order they were decided. Effects never block: gains and mutes are queued to PulseAudio,
+/// player notices go through an ordered stream, events into bounded outboxes. PulseAudio
+/// reports arrive through a stream too (``run()``), never from its thread into the lock.
+final class SessionService: Sendable {
+    /// The daemon's own player session.
+    static let playerSession: SessionID = "rondo.player"
+
+    private struct Table {
+        var arbiter: Arbiter
+        var nextNumber = 1
+        var audio: SessionAudioControl?
+    }
+
+    private let table: Mutex<Table>
+    private let pulseServer: String?
+    private let hub: EventHub
+    private let logger: Logger
+    let now: @Sendable () -> Double
+    /// What the player must hear about its session, in order.
+    let playerNotices: AsyncStream<AudioSessionNotice>
+    private let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
+    private let audioEvents: AsyncStream<SessionAudioEvent>
+    private let audioContinuation: AsyncStream<SessionAudioEvent>.Continuation
+
+    /// Creates the service under `policy`; PulseAudio is reached only when a session needs it.
+    init(
+        policy: FocusPolicy, pulseServer: String?, hub: EventHub, logger: Logger,
+        now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+    ) {
+        var arbiter = Arbiter(policy: policy, startedAt: now())
+        _ = arbiter.handle(
+            .open(
+                Self.playerSession, name: "rondo.player", owner: .daemon,
+                configuration: Self.playerConfiguration(spokenAudio: false)),
+            at: now())
+        table = Mutex(Table(arbiter: arbiter))
+        self.pulseServer = pulseServer
+        self.hub = hub
+        self.logger = logger
+        self.now = now
+        (playerNotices, playerContinuation) = AsyncStream.makeStream()
+        (audioEvents, audioContinuation) = AsyncStream.makeStream()
+    }
+
+    /// The policy in force.
+    var policy: FocusPolicy { table.withLock { $0.arbiter.policy } }
+
+    /// The arbiter's state now.
+    var state: FocusState { table.withLock { $0.arbiter.state } }
+
+    /// Handles PulseAudio reports and ticks the arbiter's clock (advisories) until cancelled.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await event in self.audioEvents { self.handle(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(250))
+                    _ = self.decide(.tick)
+                }
+            }
+        }
+    }
+
+    /// Stops the streams of reports; called on shutdown.
+    func shutDown() {
+        audioContinuation.finish()
+        playerContinuation.finish()
+        table.withLock { $0.audio = nil }
+    }
+
+    /// A fresh session id for a client's session.
+    func makeSessionID(prefix: String = "s") -> SessionID {
+        table.withLock { table in
+            defer { table.nextNumber += 1 }
+            return SessionID(rawValue: "\(prefix)\(table.nextNumber)")
+        }
+    }
+
+    /// Lets the arbiter decide `event` and carries out the effects.
+    /// - Returns: the error of the request, when the arbiter refused it (or reported it busy).
+    @discardableResult
+    func decide(_ event: FocusEvent) -> FocusError? {
+        table.withLock { table in
+            let effects = table.arbiter.handle(event, at: now())
+            if case .activate(let id) = event, table.arbiter.state.session(id)?.state.isActive == true {
+                // A session that plays again is heard again: lift the mute of an earlier interruption.
+                audio(&table)?.setInterrupted(false, session: id.rawValue)
+            }
+            return apply(effects, to: &table)
+        }
+    }
+
+    /// Carries out effects in order; returns the rejection among them, if any.
+    private func apply(_ effects: [FocusEffect], to table: inout Table) -> FocusError? {
+        var rejection: FocusError?
+        for effect in effects {
+            switch effect {
+            case .duck(let id, let gain, let ramp):
+                audio(&table)?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
+                hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: gain))
+            case .unduck(let id, let ramp):
+                audio(&table)?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
+                hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
+            case .interrupt(let id, let reason):
+                if id == Self.playerSession {
+                    playerContinuation.yield(.interruptionBegan)
+                } else {
+                    audio(&table)?.setInterrupted(true, session: id.rawValue)
+                }
+                hub.publish(
+                    Events.SessionInterruptionEvent.self,
+                    SessionInterruption(session: id.rawValue, type: "began", reason: reason.rawValue))
+            case .endInterruption(let id, let shouldResume):
+                if id == Self.playerSession { playerContinuation.yield(.interruptionEnded(shouldResume: shouldResume)) }
+                hub.publish(
+                    Events.SessionInterruptionEvent.self,
+                    SessionInterruption(session: id.rawValue, type: "ended", shouldResume: shouldResume))
+            case .reject(let error):
+                rejection = error
+            case .promptStyleChanged(let style):
+                hub.publish(Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: style.rawValue))
+            case .advisory(let id, let message):
+                logger.notice("session \(id): \(message)")
+                hub.publish(Events.SessionAdvisoryEvent.self, SessionAdvisory(session: id.rawValue, message: message))
+            case .routeChanged:
+                // Published by the route handler, which knows the sinks' names.
+                break
+            }
+        }
+        return rejection
+    }
+
+    /// The PulseAudio controller, connecting it if needed; `nil` (logged) when no server answers.
+    private func audio(_ table: inout Table) -> SessionAudioControl? {
+        if let audio = table.audio, audio.isConnected { return audio }
+        do {
+            let continuation = audioContinuation
+            table.audio = try SessionAudioControl(server: pulseServer) { continuation.yield($0) }
+        } catch {
+            logger.warning("cannot control session audio: \(error)")
+            table.audio = nil
+        }
+        return table.audio
+    }
+
+    /// Connects to PulseAudio so sound and route reports flow, if it is not connected yet.
+    func connectAudio() {
+        table.withLock { _ = audio(&$0) }
+    }
+
+    private func handle(_ event: SessionAudioEvent) {
+        switch event {
+        case .soundStarted(let session):
+            decide(.soundStarted(SessionID(rawValue: session)))
+        case .soundStopped(let session):
+            decide(.soundStopped(SessionID(rawValue: session)))
+        case .sinkRemoved(let name, let sessions):
+            decide(.routeLost(sink: name))
+            logger.notice("output device \(name) went away")
+            hub.publish(
+                Events.RouteChangedEvent.self,
+                RouteChanged(reason: RouteChangeReason.oldDeviceUnavailable.rawValue, previousSink: name, sink: nil))
+            if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
+        case .sinkAdded(let name):
+            decide(.routeRestored(sink: name))
+            logger.notice("output device \(name) appeared")
+            hub.publish(
+                Events.RouteChangedEvent.self,
+                RouteChanged(reason: RouteChangeReason.newDeviceAvailable.rawValue, previousSink: nil, sink: name))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// `session.interruption`: an interruption of a session began or ended.
+public struct SessionInterruption: Codable, Equatable, Sendable {
+    public var session: String
+    /// `began` or `ended`.
+    public var type: String
+    /// Why it began (`default`).
+    public var reason: String?
+    /// When it ended: whether the session should play again.
+    public var shouldResume: Bool?
+
+    /// Creates the event's params.
+    public init(session: String, type: String, reason: String? = nil, shouldResume: Bool? = nil) {
+        self.session = session
+        self.type = type
+        self.reason = reason
+        self.shouldResume = shouldResume
+    }
+}
+
+/// `session.gain`: the gain applied to a session's streams changed (ducking).
+public struct SessionGain: Codable, Equatable, Sendable {
+    public var session: String
+    public var gain: Double
+
+    /// Creates the event's params.
+    public init(session: String, gain: Double) {
+        self.session = session
+        self.gain = gain
+    }
+}
+
+/// `session.advisory`: a session is used in a way that is probably a mistake.
+public struct SessionAdvisory: Codable, Equatable, Sendable {
+    public var session: String
+    public var message: String
+
+    /// Creates the event's params.
+    public init(session: String, message: String) {
+        self.session = session
+        self.message = message
+    }
+}
+
+/// `route.changed`: the output device changed.
+public struct RouteChanged: Codable, Equatable, Sendable {
+    /// `oldDeviceUnavailable` or `newDeviceAvailable`.
+    public var reason: String
+    /// The sink that went away, if any.
+    public var previousSink: String?
+    /// The sink now in use or newly available, if any.
+    public var sink: String?
+
+    /// Creates the event's params.
+    public init(reason: String, previousSink: String?, sink: String?) {
+        self.reason = reason
+        self.previousSink = previousSink
+        self.sink = sink
+    }
+}

@@ -1,0 +1,112 @@
+/// The params of `session.open`: a new audio session owned by this connection.
+///
+/// Category, mode, options and role travel as their SPEC §5 names; the daemon checks them
+/// (an unknown name or an impossible combination is `badParam`).
+public struct SessionOpenParams: Codable, Equatable, Sendable {
+    /// A name for people and scenarios (`nav`, `podcast`); need not be unique.
+    public var name: String
+    /// `ambient`, `soloAmbient`, `playback`, `record` or `playAndRecord`.
+    public var category: String
+    /// `default`, `spokenAudio`, `voicePrompt`, …; absent is `default`.
+    public var mode: String?
+    /// `mixWithOthers`, `duckOthers`, `interruptSpokenAudioAndMixWithOthers`.
+    public var options: [String]?
+    /// An automotive role or `voicemail`.
+    public var role: String?
+    /// The sandbox to open it in, instead of the daemon's real arbiter.
+    public var sandbox: String?
+
+    /// Creates params.
+    public init(
+        name: String, category: String, mode: String? = nil, options: [String]? = nil, role: String? = nil,
+        sandbox: String? = nil
+    ) {
+        self.name = name
+        self.category = category
+        self.mode = mode
+        self.options = options
+        self.role = role
+        self.sandbox = sandbox
+    }
+}
+
+/// A session's identifier on the wire, as `session.open` returns it and other methods take it.
+public struct SessionRef: Codable, Equatable, Sendable {
+    /// The identifier.
+    public var session: String
+
+    /// Creates a reference.
+    public init(session: String) { self.session = session }
+}
+
+/// The params of `session.configure`: the parts of the configuration to change.
+public struct SessionConfigureParams: Codable, Equatable, Sendable {
+    public var session: String
+    public var category: String?
+    public var mode: String?
+    public var options: [String]?
+
+    /// Creates params.
+    public init(session: String, category: String? = nil, mode: String? = nil, options: [String]? = nil) {
+        self.session = session
+        self.category = category
+        self.mode = mode
+        self.options = options
+    }
+}
+
+/// The params of `session.deactivate`.
+public struct SessionDeactivateParams: Codable, Equatable, Sendable {
+    public var session: String
+    /// End the interruptions this session caused (`shouldResume` for the interrupted).
+    public var notifyOthers: Bool?
+
+    /// Creates params.
+    public init(session: String, notifyOthers: Bool? = nil) {
+        self.session = session
+        self.notifyOthers = notifyOthers
+    }
+}
+
+/// One session as `session.list` shows it.
+public struct SessionInfo: Codable, Equatable, Sendable {
+    public var session: String
+    public var name: String
+    /// Who opened it: `rondod` for the daemon's player, else `connection N`.
+    public var owner: String
+    public var category: String
+    public var mode: String
+    public var options: [String]
+    public var role: String?
+    public var sandbox: String?
+    /// `inactive`, `active`, `ducked` or `interrupted`.
+    public var state: String
+    /// The linear gain applied to its streams (1 unless ducked).
+    public var gain: Double
+
+    /// Creates an entry.
+    public init(
+        session: String, name: String, owner: String, category: String, mode: String, options: [String],
+        role: String?, sandbox: String?, state: String, gain: Double
+    ) {
+        self.session = session
+        self.name = name
+        self.owner = owner
+        self.category = category
+        self.mode = mode
+        self.options = options
+        self.role = role
+        self.sandbox = sandbox
+        self.state = state
+        self.gain = gain
+    }
+}
+
+/// The result of `session.promptStyle` and the params of the `session.promptStyle` event.
+public struct PromptStyleResult: Codable, Equatable, Sendable {
+    /// `none`, `short` or `normal`.
+    public var promptStyle: String
+
+    /// Creates a result.
+    public init(promptStyle: String) { self.promptStyle = promptStyle }
+}

@@ -1,0 +1,73 @@
+import Glibc
+import RondoProtocol
+
+/// The command `rondo session exec` runs inside a session.
+///
+/// It inherits the terminal and the environment, plus `PULSE_PROP` carrying the session's
+/// id, which libpulse copies onto every stream the command opens; that is how the daemon
+/// finds them. While it runs, `rondo` ignores SIGINT and SIGQUIT (as `system(3)` does) so
+/// that a Ctrl-C stops the command and `rondo` still ends the session.
+enum SessionChild {
+    /// How the command ended.
+    enum Status: Equatable {
+        /// It exited with this status (128 + N when killed by signal N, as shells report).
+        case exited(Int32)
+        /// It could not be started; the message says why.
+        case failedToStart(String)
+    }
+
+    /// Runs `command` (looked up in `PATH`) for the session and waits for it.
+    static func run(_ command: [String], session: String) -> Status {
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+        let arguments = command.map { strdup($0) } + [nil]
+        let environment = environment(for: session).map { strdup($0) } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            environment.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let error = posix_spawnp(&child, command[0], nil, &attributes, arguments, environment)
+        guard error == 0 else {
+            return .failedToStart("cannot run \(command[0]): \(String(cString: strerror(error)))")
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        let signalNumber = status & 0x7f
+        return .exited(signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber)
+    }
+
+    /// This process's environment with the session's property added to `PULSE_PROP`.
+    private static func environment(for session: String) -> [String] {
+        var entries: [String] = []
+        // Quoted as pa_proplist_from_string wants: an unparsable value would make libpulse
+        // drop the whole variable.
+        let quoted = session.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        var pulseProperties = SessionProperty.name + "=\"" + quoted + "\""
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if text.hasPrefix("PULSE_PROP=") {
+                pulseProperties = String(text.dropFirst("PULSE_PROP=".count)) + " " + pulseProperties
+            } else {
+                entries.append(text)
+            }
+            index += 1
+        }
+        return entries + ["PULSE_PROP=" + pulseProperties]
+    }
+}

@@ -1,0 +1,144 @@
+import Audio
+import Foundation
+import RondoTesting
+import Testing
+
+/// Gains, mutes and events of real `paplay` sink inputs on a private PulseAudio server,
+/// checked at the null sink's monitor.
+@Suite(.serialized)
+struct SessionAudioControlTests {
+    /// The drop in dB a gain of 0.3 makes.
+    static let duckDecibels = 20 * log10(0.3)
+
+    /// A session ducked to 0.3 drops by 20·log10(0.3) dB at the monitor and comes back at
+    /// gain 1, while another session's sink input keeps its level.
+    @Test func duckingScalesOnlyTheSession() throws {
+        let bench = try SessionBench()
+        try bench.play(440, session: "music")
+        try bench.play(660, session: "other")
+        #expect(bench.waitFor(.soundStarted(session: "music")))
+        #expect(bench.waitFor(.soundStarted(session: "other")))
+        let before = bench.listen()
+        bench.control.setGain(0.3, session: "music", rampMilliseconds: 50)
+        let ducked = bench.listen()
+        bench.control.setGain(1, session: "music", rampMilliseconds: 50)
+        let restored = bench.listen()
+
+        let drop = SignalAnalysis.level(ducked, at: 440) - SignalAnalysis.level(before, at: 440)
+        #expect(abs(drop - Self.duckDecibels) <= 1.5, "ducked by \(drop) dB")
+        let otherChange = SignalAnalysis.level(ducked, at: 660) - SignalAnalysis.level(before, at: 660)
+        #expect(abs(otherChange) <= 1, "the other session changed by \(otherChange) dB")
+        let back = SignalAnalysis.level(restored, at: 440) - SignalAnalysis.level(before, at: 440)
+        #expect(abs(back) <= 1, "restored to \(back) dB from the reference")
+    }
+
+    /// A sink input that appears after its session's gain was set plays at that gain.
+    @Test func laterSinkInputGetsTheRememberedGain() throws {
+        let bench = try SessionBench()
+        bench.control.setGain(0.3, session: "late", rampMilliseconds: 50)
+        try bench.play(660, session: "reference")
+        try bench.play(440, session: "late")
+        #expect(bench.waitFor(.soundStarted(session: "late")))
+        #expect(bench.waitFor(.soundStarted(session: "reference")))
+        let heard = bench.listen()
+        let difference = SignalAnalysis.level(heard, at: 440) - SignalAnalysis.level(heard, at: 660)
+        #expect(abs(difference - Self.duckDecibels) <= 1.5, "the late sink input is \(difference) dB from the reference")
+    }
+
+    /// A forgotten session's new sink inputs play at full level again.
+    @Test func forgottenSessionIsLeftAlone() throws {
+        let bench = try SessionBench()
+        bench.control.setGain(0.3, session: "gone", rampMilliseconds: 0)
+        bench.control.setInterrupted(true, session: "gone")
+        bench.control.forget(session: "gone")
+        try bench.play(660, session: "reference")
+        try bench.play(440, session: "gone")
+        #expect(bench.waitFor(.soundStarted(session: "gone")))
+        #expect(bench.waitFor(.soundStarted(session: "reference")))
+        let heard = bench.listen()
+        let difference = SignalAnalysis.level(heard, at: 440) - SignalAnalysis.level(heard, at: 660)
+        #expect(abs(difference) <= 1, "the forgotten session is \(difference) dB from the reference")
+    }
+
+    /// An interrupted session is silent at the monitor (below −50 dBFS) and heard at its
+    /// level again once the interruption ends.
+    @Test func interruptionMutesAndUnmutes() throws {
+        let bench = try SessionBench()
+        try bench.play(440, session: "podcast")
+        #expect(bench.waitFor(.soundStarted(session: "podcast")))
+        let before = bench.listen()
+        bench.control.setInterrupted(true, session: "podcast")
+        let muted = bench.listen()
+        bench.control.setInterrupted(false, session: "podcast")
+        let after = bench.listen()
+
+        #expect(SignalAnalysis.level(muted) < -50, "heard \(SignalAnalysis.level(muted)) dBFS while interrupted")
+        let back = SignalAnalysis.level(after, at: 440) - SignalAnalysis.level(before, at: 440)
+        #expect(abs(back) <= 1, "after the interruption, \(back) dB from before")
+    }
+
+    /// A sink input that appears while its session is interrupted starts muted.
+    @Test func laterSinkInputStaysMuted() throws {
+        let bench = try SessionBench()
+        bench.control.setInterrupted(true, session: "held")
+        try bench.play(440, session: "held")
+        #expect(bench.waitFor(.soundStarted(session: "held")))
+        let heard = bench.listen()
+        #expect(SignalAnalysis.level(heard) < -50, "heard \(SignalAnalysis.level(heard)) dBFS")
+    }
+
+    /// A command that plays and exits makes its session start and then stop sounding, and a
+    /// session id with spaces, quotes and a backslash survives `PULSE_PROP` intact.
+    @Test func soundStartsAndStopsWithTheCommand() throws {
+        let bench = try SessionBench()
+        let session = #"my "odd" session\1"#
+        let child = try bench.play(440, seconds: 0.5, session: session)
+        #expect(child.wait() == 0)
+        #expect(bench.waitFor(.soundStopped(session: session)))
+        let mine = bench.events.filter { $0 == .soundStarted(session: session) || $0 == .soundStopped(session: session) }
+        #expect(mine == [.soundStarted(session: session), .soundStopped(session: session)])
+    }
+
+    /// Loading a sink announces it; unloading it while a session plays there names the
+    /// session, whose sink input the server moved away.
+    @Test func sinkRemovalNamesItsSessions() throws {
+        let bench = try SessionBench()
+        let loaded = bench.pulse.pactl("load-module", "module-null-sink", "sink_name=x")
+        let module = loaded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(loaded.status == 0)
+        #expect(bench.waitFor(.sinkAdded(name: "x")))
+        try bench.play(440, session: "car", sink: "x")
+        #expect(bench.waitFor(.soundStarted(session: "car")))
+        #expect(bench.pulse.pactl("unload-module", module).status == 0)
+        #expect(bench.waitFor(.sinkRemoved(name: "x", sessions: ["car"])))
+        #expect(
+            bench.events.prefix(3)
+                == [.sinkAdded(name: "x"), .soundStarted(session: "car"), .sinkRemoved(name: "x", sessions: ["car"])])
+    }
+
+    /// A control whose server went away says so and takes further requests without failing.
+    @Test func lostServerIsReportedAndHarmless() throws {
+        let pulse = try PulseServer()
+        let control = try SessionAudioControl(server: pulse.server) { _ in }
+        #expect(control.isConnected)
+        pulse.stop()
+        let deadline = Date().addingTimeInterval(10)
+        while control.isConnected, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!control.isConnected)
+        control.setGain(0.3, session: "any", rampMilliseconds: 50)
+        control.setInterrupted(true, session: "any")
+        control.forget(session: "any")
+    }
+
+    /// Without a server the control cannot be made.
+    @Test func noServerIsReported() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-nopulse")
+        defer { directory.remove() }
+        #expect {
+            _ = try SessionAudioControl(server: "unix:" + directory.appending("no-server")) { _ in }
+        } throws: { error in
+            guard case .pulseUnavailable = error as? AudioError else { return false }
+            return true
+        }
+    }
+}

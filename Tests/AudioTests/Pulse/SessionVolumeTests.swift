@@ -1,0 +1,34 @@
+@testable import Audio
+import Testing
+
+/// Ramps of a session's gain, without a server (times in microseconds).
+struct SessionVolumeTests {
+    /// A ramp moves linearly from the gain reached to the target and ends there.
+    @Test func rampIsLinearAndEnds() {
+        var volume = SessionVolume()
+        volume.ramp(to: 0.2, over: 100, at: 1_000)
+        #expect(volume.isRamping)
+        #expect(abs(volume.advance(to: 1_050) - 0.6) < 1e-9)
+        #expect(volume.advance(to: 1_100) == 0.2)
+        #expect(!volume.isRamping)
+        #expect(volume.target == 0.2)
+    }
+
+    /// A new ramp replaces one in progress and starts from the gain reached.
+    @Test func newRampStartsFromTheGainReached() {
+        var volume = SessionVolume()
+        volume.ramp(to: 0, over: 100, at: 0)
+        volume.ramp(to: 1, over: 100, at: 50)
+        #expect(volume.gain == 0.5)
+        #expect(volume.target == 1)
+        #expect(abs(volume.advance(to: 100) - 0.75) < 1e-9)
+    }
+
+    /// A ramp of no length sets the gain at once.
+    @Test func zeroLengthRampJumps() {
+        var volume = SessionVolume()
+        volume.ramp(to: 0.3, over: 0, at: 10)
+        #expect(volume.gain == 0.3)
+        #expect(!volume.isRamping)
+    }
+}

@@ -1,0 +1,48 @@
+@testable import Audio
+import Testing
+
+/// The sink-input table's bookkeeping and the events it derives, without a server.
+struct SinkInputTableTests {
+    private typealias Entry = SinkInputTable.Entry
+
+    private static func entry(_ session: String, sink: UInt32 = 0, corked: Bool = false) -> Entry {
+        Entry(session: session, sink: sink, corked: corked, channels: 2)
+    }
+
+    /// A session sounds from its first uncorked sink input until its last one corks or goes.
+    @Test func soundFollowsUncorkedSinkInputs() {
+        var table = SinkInputTable()
+        #expect(table.update(1, to: Self.entry("a", corked: true), at: 0) == (true, []))
+        #expect(table.update(1, to: Self.entry("a"), at: 1).events == [.soundStarted(session: "a")])
+        #expect(table.update(2, to: Self.entry("a"), at: 2) == (true, []))
+        #expect(table.update(1, to: Self.entry("a", corked: true), at: 3) == (false, []))
+        #expect(table.remove(2, at: 4) == [.soundStopped(session: "a")])
+        #expect(table.remove(1, at: 5) == [])
+        #expect(table.soundingSessions.isEmpty)
+    }
+
+    /// A sink input that loses its session property leaves the table like a removed one.
+    @Test func sinkInputWithoutSessionIsDropped() {
+        var table = SinkInputTable()
+        _ = table.update(1, to: Self.entry("a"), at: 0)
+        #expect(table.update(1, to: nil, at: 1).events == [.soundStopped(session: "a")])
+        #expect(table.sinkInputs(of: "a").isEmpty)
+    }
+
+    /// A sink is announced once; its removal names the sessions playing there, and those
+    /// whose sink input went away from it just before, but not long before.
+    @Test func sinkRemovalNamesRecentSessions() {
+        var table = SinkInputTable()
+        #expect(table.addSink(7, name: "x") == [.sinkAdded(name: "x")])
+        #expect(table.addSink(7, name: "x") == [])
+        _ = table.update(1, to: Self.entry("playing", sink: 7), at: 0)
+        _ = table.update(2, to: Self.entry("killed", sink: 7), at: 0)
+        _ = table.update(3, to: Self.entry("elsewhere", sink: 0), at: 0)
+        _ = table.update(4, to: Self.entry("long-gone", sink: 7), at: 0)
+        _ = table.remove(4, at: 0)
+        let removal = 2 * SinkInputTable.departureGrace
+        _ = table.remove(2, at: removal - 1_000)
+        #expect(table.removeSink(7, at: removal) == [.sinkRemoved(name: "x", sessions: ["killed", "playing"])])
+        #expect(table.removeSink(7, at: removal) == [])
+    }
+}

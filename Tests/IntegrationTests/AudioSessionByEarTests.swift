@@ -1,0 +1,197 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// The audio-session arbiter acting on real audio: what a listener at the sink hears when
+/// prompts, calls and other programs take the output from the daemon's player.
+@Suite(.serialized)
+struct AudioSessionByEarTests {
+    /// The linear gain ducked sessions get under the default policy, in dB.
+    static let duckDecibels = 20 * log10(0.3)
+
+    /// `rondo session exec` with the voice-prompt options as SPEC §7 writes it.
+    static let promptExec = [
+        "session", "exec", "--category", "playback", "--mode", "voicePrompt", "--option", "duckOthers",
+        "--option", "interruptSpokenAudioAndMixWithOthers", "--notify-others", "--", "/usr/bin/paplay",
+    ]
+
+    /// Starts the built `rondo` with `arguments` against the bench's daemon and server.
+    private func startRondo(_ bench: AudioTestBench, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(
+            [BuiltProducts.rondo] + arguments,
+            environment: ["RONDO_SOCKET": bench.daemon.socketPath, "PULSE_SERVER": bench.pulse.server])
+    }
+
+    /// The player's session as `session.list` shows it.
+    private func playerSession(_ bench: AudioTestBench) throws -> SessionInfo? {
+        try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }
+    }
+
+    /// Music is heard 10.5 dB lower while a prompt runs under `session exec` with
+    /// duckOthers, and at its own level again within 0.3 s after the prompt ends.
+    @Test func promptUnderSessionExecDucksTheMusic() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        let reference = bench.heardLevel(of: 440, over: 0.4)
+        #expect(abs(reference - fixtureToneLevel) < 1.5)
+
+        let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
+        #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 1000, over: 0.05) > fixtureToneLevel - 6 })
+        Thread.sleep(forTimeInterval: 0.1)
+        let during = bench.monitor.listen(for: 0.4)
+        let ducked = SignalAnalysis.level(during, at: 440)
+        #expect(abs(ducked - reference - Self.duckDecibels) < 1.5, "ducked \(ducked) dBFS, reference \(reference) dBFS")
+        #expect(try playerSession(bench)?.state == "ducked")
+        #expect(try playerSession(bench)?.gain == 0.3)
+
+        #expect(prompt.wait() == 0)
+        let ended = Date()
+        Thread.sleep(forTimeInterval: 0.6)
+        let after = bench.monitor.samples(from: ended.addingTimeInterval(0.3), to: Date())
+        #expect(abs(SignalAnalysis.level(after, at: 440) - reference) < 1, "after the prompt")
+        #expect(try playerSession(bench)?.state == "active")
+    }
+
+    /// A spoken-word item pauses (`interrupted`) under the prompt and resumes by itself
+    /// from where it stopped once the prompt has ended.
+    @Test func spokenWordPausesUnderAPromptAndResumes() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("speech440.mp3")
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try playerSession(bench)?.mode == "spokenAudio")
+
+        let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "interrupted" })
+        let heldAt = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        Thread.sleep(forTimeInterval: 0.3)
+        let during = bench.monitor.listen(for: 0.4)
+        #expect(SignalAnalysis.level(during, at: 440) < silenceLevel)
+        #expect(SignalAnalysis.level(during, at: 1000) > fixtureToneLevel - 3)
+        #expect(try playerSession(bench)?.state == "interrupted")
+
+        #expect(prompt.wait() == 0)
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "playing" })
+        let resumed = try bench.nowPlaying()
+        let elapsed = try #require(resumed.info.elapsedPlaybackTime)
+        #expect(abs(elapsed - heldAt) < 0.5, "held at \(heldAt) s, resumed at \(elapsed) s")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(abs(bench.heardLevel(of: 440, over: 0.3) - fixtureToneLevel) < 1.5)
+    }
+
+    /// While a call (`playAndRecord`/`voiceChat`) is active, `rondo play` fails with
+    /// `insufficientPriority` and nothing sounds; the prompt style is `short`, and once the
+    /// call has ended a `record` session makes it `none`.
+    @Test func callRefusesPlayAndSetsThePromptStyle() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        let call = try bench.daemon.client()
+        let callSession = try call.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: "call", category: "playAndRecord", mode: "voiceChat"))
+        _ = try call.call(Methods.SessionActivate.self, callSession)
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "short")
+
+        let play = Subprocess.capture(
+            [BuiltProducts.rondo, "play"], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+        #expect(play.status == 1)
+        #expect(play.stderr.contains("insufficientPriority"), "\(play.stderr)")
+        #expect(try bench.nowPlaying().playbackState == "stopped")
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
+
+        _ = try call.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: callSession.session, notifyOthers: true))
+        let recognizer = try bench.daemon.client()
+        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: "record"))
+        _ = try recognizer.call(Methods.SessionActivate.self, record)
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "none")
+        _ = try recognizer.call(Methods.SessionClose.self, record)
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "normal")
+        #expect(try bench.send(.play) == "success")
+    }
+
+    /// A ducking session dies with its connection: the music comes back to full level
+    /// when the client that opened the session goes away without closing it.
+    @Test func sessionEndsWithItsConnection() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        let reference = bench.heardLevel(of: 440, over: 0.3)
+        var ducker: RondoClient? = try bench.daemon.client()
+        let session = try ducker!.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: "ducker", category: "playback", options: ["duckOthers"]))
+        _ = try ducker!.call(Methods.SessionActivate.self, session)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
+
+        ducker = nil
+        #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.gain == 1 })
+        #expect(try bench.client.call(Methods.SessionList.self).map(\.name) == ["rondo.player"])
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference) < 1)
+    }
+
+    /// `rondo prompt` plays the file over ducked music and answers `full`; with
+    /// `--respect-prompt-style` under a `record` session it plays nothing and answers `none`.
+    @Test func promptCommandPlaysOverDuckedMusic() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        let reference = bench.heardLevel(of: 440, over: 0.3)
+        let start = Date()
+        let prompt = Subprocess.capture(
+            [BuiltProducts.rondo, "prompt", Fixtures.path("prompt1000.wav")],
+            environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+        #expect(prompt.status == 0, "\(prompt.stderr)")
+        #expect(prompt.stdout == "played: full\n")
+        let windows = bench.monitor.windows(from: start, to: Date(), window: 0.1)
+        let promptWindows = windows.filter { SignalAnalysis.level($0.samples, at: 1000) > fixtureToneLevel - 3 }
+        #expect(promptWindows.count >= 10, "the 1.5 s prompt was heard for \(promptWindows.count) windows of 0.1 s")
+        let duckedLevels = promptWindows.dropFirst().map { SignalAnalysis.level($0.samples, at: 440) - reference }
+        #expect(duckedLevels.allSatisfy { abs($0 - Self.duckDecibels) < 2 }, "\(duckedLevels)")
+
+        let recognizer = try bench.daemon.client()
+        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: "record"))
+        _ = try recognizer.call(Methods.SessionActivate.self, record)
+        let quiet = Subprocess.capture(
+            [BuiltProducts.rondo, "prompt", "--respect-prompt-style", Fixtures.path("prompt1000.wav")],
+            environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+        #expect(quiet.stdout == "played: none\n", "\(quiet)")
+    }
+
+    /// When the sink the player uses disappears, `route.changed` says
+    /// `oldDeviceUnavailable` and the player pauses; a new sink gives `newDeviceAvailable`
+    /// and playback stays paused.
+    @Test func unpluggedSinkPausesThePlayer() throws {
+        let pulse = try PulseServer()
+        let module = pulse.pactl("load-module", "module-null-sink", "sink_name=car")
+        try #require(module.status == 0, "\(module.stderr)")
+        pulse.pactl("set-default-sink", "car")
+        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        let client = try daemon.client()
+        let watcher = try daemon.client()
+        _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        Thread.sleep(forTimeInterval: 0.5)
+
+        pulse.pactl("unload-module", module.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        let lost = try #require(try watcher.nextEvent(timeout: 3))
+        #expect(lost.method == "route.changed")
+        #expect(lost.params["reason"]?.text == "oldDeviceUnavailable")
+        #expect(lost.params["previousSink"]?.text == "car")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
+
+        pulse.pactl("load-module", "module-null-sink", "sink_name=car2")
+        let added = try #require(try watcher.nextEvent(timeout: 3))
+        #expect(added.params["reason"]?.text == "newDeviceAvailable")
+        #expect(added.params["sink"]?.text == "car2")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
+    }
+}
