@@ -16,8 +16,9 @@ enum SessionChild {
         case failedToStart(String)
     }
 
-    /// Runs `command` (looked up in `PATH`) for the session and waits for it.
-    static func run(_ command: [String], session: String) -> Status {
+    /// Runs `command` (looked up in `PATH`) for the session; calls `whileRunning` about ten
+    /// times a second until it ends.
+    static func run(_ command: [String], session: String, whileRunning: () -> Void) -> Status {
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
         defer {
@@ -46,7 +47,12 @@ enum SessionChild {
             return .failedToStart("cannot run \(command[0]): \(String(cString: strerror(error)))")
         }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        while true {
+            let reaped = waitpid(child, &status, WNOHANG)
+            if reaped == child { break }
+            if reaped < 0, errno != EINTR { return .exited(1) }
+            whileRunning()
+        }
         let signalNumber = status & 0x7f
         return .exited(signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber)
     }

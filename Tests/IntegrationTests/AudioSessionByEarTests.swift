@@ -194,4 +194,33 @@ struct AudioSessionByEarTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
     }
+
+    /// A spoken-audio program run with `session exec` is muted while the player plays, and
+    /// heard again once the paused player has released its session (`release_after`):
+    /// the interruption ends with `shouldResume` and `rondo` activates the session again.
+    @Test func execProgramResumesAfterThePlayerReleasesItsSession() throws {
+        let scratch = try TemporaryDirectory(prefix: "rondo-release")
+        defer { scratch.remove() }
+        let config = scratch.appending("rondo.toml")
+        try "release_after = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let podcast = scratch.appending("podcast700.wav")
+        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", podcast, "synth", "7", "sine", "700", "vol", "0.5"]) == 0)
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        try bench.queue("long440.mp3")
+
+        let program = try startRondo(
+            bench, ["session", "exec", "--category", "playback", "--mode", "spokenAudio", "--", "/usr/bin/paplay", podcast])
+        #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        let both = bench.monitor.listen(for: 0.3)
+        // −50 dBFS, not the silence floor: the 440 Hz tone leaks a little into the 700 Hz band.
+        #expect(SignalAnalysis.level(both, at: 700) < -50, "the program is muted while the player plays")
+        #expect(abs(SignalAnalysis.level(both, at: 440) - fixtureToneLevel) < 1.5)
+
+        try bench.send(.pause)
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
+        #expect(try playerSession(bench)?.state == "inactive")
+        #expect(program.wait() == 0)
+    }
 }

@@ -22,7 +22,8 @@ extension Command {
     private static let exec = Command(
         name: ["session", "exec"],
         arguments: "--category C [--mode M] [--option O]… [--role R] [--notify-others] -- COMMAND…",
-        summary: "Run a command inside an active audio session: its sound is ducked or muted as others require.",
+        summary: "Run a command inside an active audio session: its sound is ducked or muted as others require,"
+            + " and heard again when an interruption ends with shouldResume.",
         options: [
             CommandOption(name: "--category", value: "C"), CommandOption(name: "--mode", value: "M"),
             CommandOption(name: "--option", value: "O", repeatable: true), CommandOption(name: "--role", value: "R"),
@@ -43,11 +44,14 @@ extension Command {
         let session: String
         do throws(ClientError) {
             session = try client.call(Methods.SessionOpen.self, params).session
+            _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
             _ = try client.call(Methods.SessionActivate.self, SessionRef(session: session))
         } catch {
             throw CLIFailure(error)
         }
-        let status = SessionChild.run(command, session: session)
+        let status = SessionChild.run(command, session: session) {
+            resumeWhenAllowed(session, client: client)
+        }
         // The session ends even when the daemon refuses to call it idle (`isBusy`): the
         // command is gone, so nothing of it can still sound.
         _ = try? client.call(
@@ -56,6 +60,16 @@ extension Command {
         _ = try? client.call(Methods.SessionClose.self, SessionRef(session: session))
         if case .failedToStart(let message) = status { throw CLIFailure(message: message, status: 127) }
         if case .exited(let code) = status, code != 0 { throw CLIFailure(message: nil, status: code) }
+    }
+
+    /// Waits up to 0.1 s for an event; when the session's interruption ended with
+    /// `shouldResume`, activates it again, so the command is heard again (as an app resumes).
+    private static func resumeWhenAllowed(_ session: String, client: RondoClient) {
+        guard let event = try? client.nextEvent(timeout: 0.1), event.method == Events.SessionInterruptionEvent.name,
+            event.params["session"] == .string(session), event.params["type"] == .string("ended"),
+            event.params["shouldResume"] == .bool(true)
+        else { return }
+        _ = try? client.call(Methods.SessionActivate.self, SessionRef(session: session))
     }
 
     private static let promptStyle = Command(

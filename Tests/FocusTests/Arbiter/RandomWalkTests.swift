@@ -87,7 +87,6 @@ private struct RandomWalk {
             "reject badParam", "reject insufficientPriority", "reject isBusy", "advisory", "route", "style none",
             "style short", "style normal",
         ]
-        print("TALLY", tally.sorted { $0.key < $1.key })
         for kind in expected { #expect(tally[kind, default: 0] > 0, "never produced \(kind): \(tally)") }
     }
 }

@@ -28,6 +28,9 @@ struct EffectAudit {
             if ended != (old?.state == .interrupted && session.state == .inactive && !isSubject(session.id)) {
                 problems.append("\(session.id) interruption ended mismatch")
             }
+            if ended, let old, !old.interruptedBy.isSubset(of: released) {
+                problems.append("\(session.id) interruption ended while a cause remained")
+            }
             let wasDucked = old?.state == .ducked
             let isDucked = session.state == .ducked
             let ducked = mine.contains { if case .duck = $0 { true } else { false } }
@@ -41,6 +44,15 @@ struct EffectAudit {
             problems.append("prompt style change mismatch")
         }
         return problems
+    }
+
+    /// The sessions the event deactivates with notify-others, or closes.
+    private var released: Set<SessionID> {
+        switch event {
+        case .deactivate(let id, notifyOthers: true), .close(let id): [id]
+        case .ownerGone(let owner): Set(before.sessions.filter { $0.owner == owner }.map(\.id))
+        default: []
+        }
     }
 
     /// Whether `id` is the session the event acts on.
