@@ -68,14 +68,36 @@ struct ConfigFileTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = directory.appending("rondo.toml")
-        try write("music_directory = \"/srv/from-file\"\npolicy = \"automotive\"\n", to: config)
-        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
+        try write("music_directory = \"/srv/from-file\"\npolicy = \"quiet\"\n", to: config)
+        let first = try DaemonProcess(pulseServer: nil)
+        let packaged = try String(contentsOfFile: BuiltProducts.packageRoot + "/Config/policies/default.toml", encoding: .utf8)
+        try write(
+            packaged.replacingOccurrences(of: "name = \"default\"", with: "name = \"quiet\""),
+            to: first.directory.appending("config/rondo/policies/quiet.toml"))
+        first.stop()
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config], restarting: first)
         let info = try daemon.client().call(Methods.DaemonInfoMethod.self)
-        #expect(info.policy == "automotive")
+        #expect(info.policy == "quiet")
         #expect(info.musicDirectory == daemon.directory.path)
 
         let flagged = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--policy", "default"])
         #expect(try flagged.client().call(Methods.DaemonInfoMethod.self).policy == "default")
+    }
+
+    /// A policy that does not exist, or a policy file with a mistake, stops rondod with
+    /// exit status 78 and a message naming the policy, or the file and line.
+    @Test func badPolicyExitsWithEXCONFIG() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let missing = runDaemon(["--policy", "nonesuch"], in: directory)
+        #expect(missing.status == 78)
+        #expect(missing.stderr.contains("no focus policy named 'nonesuch'"), "\(missing.stderr)")
+
+        let file = directory.appending("config/rondo/policies/broken.toml")
+        try write("name = \"broken\"\n\nduck_level = 2\n", to: file)
+        let broken = runDaemon(["--policy", "broken"], in: directory)
+        #expect(broken.status == 78)
+        #expect(broken.stderr.contains("\(file):3:"), "\(broken.stderr)")
     }
 
     /// With `restore_playing = true` in the user's file, a daemon killed while playing comes

@@ -35,8 +35,8 @@ extension Decision {
 
     /// Applies the interruptions that the just-activated session at `index` causes or
     /// suffers. It becomes a cause of every other session it interrupts — interrupting the
-    /// active ones, and counting once more for those already interrupted — and, being
-    /// `spokenAudio`, is interrupted at once by the active sessions that interrupt spoken audio.
+    /// active ones, and counting once more for those already interrupted. When it is
+    /// `spokenAudio`, the active sessions that interrupt spoken audio interrupt it at once.
     private mutating func engage(_ index: Int) {
         let cause = state.sessions[index]
         for other in state.sessions.indices where other != index {
@@ -44,8 +44,6 @@ extension Decision {
             guard victim.state != .inactive, interrupts(cause.configuration, victim.configuration) else { continue }
             if victim.state.isActive {
                 state.sessions[other].state = .interrupted
-                state.sessions[other].interruptedBy = []
-                state.sessions[other].resumesWhenEnded = true
                 state.sessions[other].activatedAt = nil
                 state.sessions[other].silentSince = nil
                 began.insert(victim.id)

@@ -14,7 +14,8 @@ public enum FocusEvent: Equatable, Sendable {
     /// Deactivating an inactive session changes nothing about it but still releases the
     /// interruptions it holds; deactivating an interrupted one makes it inactive.
     case deactivate(SessionID, notifyOthers: Bool)
-    /// Deactivates a session with notify-others and forgets it.
+    /// Deactivates a session with notify-others and forgets it; the closed session itself is
+    /// told nothing, and is never reported busy.
     case close(SessionID)
     /// Closes every session the owner has, as ``close(_:)`` does; an owner with none is no error.
     case ownerGone(OwnerID)

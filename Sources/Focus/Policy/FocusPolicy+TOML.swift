@@ -53,9 +53,7 @@ extension FocusPolicy {
     /// `value`, checked to be zero or more.
     private static func nonNegative<Number: Comparable & Numeric>(
         _ value: Number?, _ key: String, in table: PolicyTable
-    )
-        throws(PolicyError) -> Number?
-    {
+    ) throws(PolicyError) -> Number? {
         guard let value, value < 0 else { return value }
         throw table.error("\(key) must be zero or more, not \(value)", at: key)
     }

@@ -27,7 +27,7 @@ public enum PolicyFiles {
     ) throws(ConfigError) -> FocusPolicy {
         guard !name.contains("/"), let path = locate(name, environment: environment, executable: executable) else {
             throw ConfigError(
-                path: name, line: nil,
+                path: "policy", line: nil,
                 message: "no focus policy named '\(name)'; put \(name).toml in "
                     + XDGDirectories(environment: environment).config + "/rondo/policies or use policy \"default\"")
         }

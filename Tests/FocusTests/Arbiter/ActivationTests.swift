@@ -131,6 +131,7 @@ struct InterruptionCase: Sendable, CustomTestStringConvertible {
         rig.open([("music", .music)])
         let before = rig.state
         let (after, effects) = Arbiter.decide(before, .activate("music"), policy: .default, at: 42)
+        after._checkInvariants(policy: .default)
         #expect(effects == [])
         #expect(before.session("music")?.state == .inactive)
         #expect(after.session("music")?.state == .active)

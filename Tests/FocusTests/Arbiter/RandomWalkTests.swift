@@ -8,8 +8,8 @@ private struct RandomWalk {
     static let ids: [SessionID] = ["s0", "s1", "s2", "s3", "s4", "s5"]
     /// Music comes three times, for enough music over music.
     static let palette: [SessionConfiguration] = [
-        .music, .music, .music, .podcast, .mixablePodcast, .navigation, .spokenInterrupter, .ducker, .mixer, .ambient, .soloAmbient,
-        .movie, .call, .videoCall, .recorder, .assistant, .voicemail,
+        .music, .music, .music, .podcast, .mixablePodcast, .navigation, .spokenInterrupter, .ducker, .mixer,
+        .ambient, .soloAmbient, .movie, .call, .videoCall, .recorder, .assistant, .voicemail,
     ]
 
     var random: SplitMix64
