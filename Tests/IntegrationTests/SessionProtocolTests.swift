@@ -1,0 +1,164 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// The `session.*` methods and `session` events of SPEC §2 and §5 through the real daemon's
+/// socket (no audio needed: these are the arbiter's decisions as clients see them).
+struct SessionProtocolTests {
+    private func open(
+        _ client: RondoClient, _ name: String, _ category: String, mode: String? = nil, options: [String]? = nil
+    ) throws -> String {
+        try client.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: name, category: category, mode: mode, options: options)
+        ).session
+    }
+
+    /// The next event called `method`, skipping others, waiting up to 2 s.
+    private func next(_ method: String, on client: RondoClient) throws -> RondoClient.Event? {
+        while let event = try client.nextEvent(timeout: 2) {
+            if event.method == method { return event }
+        }
+        return nil
+    }
+
+    /// The domain code of the error `body` throws, or `nil` when it succeeds.
+    private func errorCode(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch ClientError.rpc(let error) {
+            return error.data?.code.rawValue
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Impossible configurations and unknown sessions are refused with SPEC §9 codes; a
+    /// session can be changed only through the connection that opened it.
+    @Test func refusalsCarryTheirCodes() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let owner = try daemon.client()
+        let stranger = try daemon.client()
+        #expect(errorCode { _ = try open(owner, "x", "record", options: ["duckOthers"]) } == "badParam")
+        #expect(errorCode { _ = try open(owner, "x", "soloAmbient", options: ["mixWithOthers"]) } == "badParam")
+        #expect(errorCode { _ = try open(owner, "x", "opera") } == "badParam")
+        #expect(errorCode { _ = try owner.call(Methods.SessionActivate.self, SessionRef(session: "s999")) } == "noSuchSession")
+        let session = try open(owner, "music", "playback")
+        #expect(errorCode { _ = try stranger.call(Methods.SessionActivate.self, SessionRef(session: session)) } == "permissionDenied")
+        #expect(errorCode { _ = try owner.call(Methods.SessionActivate.self, SessionRef(session: session)) } == nil)
+    }
+
+    /// A mode the category does not support falls back to `default` without an error.
+    @Test func unsupportedModeFallsBackToDefault() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let client = try daemon.client()
+        let session = try open(client, "odd", "playback", mode: "voiceChat")
+        let listed = try #require(try client.call(Methods.SessionList.self).first { $0.session == session })
+        #expect(listed.mode == "default")
+        #expect(listed.state == "inactive")
+        #expect(listed.owner.hasPrefix("connection "))
+    }
+
+    /// A podcast interrupted by non-mixable music hears `began` (reason default), then
+    /// `ended` with `shouldResume: true` when the music deactivates with notify-others; the
+    /// events name the session and the state follows.
+    @Test func interruptionBeganAndEndedEvents() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let podcastApp = try daemon.client()
+        let musicApp = try daemon.client()
+        _ = try podcastApp.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        let podcast = try open(podcastApp, "podcast", "playback", mode: "spokenAudio")
+        let music = try open(musicApp, "music", "playback")
+        _ = try podcastApp.call(Methods.SessionActivate.self, SessionRef(session: podcast))
+        _ = try musicApp.call(Methods.SessionActivate.self, SessionRef(session: music))
+        let began = try #require(try podcastApp.nextEvent(timeout: 2))
+        #expect(began.method == "session.interruption")
+        #expect(began.params["session"]?.text == podcast)
+        #expect(began.params["type"]?.text == "began")
+        #expect(began.params["reason"]?.text == "default")
+        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == "interrupted")
+
+        _ = try musicApp.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: music, notifyOthers: true))
+        let ended = try #require(try podcastApp.nextEvent(timeout: 2))
+        #expect(ended.params["type"]?.text == "ended")
+        #expect(ended.params["shouldResume"] == .bool(true))
+        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == "inactive")
+    }
+
+    /// Music interrupted by music ends its interruption with `shouldResume: false`.
+    @Test func musicOverMusicDoesNotResume() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let first = try daemon.client()
+        let second = try daemon.client()
+        _ = try first.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        let older = try open(first, "older", "playback")
+        let newer = try open(second, "newer", "playback")
+        _ = try first.call(Methods.SessionActivate.self, SessionRef(session: older))
+        _ = try second.call(Methods.SessionActivate.self, SessionRef(session: newer))
+        _ = try first.nextEvent(timeout: 2)
+        _ = try second.call(Methods.SessionClose.self, SessionRef(session: newer))
+        let ended = try #require(try first.nextEvent(timeout: 2))
+        #expect(ended.params["type"]?.text == "ended")
+        #expect(ended.params["shouldResume"] == .bool(false))
+    }
+
+    /// A ducking session's gain changes are events: others go to 0.3 and back to 1.
+    @Test func duckingIsAnnouncedAsGainEvents() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let musicApp = try daemon.client()
+        let navigation = try daemon.client()
+        _ = try musicApp.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        let music = try open(musicApp, "music", "playback")
+        let nav = try open(navigation, "nav", "playback", mode: "voicePrompt", options: ["duckOthers"])
+        _ = try musicApp.call(Methods.SessionActivate.self, SessionRef(session: music))
+        _ = try navigation.call(Methods.SessionActivate.self, SessionRef(session: nav))
+        let ducked = try #require(try musicApp.nextEvent(timeout: 2))
+        #expect(ducked.method == "session.gain")
+        #expect(ducked.params["session"]?.text == music)
+        #expect(ducked.params["gain"]?.numeric == 0.3)
+        #expect(try musicApp.call(Methods.SessionList.self).first { $0.session == music }?.state == "ducked")
+        _ = try navigation.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: nav))
+        let restored = try #require(try musicApp.nextEvent(timeout: 2))
+        #expect(restored.params["gain"]?.numeric == 1)
+    }
+
+    /// A voicePrompt session held active without sound past `prompt_hold_s` gets a
+    /// `session.advisory` naming it.
+    @Test func silentPromptGetsAnAdvisory() throws {
+        let scratch = try TemporaryDirectory(prefix: "rondo-advisory")
+        defer { scratch.remove() }
+        let config = scratch.appending("rondo.toml")
+        try "prompt_hold_s = 0.5\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
+        let client = try daemon.client()
+        _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        Thread.sleep(forTimeInterval: 2.1)
+        let nav = try open(client, "nav", "playback", mode: "voicePrompt", options: ["duckOthers"])
+        _ = try client.call(Methods.SessionActivate.self, SessionRef(session: nav))
+        let advisory = try #require(try client.nextEvent(timeout: 3))
+        #expect(advisory.method == "session.advisory")
+        #expect(advisory.params["session"]?.text == nav)
+        #expect(advisory.params["message"]?.text?.contains("without sound") == true, "\(advisory.line)")
+    }
+
+    /// The sessions of a connection that goes away are closed, and the interruptions they
+    /// caused end with notify-others.
+    @Test func sessionsCloseWithTheirConnection() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let podcastApp = try daemon.client()
+        _ = try podcastApp.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        let podcast = try open(podcastApp, "podcast", "playback", mode: "spokenAudio")
+        _ = try podcastApp.call(Methods.SessionActivate.self, SessionRef(session: podcast))
+        var callApp: RondoClient? = try daemon.client()
+        let call = try open(callApp!, "call", "playAndRecord", mode: "voiceChat")
+        _ = try callApp!.call(Methods.SessionActivate.self, SessionRef(session: call))
+        #expect(try next("session.interruption", on: podcastApp)?.params["type"]?.text == "began")
+        callApp = nil
+        let ended = try #require(try next("session.interruption", on: podcastApp))
+        #expect(ended.params["type"]?.text == "ended")
+        #expect(ended.params["shouldResume"] == .bool(true))
+        #expect(try podcastApp.call(Methods.SessionList.self).map(\.session) == ["rondo.player", podcast])
+    }
+}
