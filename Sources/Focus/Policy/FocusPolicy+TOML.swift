@@ -19,7 +19,7 @@ extension FocusPolicy {
     public init(toml text: String, file: String) throws(PolicyError) {
         let root = PolicyTable(
             entries: try PolicyTOML.table(from: text, file: file), path: [], place: "at the top level",
-            source: PolicyTable.Source(file: file, lines: KeyLines(text))
+            source: PolicyTable.Source(file: file, lines: TOMLKeyLines(text))
         )
         try root.requireKnown(Self.keys)
         let defaults = FocusPolicy.default

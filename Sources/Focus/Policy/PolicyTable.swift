@@ -4,7 +4,7 @@ struct PolicyTable {
     /// The file name and key lines errors refer to.
     struct Source {
         let file: String
-        let lines: KeyLines
+        let lines: TOMLKeyLines
     }
 
     let entries: [String: PolicyValue]

@@ -1,3 +1,4 @@
+import Focus
 import TOMLKit
 
 /// The one file of `RondoDaemon` that imports TOMLKit (STYLE.md rule 4): it takes the text

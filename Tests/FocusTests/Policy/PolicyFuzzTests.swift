@@ -230,6 +230,7 @@ struct PolicyFuzzTests {
         for index in 0..<4_500 {
             let kind = HostilePolicies.Kind.allCases[index % HostilePolicies.Kind.allCases.count]
             let text = policies.next(kind)
+            try! Data("\(index) \(kind)\n".utf8 + Array(text.utf8)).write(to: URL(fileURLWithPath: "/tmp/policy-fuzz-last.txt"))
             switch Self.outcome(of: text) {
             case .loaded: tally[kind, default: (0, 0)].loaded += 1
             case .rejected: tally[kind, default: (0, 0)].rejected += 1
@@ -257,5 +258,13 @@ struct PolicyFuzzTests {
             #expect(error.description.hasPrefix("nul.toml:"))
             #expect((1...text.utf8.count { $0 == UInt8(ascii: "\n") } + 1).contains(error.line))
         }
+    }
+}
+
+struct PolicyFuzzScratch {
+    @Test func scratch() throws {
+        guard let p = ProcessInfo.processInfo.environment["PF_INPUT"] else { return }
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: p)), as: UTF8.self)
+        do { _ = try FocusPolicy(toml: text, file: "s.toml"); print("PFRESULT loaded") } catch { print("PFRESULT \(error)") }
     }
 }

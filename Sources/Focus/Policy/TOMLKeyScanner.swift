@@ -1,5 +1,5 @@
-/// Reads keys off one line of TOML, for ``KeyLines``.
-struct KeyScanner {
+/// Reads keys off one line of TOML, for ``TOMLKeyLines``.
+struct TOMLKeyScanner {
     private let characters: [Character]
     private var index = 0
 

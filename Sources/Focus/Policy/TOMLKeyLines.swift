@@ -1,15 +1,16 @@
-/// The line each key and table header of a policy document is written on.
+/// The line each key and table header of a TOML document is written on: policies here,
+/// and the daemon's `rondo.toml`.
 ///
 /// TOMLKit reports lines only for syntax errors, so after a document has parsed, this scan
 /// of the same text tells which line a wrong value sits on. Paths name array-of-tables
 /// elements by their index: the second `[[prompt_rule]]`'s `style` is
 /// `["prompt_rule", "1", "style"]`. It reads table headers, keys (bare, quoted, dotted)
 /// before `=`, and steps over multi-line strings; the text is known to be valid TOML.
-struct KeyLines {
+public struct TOMLKeyLines: Sendable {
     private var lines: [[String]: Int] = [:]
 
     /// Scans `text`.
-    init(_ text: String) {
+    public init(_ text: String) {
         var table: [String] = []
         var elementCounts: [[String]: Int] = [:]
         var openString: String?
@@ -18,7 +19,7 @@ struct KeyLines {
                 if line.contains(delimiter) { openString = nil }
                 continue
             }
-            var scanner = KeyScanner(line)
+            var scanner = TOMLKeyScanner(line)
             if scanner.take("[") {
                 let isArrayElement = scanner.take("[")
                 guard let header = scanner.dottedKey() else { continue }
@@ -37,7 +38,7 @@ struct KeyLines {
     }
 
     /// The line of `path`, else of its nearest enclosing key or table that was written, else 1.
-    func line(of path: [String]) -> Int {
+    public func line(of path: [String]) -> Int {
         var path = path
         while !path.isEmpty {
             if let line = lines[path] { return line }

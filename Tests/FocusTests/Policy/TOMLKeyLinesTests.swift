@@ -2,11 +2,11 @@ import Testing
 
 @testable import Focus
 
-@Suite struct KeyLinesTests {
+@Suite struct TOMLKeyLinesTests {
     /// Keys, headers and array-of-tables elements are found at their lines; an unwritten key
     /// falls back to its table's line, and anything else to line 1.
     @Test func findsKeysTablesAndElements() {
-        let lines = KeyLines(
+        let lines = TOMLKeyLines(
             """
             # policy
             name = "x"

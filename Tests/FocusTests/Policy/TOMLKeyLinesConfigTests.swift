@@ -1,9 +1,9 @@
 import Testing
 
-@testable import RondoDaemon
+import Focus
 
 /// Finding the line each key of a TOML document is on, for error messages.
-struct TOMLKeyLinesTests {
+struct TOMLKeyLinesConfigTests {
     /// Keys, table headers, quoted and dotted keys are found at their lines; a key that is
     /// not written falls back to its table's line.
     @Test func findsKeysAndTables() {
