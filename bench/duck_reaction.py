@@ -5,8 +5,10 @@ Records the default sink's monitor with parec while rondod plays a 440 Hz tone, 
 over N rounds each, (a) `session.activate` of a duckOthers session over rondod's socket and
 (b) the peer: `pactl set-sink-input-volume` of rondod's stream to the same gain directly.
 Both are timed from just before the request to the first 10 ms window whose 440 Hz level
-is 6 dB below the reference, so the capture latency is in both and the ratio is fair.
-Prints "name p50_ms p90_ms" lines and the ratio of the medians.
+is 1 dB (the ducking is heard to begin) and 6 dB below the reference (half-way, in dB, to
+the duck level; rondod ramps over the policy's ramp_ms to avoid clicks), so the capture
+latency is in both and the ratio is fair. Prints "name threshold p50 p90" lines and the
+ratios of the medians.
 Usage: duck_reaction.py SOCKET [ROUNDS]
 """
 import json, math, os, socket, struct, subprocess, sys, threading, time
@@ -56,20 +58,26 @@ class Client:
                 return reply["result"]
 
 
-def reaction(threshold, start):
-    deadline = start + 1.0
-    while time.monotonic() < deadline:
-        for arrival, value in list(windows):
-            if arrival > start and value < threshold:
-                return (arrival - start) * 1000
-        time.sleep(0.002)
-    return None
+def reaction(full, start):
+    """Milliseconds from start to the level first falling 1 dB and 6 dB below full."""
+    time.sleep(0.3)
+    times = []
+    for drop in THRESHOLDS:
+        heard = [arrival for arrival, value in list(windows) if start < arrival < start + 1 and value < full - drop]
+        times.append((heard[0] - start) * 1000 if heard else None)
+    return times
+
+
+THRESHOLDS = (1, 6)
 
 
 def reference():
     time.sleep(0.3)
-    recent = [value for arrival, value in windows if arrival > time.monotonic() - 0.25]
-    return sorted(recent)[len(recent) // 2]
+    while True:
+        recent = [value for arrival, value in windows if arrival > time.monotonic() - 0.25]
+        if len(recent) >= 10:
+            return sorted(recent)[len(recent) // 2]
+        time.sleep(0.05)
 
 
 def player_sink_input():
@@ -89,7 +97,8 @@ def percentile(values, fraction):
 
 
 threading.Thread(target=record, daemon=True).start()
-time.sleep(0.5)
+while not windows:  # a monitor source takes a moment to deliver its first samples
+    time.sleep(0.05)
 client = Client(socket_path)
 session = client.call("session.open", {"name": "bench", "category": "playback", "options": ["duckOthers"]})["session"]
 stream = player_sink_input()
@@ -99,18 +108,20 @@ for _ in range(rounds):
     full = reference()
     start = time.monotonic()
     client.call("session.activate", {"session": session})
-    results["rondod session.activate"].append(reaction(full - 6, start))
+    results["rondod session.activate"].append(reaction(full, start))
     client.call("session.deactivate", {"session": session})
     full = reference()
     start = time.monotonic()
     subprocess.run(["pactl", "set-sink-input-volume", stream, str(cubic)], check=True)
-    results["pactl set-sink-input-volume"].append(reaction(full - 6, start))
+    results["pactl set-sink-input-volume"].append(reaction(full, start))
     subprocess.run(["pactl", "set-sink-input-volume", stream, "65536"], check=True)
 client.call("session.close", {"session": session})
-medians = {}
-for name, values in results.items():
-    heard = [v for v in values if v is not None]
-    medians[name] = percentile(heard, 0.5)
-    print(f"{name} p50 {medians[name]:.1f} ms p90 {percentile(heard, 0.9):.1f} ms ({len(heard)}/{len(values)} heard)")
-names = list(medians)
-print(f"ratio {medians[names[0]] / medians[names[1]]:.2f}")
+for column, drop in enumerate(THRESHOLDS):
+    medians = {}
+    for name, rows in results.items():
+        heard = [row[column] for row in rows if row[column] is not None]
+        medians[name] = percentile(heard, 0.5)
+        print(f"{name} -{drop} dB p50 {medians[name]:.1f} ms p90 {percentile(heard, 0.9):.1f} ms"
+              f" ({len(heard)}/{len(rows)} heard)")
+    names = list(medians)
+    print(f"ratio at -{drop} dB {medians[names[0]] / medians[names[1]]:.2f}")
