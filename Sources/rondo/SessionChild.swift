@@ -6,14 +6,18 @@ import RondoProtocol
 /// It inherits the terminal and the environment, plus `PULSE_PROP` carrying the session's
 /// id, which libpulse copies onto every stream the command opens; that is how the daemon
 /// finds them. While it runs, `rondo` ignores SIGINT and SIGQUIT (as `system(3)` does) so
-/// that a Ctrl-C stops the command and `rondo` still ends the session.
+/// that a Ctrl-C stops the command and `rondo` still ends the session, and passes SIGTERM
+/// and SIGHUP on to the command, so that stopping `rondo` stops what runs in its session.
 enum SessionChild {
     /// How the command ended.
     enum Status: Equatable {
-        /// It exited with this status (128 + N when killed by signal N, as shells report).
+        /// It exited with this status.
         case exited(Int32)
-        /// It could not be started; the message says why.
-        case failedToStart(String)
+        /// It was killed by this signal.
+        case signaled(Int32)
+        /// It could not be started: the message says why, and the status is the shell's
+        /// (127 not found, 126 not executable).
+        case failedToStart(String, status: Int32)
     }
 
     /// Runs `command` (looked up in `PATH`) for the session; calls `whileRunning` about ten
@@ -21,9 +25,14 @@ enum SessionChild {
     static func run(_ command: [String], session: String, whileRunning: () -> Void) -> Status {
         let previousInterrupt = signal(SIGINT, SIG_IGN)
         let previousQuit = signal(SIGQUIT, SIG_IGN)
+        let previousTerminate = signal(SIGTERM, forwardToChild)
+        let previousHangUp = signal(SIGHUP, forwardToChild)
         defer {
             signal(SIGINT, previousInterrupt)
             signal(SIGQUIT, previousQuit)
+            signal(SIGTERM, previousTerminate)
+            signal(SIGHUP, previousHangUp)
+            runningChild = 0
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -32,8 +41,13 @@ enum SessionChild {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGQUIT)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGHUP)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let arguments = command.map { strdup($0) } + [nil]
         let environment = environment(for: session).map { strdup($0) } + [nil]
@@ -44,8 +58,10 @@ enum SessionChild {
         var child: pid_t = 0
         let error = posix_spawnp(&child, command[0], nil, &attributes, arguments, environment)
         guard error == 0 else {
-            return .failedToStart("cannot run \(command[0]): \(String(cString: strerror(error)))")
+            return .failedToStart(
+                "cannot run \(command[0]): \(String(cString: strerror(error)))", status: error == ENOENT ? 127 : 126)
         }
+        runningChild = child
         var status: Int32 = 0
         while true {
             let reaped = waitpid(child, &status, WNOHANG)
@@ -54,7 +70,7 @@ enum SessionChild {
             whileRunning()
         }
         let signalNumber = status & 0x7f
-        return .exited(signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber)
+        return signalNumber == 0 ? .exited((status >> 8) & 0xff) : .signaled(signalNumber)
     }
 
     /// This process's environment with the session's property added to `PULSE_PROP`.
@@ -76,4 +92,12 @@ enum SessionChild {
         }
         return entries + ["PULSE_PROP=" + pulseProperties]
     }
+}
+
+/// The command running in the session, for the signal handler; 0 when none runs.
+nonisolated(unsafe) private var runningChild: pid_t = 0
+
+/// Passes a termination signal on to the command; `rondo` ends the session once it exits.
+private func forwardToChild(_ signal: Int32) {
+    if runningChild > 0 { kill(runningChild, signal) }
 }

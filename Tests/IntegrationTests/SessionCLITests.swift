@@ -1,4 +1,5 @@
 import Foundation
+import RondoClient
 import RondoProtocol
 import RondoTesting
 import Testing
@@ -33,13 +34,34 @@ struct SessionCLITests {
         #expect(rondo(["session", "list"], daemon: daemon).stdout.contains("probe") == false)
     }
 
-    /// A command that cannot be started exits 127 and leaves no session behind.
-    @Test func sessionExecOfAMissingCommandExits127() throws {
+    /// A command that cannot be started exits as a shell would (127 not found, 126 not
+    /// executable) and leaves no session behind.
+    @Test(arguments: [("/nonexistent/rondo-command", Int32(127)), ("/etc/hostname", Int32(126))])
+    func sessionExecOfACommandThatCannotRun(command: String, status: Int32) throws {
         let daemon = try DaemonProcess(pulseServer: nil)
-        let run = rondo(["session", "exec", "--category", "playback", "--", "/nonexistent/rondo-command"], daemon: daemon)
-        #expect(run.status == 127, "\(run)")
-        #expect(run.stderr.contains("cannot run /nonexistent/rondo-command"))
-        #expect(!rondo(["session", "list"], daemon: daemon).stdout.contains("rondo-command"))
+        let run = rondo(["session", "exec", "--category", "playback", "--name", "doomed", "--", command], daemon: daemon)
+        #expect(run.status == status, "\(run)")
+        #expect(run.stderr.contains("cannot run \(command)"))
+        #expect(!rondo(["session", "list"], daemon: daemon).stdout.contains("doomed"))
+    }
+
+    /// SIGTERM to `rondo session exec` stops the command too, and the session ends with it.
+    @Test func sessionExecPassesSIGTERMToTheCommand() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let marker = daemon.directory.appending("still-running")
+        let process = try ChildProcess(
+            [BuiltProducts.rondo, "session", "exec", "--category", "ambient", "--name", "sleeper", "--", "/bin/sh", "-c",
+             "sleep 20; touch \(marker)"],
+            environment: ["RONDO_SOCKET": daemon.socketPath])
+        let client = try daemon.client()
+        for _ in 0..<100 where try !client.call(Methods.SessionList.self).contains(where: { $0.name == "sleeper" }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(try client.call(Methods.SessionList.self).contains { $0.name == "sleeper" && $0.state == "active" })
+        process.signal(SIGTERM)
+        #expect(process.wait() == 128 + SIGTERM)
+        #expect(try !client.call(Methods.SessionList.self).contains { $0.name == "sleeper" })
+        #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
     /// An impossible session is refused before the command runs: exit 1 and the reason.

@@ -9,6 +9,9 @@ enum PolicyTOML {
     ///   - file: the file it was read from, for errors.
     /// - Throws: ``PolicyError`` at the line of the first syntax error.
     static func table(from text: String, file: String) throws(PolicyError) -> [String: PolicyValue] {
+        if let line = TOMLHeaderGuard.lineOfKeylessHeader(in: text) {
+            throw PolicyError(file: file, line: line, message: "not valid TOML: a table header needs a key inside its brackets")
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -14,7 +14,7 @@ public struct TOMLKeyLines: Sendable {
         var table: [String] = []
         var elementCounts: [[String]: Int] = [:]
         var openString: String?
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if let delimiter = openString {
                 if line.contains(delimiter) { openString = nil }
                 continue

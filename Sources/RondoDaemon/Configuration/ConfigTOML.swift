@@ -12,6 +12,9 @@ enum ConfigTOML {
     ///   - path: the file it was read from, for errors.
     /// - Throws: ``ConfigError`` at the line of the first syntax error.
     static func entries(in text: String, path: String) throws(ConfigError) -> [ConfigEntry] {
+        if let line = TOMLHeaderGuard.lineOfKeylessHeader(in: text) {
+            throw ConfigError(path: path, line: line, message: "not valid TOML: a table header needs a key inside its brackets")
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -34,7 +34,7 @@ actor PlayerService {
     private let hub: EventHub
     private let sessions: SessionService
     private let releaseAfter: Double
-    /// When the player's session is released if no sound comes back (session clock).
+    /// When the player's session is released if no sound comes back (the sessions' clock).
     private var releaseDeadline: Double?
     private let logger: Logger
     private let now: @Sendable () -> Double
@@ -234,10 +234,13 @@ actor PlayerService {
     /// Activates the player's session when `trial` would make sound and it is not active;
     /// keeps its mode in step with the current item.
     /// - Returns: the arbiter's refusal, in which case `trial` must be dropped.
+    ///
+    /// Only a decision that starts sound activates: while the player plays on, a session
+    /// that is no longer active was just interrupted, and the pending notice will pause it.
     private func admit(_ trial: Player) -> FocusError? {
         guard trial.state == .playing else { return nil }
         let spoken = trial.queue.current.map(isSpokenWord) ?? false
-        if sessions.playerIsActive {
+        if player.state == .playing || sessions.playerIsActive {
             sessions.setPlayerMode(spokenAudio: spoken)
             return nil
         }
@@ -257,6 +260,8 @@ actor PlayerService {
 
     /// Carries out what the arbiter decided for the player's session.
     private func handle(_ notice: AudioSessionNotice) {
+        // The session was activated again (`play`) after this interruption was decided.
+        if notice == .interruptionBegan, sessions.playerIsActive { return }
         var notice = notice
         if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted,
             let refusal = admit(playingCopy())
@@ -277,17 +282,19 @@ actor PlayerService {
         return copy
     }
 
-    /// Releases the player's session `releaseAfter` seconds after sound stopped.
+    /// Releases the player's session `releaseAfter` seconds after sound stopped, timed on
+    /// the sessions' monotonic clock.
     private func releaseSessionWhenIdle() {
         guard player.state != .playing, sessions.playerIsActive else {
             releaseDeadline = nil
             return
         }
+        let now = sessions.now()
         guard let deadline = releaseDeadline else {
-            releaseDeadline = now() + releaseAfter
+            releaseDeadline = now + releaseAfter
             return
         }
-        if now() >= deadline {
+        if now >= deadline {
             releaseDeadline = nil
             sessions.releasePlayer()
         }
@@ -363,6 +370,7 @@ actor PlayerService {
             }
         }
         if player.state == .playing, let current = player.queue.current {
+            releaseDeadline = nil
             sessions.setPlayerMode(spokenAudio: isSpokenWord(current))
         }
         persist()

@@ -119,11 +119,10 @@ final class SessionService: Sendable {
                 audio(&table)?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
             case .interrupt(let id, let reason):
-                if id == Self.playerSession {
-                    playerContinuation.yield(.interruptionBegan)
-                } else {
-                    audio(&table)?.setInterrupted(true, session: id.rawValue)
-                }
+                // Muted at once, the player included: it pauses only when its actor gets
+                // to the notice, and must not be heard over the interrupter meanwhile.
+                audio(&table)?.setInterrupted(true, session: id.rawValue)
+                if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
                     SessionInterruption(session: id.rawValue, type: "began", reason: reason.rawValue))

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Glibc
 import RondoClient
 import RondoProtocol
 
@@ -49,8 +50,18 @@ extension Command {
         } catch {
             throw CLIFailure(error)
         }
+        var listening = true
         let status = SessionChild.run(command, session: session) {
-            resumeWhenAllowed(session, client: client)
+            guard listening else {
+                usleep(100_000)
+                return
+            }
+            do throws(ClientError) {
+                try resumeWhenAllowed(session, client: client)
+            } catch {
+                listening = false
+                StandardError.write("rondo: \(error); \(command[0]) runs on outside its audio session")
+            }
         }
         // The session ends even when the daemon refuses to call it idle (`isBusy`): the
         // command is gone, so nothing of it can still sound.
@@ -58,14 +69,23 @@ extension Command {
             Methods.SessionDeactivate.self,
             SessionDeactivateParams(session: session, notifyOthers: arguments.flag("--notify-others")))
         _ = try? client.call(Methods.SessionClose.self, SessionRef(session: session))
-        if case .failedToStart(let message) = status { throw CLIFailure(message: message, status: 127) }
-        if case .exited(let code) = status, code != 0 { throw CLIFailure(message: nil, status: code) }
+        switch status {
+        case .exited(let code) where code != 0: throw CLIFailure(message: nil, status: code)
+        case .exited: break
+        case .failedToStart(let message, let code): throw CLIFailure(message: message, status: code)
+        case .signaled(let number):
+            // Die of the same signal, so a shell loop around `rondo` stops on Ctrl-C too.
+            signal(number, SIG_DFL)
+            raise(number)
+            throw CLIFailure(message: nil, status: 128 + number)
+        }
     }
 
     /// Waits up to 0.1 s for an event; when the session's interruption ended with
     /// `shouldResume`, activates it again, so the command is heard again (as an app resumes).
-    private static func resumeWhenAllowed(_ session: String, client: RondoClient) {
-        guard let event = try? client.nextEvent(timeout: 0.1), event.method == Events.SessionInterruptionEvent.name,
+    /// - Throws: when the connection to the daemon is lost.
+    private static func resumeWhenAllowed(_ session: String, client: RondoClient) throws(ClientError) {
+        guard let event = try client.nextEvent(timeout: 0.1), event.method == Events.SessionInterruptionEvent.name,
             event.params["session"] == .string(session), event.params["type"] == .string("ended"),
             event.params["shouldResume"] == .bool(true)
         else { return }

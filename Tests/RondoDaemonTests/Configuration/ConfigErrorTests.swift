@@ -71,6 +71,14 @@ struct ConfigErrorTests {
         #expect(error.message.hasPrefix("not valid TOML: "))
     }
 
+    /// A table header without a key is a TOML error at its line, not a crash of the parser.
+    @Test(arguments: ["[!]\n", "policy = \"default\"\n[.pulse]\n", "log_level = \"info\"\r\n[[=]]\r\n"])
+    func keylessHeader(_ text: String) throws {
+        let error = try #require(failure(text))
+        #expect(error.line == text.split(whereSeparator: \.isNewline).count)
+        #expect(error.message == "not valid TOML: a table header needs a key inside its brackets")
+    }
+
     /// A key set twice is a TOML error at the second line.
     @Test func duplicateKey() throws {
         let error = try #require(failure("log_level = \"info\"\nlog_level = \"debug\"\n"))
