@@ -24,13 +24,13 @@ public final class Daemon: Service {
     /// Creates the daemon; nothing is bound or played until ``run()``.
     /// - Parameters:
     ///   - options: where to serve, what to play, and the tunables of SPEC §1.
-    ///   - policy: the focus policy in force (its prompt hold time comes from `options`).
+    ///   - policy: the focus policy in force (`prompt_hold_s` in `options`, when set, overrides its own).
     ///   - logger: where the daemon logs.
     public init(options: DaemonOptions, policy: FocusPolicy, logger: Logger) {
         self.options = options
         self.logger = logger
         var policy = policy
-        policy.promptHoldSeconds = options.promptHoldSeconds
+        if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
         let sessions = SessionService(policy: policy, pulseServer: options.pulseServer, hub: hub, logger: logger)
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
@@ -165,7 +165,7 @@ public final class Daemon: Service {
         router.register(Methods.SessionList.self) { _, _ in sessions.list() }
         router.register(Methods.SessionPromptStyle.self) { _, _ in sessions.promptStyle() }
         router.register(Methods.PromptPlay.self) { params, connection throws(RPCError) in
-            try await prompts.play(params, owner: connection.id)
+            try await prompts.play(params, owner: connection.id, ownerIsGone: connection.isGone)
         }
     }
 }

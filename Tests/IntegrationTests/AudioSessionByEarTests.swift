@@ -223,4 +223,18 @@ struct AudioSessionByEarTests {
         #expect(try playerSession(bench)?.state == "inactive")
         #expect(program.wait() == 0)
     }
+
+    /// A prompt whose client is killed stops sounding and its session ends, as every
+    /// session ends with its connection.
+    @Test func killedPromptClientEndsThePrompt() throws {
+        let bench = try AudioTestBench()
+        let prompt = try startRondo(bench, ["prompt", Fixtures.path("long440.mp3")])
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 440, over: 0.1) > fixtureToneLevel - 3 })
+        #expect(try bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" && $0.state == "active" })
+        prompt.signal(SIGKILL)
+        _ = prompt.wait()
+        #expect(try bench.wait(upTo: 2) { try !bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" } })
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
+    }
 }

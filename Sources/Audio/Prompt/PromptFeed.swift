@@ -19,14 +19,18 @@ struct PromptFeed {
     let ring: SampleRing
     let stream: PulseStream
     let connection: PulseConnection
+    /// Whether to stop at once (the one who asked for the prompt is gone).
+    let shouldStop: @Sendable () -> Bool
 
-    /// Feeds the whole sound, then drains the stream.
+    /// Feeds the whole sound, then drains the stream; returns early once ``shouldStop``
+    /// says so (the stream then closes and the sound stops).
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` from the decoder;
     ///   ``AudioError/pulseUnavailable(_:)`` when the stream is lost or stalls.
     func run() throws(AudioError) {
         var atEnd = false
         var progress = (frames: stream.framesHandedOver, time: ContinuousClock.now)
         while !atEnd || ring.available > 0 {
+            if shouldStop() { return }
             try checkHealth()
             if !atEnd { atEnd = try fillRing() }
             if stream.isStarving, ring.available > 0 { stream.topUp() }
@@ -40,6 +44,7 @@ struct PromptFeed {
         stream.drain()
         let deadline = ContinuousClock.now + Self.stallLimit
         while !stream.isDrained {
+            if shouldStop() { return }
             try checkHealth()
             guard ContinuousClock.now < deadline else { throw .pulseUnavailable("the prompt's stream did not drain") }
             Thread.sleep(forTimeInterval: Self.wakeInterval)

@@ -4,7 +4,7 @@ import Synchronization
 /// Plays short sounds — spoken or recorded prompts and a generated chime — each on a new
 /// PulseAudio stream with `media.role=navigation`, to the end.
 ///
-/// Threading: ``play(file:properties:)`` and ``playChime(properties:)`` block the calling
+/// Threading: ``play(file:properties:until:)`` and ``playChime(properties:until:)`` block the calling
 /// thread until the sound has been played out, so call them off actors and event loops;
 /// several threads may play at once (each sound gets its own stream). The connection is
 /// made on first use and again after the server went away.
@@ -32,21 +32,29 @@ public final class PromptPlayer: Sendable {
     ///   - file: the file's path.
     ///   - properties: proplist entries for the stream (such as `rondo.session.id`), set over
     ///     `media.role=navigation` and `application.name=Rondo`.
+    ///   - shouldStop: asked every 20 ms; `true` stops the sound at once and returns.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot be read or
     ///   decoded (before anything is played, or part-way); ``AudioError/pulseUnavailable(_:)``
     ///   when no server takes the stream, or it stops taking audio for
     ///   ``PromptFeed/stallLimit`` (a stream kept corked by a policy module).
-    public func play(file: String, properties: [String: String] = [:]) throws(AudioError) {
-        try play(Self.decoder(for: file), properties: properties)
+    public func play(
+        file: String, properties: [String: String] = [:], until shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(AudioError) {
+        try play(Self.decoder(for: file), properties: properties, until: shouldStop)
     }
 
     /// Plays the two-note ``ChimeTone`` (0.3 s), the short prompt, then drains and closes
     /// its stream.
-    /// - Parameter properties: proplist entries for the stream, as in ``play(file:properties:)``.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` as in ``play(file:properties:)``.
-    public func playChime(properties: [String: String] = [:]) throws(AudioError) {
+    /// - Parameters:
+    ///   - properties: proplist entries for the stream, as in ``play(file:properties:until:)``.
+    ///   - shouldStop: as in ``play(file:properties:until:)``.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` as in ``play(file:properties:until:)``.
+    public func playChime(
+        properties: [String: String] = [:], until shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(AudioError) {
         let chime = ChimeTone()
-        try play(SampleBufferDecoder(samples: chime.samples(), format: chime.format), properties: properties)
+        try play(
+            SampleBufferDecoder(samples: chime.samples(), format: chime.format), properties: properties, until: shouldStop)
     }
 
     /// A decoder for `path`, chosen by the file's first bytes.
@@ -61,14 +69,16 @@ public final class PromptPlayer: Sendable {
         return isWAV ? try WAVDecoder(path: path) : try MPG123Decoder(path: path)
     }
 
-    private func play(_ decoder: any AudioDecoder, properties: [String: String]) throws(AudioError) {
+    private func play(
+        _ decoder: any AudioDecoder, properties: [String: String], until shouldStop: @escaping @Sendable () -> Bool
+    ) throws(AudioError) {
         let connection = try liveConnection()
         let format = decoder.format
         let ring = SampleRing(minimumCapacity: format.sampleRate * format.channels / 2)
         let stream = try PulseStream(
             connection: connection, format: format, ring: ring, sink: sink, corked: false, role: Self.role,
             properties: ["media.name": "Rondo prompt"].merging(properties) { $1 })
-        try PromptFeed(decoder: decoder, ring: ring, stream: stream, connection: connection).run()
+        try PromptFeed(decoder: decoder, ring: ring, stream: stream, connection: connection, shouldStop: shouldStop).run()
     }
 
     private func liveConnection() throws(AudioError) -> PulseConnection {

@@ -26,9 +26,9 @@ public struct DaemonOptions: Sendable {
     /// Seconds without playback after which the player releases its audio session
     /// (`release_after`, default 5).
     public var releaseAfter: Double
-    /// Seconds a silent voice prompt may hold its session before an advisory (`prompt_hold_s`,
-    /// default 3).
-    public var promptHoldSeconds: Double
+    /// Seconds a silent voice prompt may hold its session before an advisory (`prompt_hold_s`);
+    /// `nil` leaves the policy's value (3 in the default policy).
+    public var promptHoldSeconds: Double?
     /// Whether a daemon that stopped while playing resumes playing on restart
     /// (`restore_playing`, default `false`: state is restored paused).
     public var restorePlaying: Bool
@@ -49,7 +49,7 @@ public struct DaemonOptions: Sendable {
             pulseSink: nil,
             initialQueue: [],
             releaseAfter: 5,
-            promptHoldSeconds: 3,
+            promptHoldSeconds: nil,
             restorePlaying: false,
             configPath: nil)
     }

@@ -41,6 +41,7 @@ final class SocketServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(LineFrameDecoder(maximumLength: JSONRPCCodec.maximumLineLength)))
+                    try channel.pipeline.syncOperations.addHandler(PeerWatch())
                     return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
@@ -80,7 +81,9 @@ final class SocketServer: Sendable {
             hub.unregister(id)
             onDisconnect(id)
         }
-        let context = ConnectionContext(id: id)
+        let watch = try? await channel.pipeline.handler(type: PeerWatch.self).get()
+        await watch?.learnPeer(of: channel)
+        let context = ConnectionContext(id: id) { watch?.isGone ?? false }
         do {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in

@@ -28,7 +28,13 @@ final class PromptService: Sendable {
     /// Plays a prompt for the connection `owner` and answers once it has been heard.
     /// - Throws: `notFound` for a missing file, `decodeFailed`, `pulseUnavailable`, or the
     ///   arbiter's refusal of the session.
-    func play(_ params: PromptPlayParams, owner: Int) async throws(RPCError) -> PromptPlayResult {
+    /// - Parameters:
+    ///   - params: the file, the session and whether to follow the prompt style.
+    ///   - owner: the connection asking.
+    ///   - ownerIsGone: whether that connection's client has gone; the prompt stops then.
+    func play(
+        _ params: PromptPlayParams, owner: Int, ownerIsGone: @escaping @Sendable () -> Bool
+    ) async throws(RPCError) -> PromptPlayResult {
         guard FileManager.default.isReadableFile(atPath: params.file) else {
             throw RPCError(.notFound, "cannot read the prompt file \(params.file); give the absolute path of an MP3 or WAV file")
         }
@@ -45,7 +51,7 @@ final class PromptService: Sendable {
             if params.session == nil { try? sessions.close(SessionRef(session: session.rawValue), owner: owner) }
         }
         try sessions.activate(SessionRef(session: session.rawValue), owner: owner)
-        let outcome = await sound(played == "tone" ? nil : params.file, session: session)
+        let outcome = await sound(played == "tone" ? nil : params.file, session: session, until: ownerIsGone)
         _ = try? sessions.deactivate(SessionDeactivateParams(session: session.rawValue, notifyOthers: true), owner: owner)
         if let outcome { throw RPCError(outcome) }
         return PromptPlayResult(played: played)
@@ -63,8 +69,11 @@ final class PromptService: Sendable {
         return id
     }
 
-    /// Plays `file` (or the chime when `nil`) on a thread of its own; returns the failure.
-    private func sound(_ file: String?, session: SessionID) async -> AudioError? {
+    /// Plays `file` (or the chime when `nil`) on a thread of its own, until the end or until
+    /// `shouldStop`; returns the failure.
+    private func sound(
+        _ file: String?, session: SessionID, until shouldStop: @escaping @Sendable () -> Bool
+    ) async -> AudioError? {
         let properties = [SessionAudioControl.sessionProperty: session.rawValue]
         let (server, sink) = (pulseServer, pulseSink)
         return await withCheckedContinuation { continuation in
@@ -72,9 +81,9 @@ final class PromptService: Sendable {
                 do throws(AudioError) {
                     let player = PromptPlayer(server: server, sink: sink)
                     if let file {
-                        try player.play(file: file, properties: properties)
+                        try player.play(file: file, properties: properties, until: shouldStop)
                     } else {
-                        try player.playChime(properties: properties)
+                        try player.playChime(properties: properties, until: shouldStop)
                     }
                     continuation.resume(returning: nil)
                 } catch {

@@ -15,7 +15,9 @@ import Synchronization
 /// the carrying-out of its effects happen under that lock, so effects reach the audio in the
 /// order they were decided. Effects never block: gains and mutes are queued to PulseAudio,
 /// player notices go through an ordered stream, events into bounded outboxes. PulseAudio
-/// reports arrive through a stream too (``run()``), never from its thread into the lock.
+/// reports arrive through a stream too (``run()``), never from its thread into the lock, and
+/// the PulseAudio connection is made outside the lock (``connectAudio()``); once made, it is
+/// given every session's gain and mute, so a server that comes back hears the arbiter's state.
 final class SessionService: Sendable {
     /// The daemon's own player session.
     static let playerSession: SessionID = "rondo.player"
@@ -24,6 +26,7 @@ final class SessionService: Sendable {
         var arbiter: Arbiter
         var nextNumber = 1
         var audio: SessionAudioControl?
+        var connecting = false
     }
 
     private let table: Mutex<Table>
@@ -36,6 +39,7 @@ final class SessionService: Sendable {
     private let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
     private let audioEvents: AsyncStream<SessionAudioEvent>
     private let audioContinuation: AsyncStream<SessionAudioEvent>.Continuation
+    private let pulseUnavailableLogged = Atomic<Bool>(false)
 
     /// Creates the service under `policy`; PulseAudio is reached only when a session needs it.
     init(
@@ -70,7 +74,11 @@ final class SessionService: Sendable {
                 for await event in self.audioEvents { self.handle(event) }
             }
             group.addTask {
+                var tick = 0
                 while !Task.isCancelled {
+                    // Every 2 s: reconnect to PulseAudio when it went away or never answered.
+                    if tick % 8 == 0 { self.connectAudio() }
+                    tick += 1
                     try? await Task.sleep(for: .milliseconds(250))
                     _ = self.decide(.tick)
                 }
@@ -94,17 +102,32 @@ final class SessionService: Sendable {
     }
 
     /// Lets the arbiter decide `event` and carries out the effects.
+    /// - Parameter alsoUnderLock: more to do in the same critical section, after the
+    ///   effects (so nothing decided meanwhile comes between them).
     /// - Returns: the error of the request, when the arbiter refused it (or reported it busy).
     @discardableResult
-    func decide(_ event: FocusEvent) -> FocusError? {
+    func decide(_ event: FocusEvent, alsoUnderLock: () -> Void = {}) -> FocusError? {
         table.withLock { table in
+            let before = Set(table.arbiter.state.sessions.map(\.id))
             let effects = table.arbiter.handle(event, at: now())
             if case .activate(let id) = event, table.arbiter.state.session(id)?.state.isActive == true {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
-                audio(&table)?.setInterrupted(false, session: id.rawValue)
+                table.audio?.setInterrupted(false, session: id.rawValue)
             }
-            return apply(effects, to: &table)
+            let rejection = apply(effects, to: &table)
+            let after = Set(table.arbiter.state.sessions.map(\.id))
+            for gone in before.subtracting(after) { restore(gone, in: table) }
+            alsoUnderLock()
+            return rejection
         }
+    }
+
+    /// Gives a closed session's streams (a program that outlives its session) their full
+    /// level back, and forgets it.
+    private func restore(_ id: SessionID, in table: Table) {
+        table.audio?.setGain(1, session: id.rawValue, rampMilliseconds: 0)
+        table.audio?.setInterrupted(false, session: id.rawValue)
+        table.audio?.forget(session: id.rawValue)
     }
 
     /// Carries out effects in order; returns the rejection among them, if any.
@@ -113,15 +136,15 @@ final class SessionService: Sendable {
         for effect in effects {
             switch effect {
             case .duck(let id, let gain, let ramp):
-                audio(&table)?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
+                table.audio?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: gain))
             case .unduck(let id, let ramp):
-                audio(&table)?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
+                table.audio?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
             case .interrupt(let id, let reason):
                 // Muted at once, the player included: it pauses only when its actor gets
                 // to the notice, and must not be heard over the interrupter meanwhile.
-                audio(&table)?.setInterrupted(true, session: id.rawValue)
+                table.audio?.setInterrupted(true, session: id.rawValue)
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
@@ -146,22 +169,40 @@ final class SessionService: Sendable {
         return rejection
     }
 
-    /// The PulseAudio controller, connecting it if needed; `nil` (logged) when no server answers.
-    private func audio(_ table: inout Table) -> SessionAudioControl? {
-        if let audio = table.audio, audio.isConnected { return audio }
-        do {
-            let continuation = audioContinuation
-            table.audio = try SessionAudioControl(server: pulseServer) { continuation.yield($0) }
-        } catch {
-            logger.warning("cannot control session audio: \(error)")
-            table.audio = nil
-        }
-        return table.audio
-    }
-
-    /// Connects to PulseAudio so sound and route reports flow, if it is not connected yet.
+    /// Connects to PulseAudio, unless connected or connecting, so gains and mutes reach the
+    /// streams and sound and route reports flow; the connection is made outside the lock,
+    /// then handed every session's gain and mute. Logs once when no server answers.
     func connectAudio() {
-        table.withLock { _ = audio(&$0) }
+        let wanted = table.withLock { table in
+            guard table.audio?.isConnected != true, !table.connecting else { return false }
+            table.connecting = true
+            return true
+        }
+        guard wanted else { return }
+        let continuation = audioContinuation
+        let audio: SessionAudioControl?
+        do {
+            audio = try SessionAudioControl(server: pulseServer) { continuation.yield($0) }
+        } catch {
+            audio = nil
+            if !pulseUnavailableLogged.exchange(true, ordering: .relaxed) {
+                logger.warning("session audio is not controlled: \(error)")
+            }
+        }
+        table.withLock { table in
+            table.connecting = false
+            guard let audio else { return }
+            pulseUnavailableLogged.store(false, ordering: .relaxed)
+            table.audio = audio
+            for session in table.arbiter.state.sessions {
+                if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
+                if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue) }
+            }
+        }
+        // What the old connection said was sounding is stale: the new one reports afresh.
+        for session in state.sessions where session.isProducingSound {
+            decide(.soundStopped(session.id))
+        }
     }
 
     private func handle(_ event: SessionAudioEvent) {
@@ -171,18 +212,20 @@ final class SessionService: Sendable {
         case .soundStopped(let session):
             decide(.soundStopped(SessionID(rawValue: session)))
         case .sinkRemoved(let name, let sessions):
-            decide(.routeLost(sink: name))
             logger.notice("output device \(name) went away")
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: RouteChangeReason.oldDeviceUnavailable.rawValue, previousSink: name, sink: nil))
-            if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
+            decide(.routeLost(sink: name)) {
+                hub.publish(
+                    Events.RouteChangedEvent.self,
+                    RouteChanged(reason: RouteChangeReason.oldDeviceUnavailable.rawValue, previousSink: name, sink: nil))
+                if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
+            }
         case .sinkAdded(let name):
-            decide(.routeRestored(sink: name))
             logger.notice("output device \(name) appeared")
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: RouteChangeReason.newDeviceAvailable.rawValue, previousSink: nil, sink: name))
+            decide(.routeRestored(sink: name)) {
+                hub.publish(
+                    Events.RouteChangedEvent.self,
+                    RouteChanged(reason: RouteChangeReason.newDeviceAvailable.rawValue, previousSink: nil, sink: name))
+            }
         }
     }
 }

@@ -74,7 +74,7 @@ struct ConfigLocationTests {
         #expect(options.configPath == nil)
         #expect(options.policy == "default")
         #expect(options.releaseAfter == 5)
-        #expect(options.promptHoldSeconds == 3)
+        #expect(options.promptHoldSeconds == nil)
         #expect(!options.restorePlaying)
     }
 

@@ -1,0 +1,62 @@
+import Glibc
+import NIOCore
+import Synchronization
+
+/// Tells whether the client at the other end of a connection is gone, while a long request
+/// (a prompt) is still being answered and nothing is read from the connection.
+///
+/// A closed input alone does not say it: a client that shuts down only its writing side
+/// (`printf … | nc -U`) still waits for its replies. The client is gone once its input is
+/// closed and its process (from the socket's peer credentials) no longer exists.
+///
+/// Ownership: the flag is set on the channel's event loop, read from any task.
+final class PeerWatch: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Frame
+    typealias InboundOut = Frame
+
+    private let inputClosed = Atomic<Bool>(false)
+    private let peerProcess = Atomic<Int32>(0)
+
+    /// Creates a watch; ``learnPeer(of:)`` then finds the client's process.
+    init() {}
+
+    /// Reads the client's process id from the socket's peer credentials.
+    func learnPeer(of channel: any Channel) async {
+        guard let provider = channel as? any SocketOptionProvider else { return }
+        let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.peerCredentialsOption))
+        guard let credentials = try? await future.get() else { return }
+        peerProcess.store(credentials.pid, ordering: .relaxed)
+    }
+
+    /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).
+    private static let peerCredentialsOption: Int32 = 17
+
+    /// Whether the client has hung up and its process has exited.
+    var isGone: Bool {
+        guard inputClosed.load(ordering: .relaxed) else { return false }
+        let pid = peerProcess.load(ordering: .relaxed)
+        return pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        context.fireChannelRead(data)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed { inputClosed.store(true, ordering: .relaxed) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        inputClosed.store(true, ordering: .relaxed)
+        context.fireChannelInactive()
+    }
+}
+
+/// Linux's `struct ucred`, laid out the same (Glibc's module map leaves it out).
+struct PeerCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
