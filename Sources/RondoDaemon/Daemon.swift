@@ -31,7 +31,10 @@ public final class Daemon: Service {
         self.logger = logger
         var policy = policy
         if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
-        let sessions = SessionService(policy: policy, pulseServer: options.pulseServer, hub: hub, logger: logger)
+        let environment = ProcessInfo.processInfo.environment
+        let sessions = SessionService(
+            policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
+            pulseServer: options.pulseServer, hub: hub, logger: logger)
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
         self.player = PlayerService(
@@ -143,6 +146,13 @@ public final class Daemon: Service {
     private func registerSessionMethods(in router: inout Router) {
         let sessions = self.sessions
         let prompts = self.prompts
+        router.register(Methods.SandboxOpen.self) { params, connection throws(RPCError) in
+            try sessions.openSandbox(params, owner: connection.id)
+        }
+        router.register(Methods.SandboxClose.self) { params, connection throws(RPCError) in
+            try sessions.closeSandbox(params, owner: connection.id)
+            return params
+        }
         router.register(Methods.SessionOpen.self) { params, connection throws(RPCError) in
             try sessions.open(params, owner: connection.id)
         }

@@ -92,6 +92,18 @@ public enum Methods {
         public typealias Result = Empty
         public static let name = "queue.playIndex"
     }
+    /// `sandbox.open`: opens an isolated arbiter under a policy, for scenarios.
+    public enum SandboxOpen: RPCMethod {
+        public typealias Params = SandboxOpenParams
+        public typealias Result = SandboxRef
+        public static let name = "sandbox.open"
+    }
+    /// `sandbox.close`: closes a sandbox and its sessions.
+    public enum SandboxClose: RPCMethod {
+        public typealias Params = SandboxRef
+        public typealias Result = SandboxRef
+        public static let name = "sandbox.close"
+    }
     /// `session.open`: opens an audio session owned by this connection.
     public enum SessionOpen: RPCMethod {
         public typealias Params = SessionOpenParams
@@ -151,7 +163,7 @@ public enum Methods {
     public static let all: [any RPCMethod.Type] = [
         DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
-        SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
+        SandboxOpen.self, SandboxClose.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
     ]
 }

@@ -161,4 +161,36 @@ struct SessionProtocolTests {
         #expect(ended.params["shouldResume"] == .bool(true))
         #expect(try podcastApp.call(Methods.SessionList.self).map(\.session) == ["rondo.player", podcast])
     }
+
+    /// A sandbox is an isolated arbiter: its sessions never interrupt or duck the live
+    /// ones, `session.list` names their sandbox, and closing it (or its connection) removes them.
+    @Test func sandboxesAreIsolated() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let live = try daemon.client()
+        let scenario = try daemon.client()
+        let music = try open(live, "music", "playback")
+        _ = try live.call(Methods.SessionActivate.self, SessionRef(session: music))
+
+        let sandbox = try scenario.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox
+        let boxed = try scenario.call(
+            Methods.SessionOpen.self,
+            SessionOpenParams(name: "takeover", category: "playback", options: ["duckOthers"], sandbox: sandbox)
+        ).session
+        _ = try scenario.call(Methods.SessionActivate.self, SessionRef(session: boxed))
+        let listed = try live.call(Methods.SessionList.self)
+        #expect(listed.first { $0.session == music }?.state == "active")
+        #expect(listed.first { $0.session == boxed }?.sandbox == sandbox)
+        #expect(listed.first { $0.session == boxed }?.state == "active")
+
+        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: "playback", sandbox: sandbox)) } == "permissionDenied")
+        #expect(errorCode { _ = try live.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "nonesuch")) } == "notFound")
+        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: "playback", sandbox: "nowhere")) } == "notFound")
+
+        _ = try scenario.call(Methods.SandboxClose.self, SandboxRef(sandbox: sandbox))
+        #expect(try live.call(Methods.SessionList.self).allSatisfy { $0.sandbox == nil })
+
+        let another = try scenario.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox
+        _ = try scenario.call(Methods.SessionOpen.self, SessionOpenParams(name: "left", category: "ambient", sandbox: another))
+        #expect(try live.call(Methods.SessionList.self).contains { $0.sandbox == another })
+    }
 }

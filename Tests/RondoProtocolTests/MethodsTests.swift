@@ -16,7 +16,7 @@ struct MethodsTests {
     /// The methods the daemon serves so far, as SPEC §2 names them.
     static let servedMethods = [
         "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
-        "queue.move", "queue.clear", "queue.playIndex", "session.open", "session.configure", "session.activate",
+        "queue.move", "queue.clear", "queue.playIndex", "sandbox.open", "sandbox.close", "session.open", "session.configure", "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
     ]
 

@@ -32,14 +32,14 @@ enum SessionMapping {
     }
 
     /// A session as `session.list` shows it.
-    static func info(_ session: FocusSession) -> SessionInfo {
+    static func info(_ session: FocusSession, sandbox: String?) -> SessionInfo {
         let configuration = session.configuration
         return SessionInfo(
             session: session.id.rawValue, name: session.name,
             owner: session.owner == .daemon ? "rondod" : session.owner.description,
             category: configuration.category.rawValue, mode: configuration.mode.rawValue,
             options: configuration.options.map(\.rawValue).sorted(), role: configuration.role?.rawValue,
-            sandbox: nil, state: session.state.rawValue, gain: session.gain)
+            sandbox: sandbox, state: session.state.rawValue, gain: session.gain)
     }
 
     /// The wire error for an arbiter's refusal.

@@ -5,57 +5,94 @@ import RondoProtocol
 extension SessionService {
     /// Opens a session for the connection `owner`.
     /// - Throws: `badParam` for an unknown name or an impossible combination.
+    /// - Throws: `notFound` for a sandbox that is not open, `permissionDenied` for another
+    ///   connection's sandbox.
     func open(_ params: SessionOpenParams, owner: Int) throws(RPCError) -> SessionRef {
+        var arena = SessionArena.live
         if let sandbox = params.sandbox {
-            throw RPCError(.notFound, "no sandbox '\(sandbox)' is open; open one with sandbox.open first")
+            try checkSandbox(sandbox, owner: owner)
+            arena = .sandbox(sandbox)
         }
         let configuration = try SessionMapping.configuration(
             category: params.category, mode: params.mode, options: params.options, role: params.role)
         let id = makeSessionID()
-        try check(decide(.open(id, name: params.name, owner: OwnerID(owner), configuration: configuration)))
+        place(id, in: arena)
+        try check(decide(.open(id, name: params.name, owner: OwnerID(owner), configuration: configuration), in: arena))
         return SessionRef(session: id.rawValue)
+    }
+
+    /// Opens a sandbox under the policy named `policy` for the connection `owner`.
+    /// - Throws: `notFound` for a policy that does not exist, `badParam` for one that does
+    ///   not load (the message names its file and line).
+    func openSandbox(_ params: SandboxOpenParams, owner: Int) throws(RPCError) -> SandboxRef {
+        let policy: FocusPolicy
+        do {
+            policy = try loadPolicy(params.policy)
+        } catch {
+            throw RPCError(error.line == nil ? .notFound : .badParam, error.description)
+        }
+        return SandboxRef(sandbox: openSandbox(policy: policy, owner: owner))
+    }
+
+    /// Closes a sandbox of the connection `owner` with all its sessions.
+    func closeSandbox(_ ref: SandboxRef, owner: Int) throws(RPCError) {
+        try checkSandbox(ref.sandbox, owner: owner)
+        closeSandbox(ref.sandbox)
+    }
+
+    private func checkSandbox(_ name: String, owner: Int) throws(RPCError) {
+        guard let sandboxOwner = ownerOfSandbox(name) else {
+            throw RPCError(.notFound, "no sandbox '\(name)' is open; open one with sandbox.open first")
+        }
+        guard sandboxOwner == owner else {
+            throw RPCError(.permissionDenied, "sandbox \(name) belongs to connection \(sandboxOwner); open your own")
+        }
     }
 
     /// Changes a session's configuration; absent parts stay as they are.
     func configure(_ params: SessionConfigureParams, owner: Int) throws(RPCError) {
-        let session = try session(params.session, for: owner)
+        let (session, arena) = try session(params.session, for: owner)
         let current = session.configuration
         let configuration = try SessionMapping.configuration(
             category: params.category ?? current.category.rawValue, mode: params.mode ?? current.mode.rawValue,
             options: params.options ?? current.options.map(\.rawValue), role: current.role?.rawValue)
-        try check(decide(.configure(session.id, configuration)))
+        try check(decide(.configure(session.id, configuration), in: arena))
     }
 
     /// Activates a session.
     /// - Throws: `insufficientPriority` when the policy refuses it.
     func activate(_ ref: SessionRef, owner: Int) throws(RPCError) {
-        let session = try session(ref.session, for: owner)
-        try check(decide(.activate(session.id)))
+        let (session, arena) = try session(ref.session, for: owner)
+        try check(decide(.activate(session.id), in: arena))
     }
 
     /// Deactivates a session, ending the interruptions it caused with `notifyOthers`.
     /// - Throws: `isBusy` (after deactivating it) when its streams still sound.
     func deactivate(_ params: SessionDeactivateParams, owner: Int) throws(RPCError) {
-        let session = try session(params.session, for: owner)
-        try check(decide(.deactivate(session.id, notifyOthers: params.notifyOthers ?? false)))
+        let (session, arena) = try session(params.session, for: owner)
+        try check(decide(.deactivate(session.id, notifyOthers: params.notifyOthers ?? false), in: arena))
     }
 
     /// Closes a session: deactivated with notify-others, then forgotten.
     func close(_ ref: SessionRef, owner: Int) throws(RPCError) {
-        let session = try session(ref.session, for: owner)
-        try check(decide(.close(session.id)))
+        let (session, arena) = try session(ref.session, for: owner)
+        try check(decide(.close(session.id), in: arena))
     }
 
-    /// Closes every session of a connection that went away.
+    /// Closes every session and sandbox of a connection that went away.
     func connectionClosed(_ connection: Int) {
         let owner = OwnerID(connection)
-        guard state.sessions.contains(where: { $0.owner == owner }) else { return }
-        decide(.ownerGone(owner))
+        for (session, arena) in allSessions where session.owner == owner {
+            decide(.ownerGone(owner), in: arena)
+        }
+        for arena in arenas {
+            if let name = arena.sandbox, ownerOfSandbox(name) == connection { closeSandbox(name) }
+        }
     }
 
-    /// Every session, in the order they were opened.
+    /// Every session, live ones first, each arena's in the order they were opened.
     func list() -> [SessionInfo] {
-        state.sessions.map(SessionMapping.info)
+        allSessions.map { SessionMapping.info($0.session, sandbox: $0.arena.sandbox) }
     }
 
     /// How voice prompts should sound now.
@@ -63,9 +100,9 @@ extension SessionService {
         PromptStyleResult(promptStyle: state.promptStyle.rawValue)
     }
 
-    /// The session `id`, which a client may act on only if its connection opened it.
-    private func session(_ id: String, for owner: Int) throws(RPCError) -> FocusSession {
-        guard let session = state.session(SessionID(rawValue: id)) else {
+    /// The session `id` and its arena; a client may act on it only if its connection opened it.
+    private func session(_ id: String, for owner: Int) throws(RPCError) -> (FocusSession, SessionArena) {
+        guard let (session, arena) = find(SessionID(rawValue: id)) else {
             throw SessionMapping.rpcError(.noSuchSession(SessionID(rawValue: id)))
         }
         guard session.owner == OwnerID(owner) else {
@@ -73,7 +110,7 @@ extension SessionService {
                 .permissionDenied,
                 "session \(id) belongs to \(session.owner); only the connection that opened a session may change it")
         }
-        return session
+        return (session, arena)
     }
 
     private func check(_ error: FocusError?) throws(RPCError) {

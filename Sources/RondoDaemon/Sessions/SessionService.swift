@@ -11,7 +11,12 @@ import Synchronization
 /// (ducking and muting sink inputs tagged with the session's id), on the player (pause on
 /// interruption, resume on `shouldResume`) and as `session`/`route` events.
 ///
-/// Ownership: the arbiter and the session table are guarded by `table`; each decision and
+/// Besides the daemon's real arbiter (the live arena) it keeps sandboxes: isolated arbiters
+/// under a policy of their own, opened by a connection for focus scenarios, so a scenario
+/// never touches the user's playback. Session ids are unique across arenas, so gains and
+/// mutes reach a sandboxed session's streams like any other's.
+///
+/// Ownership: the arbiters and the session table are guarded by `table`; each decision and
 /// the carrying-out of its effects happen under that lock, so effects reach the audio in the
 /// order they were decided. Effects never block: gains and mutes are queued to PulseAudio,
 /// player notices go through an ordered stream, events into bounded outboxes. PulseAudio
@@ -23,14 +28,22 @@ final class SessionService: Sendable {
     static let playerSession: SessionID = "rondo.player"
 
     private struct Table {
-        var arbiter: Arbiter
+        var arbiters: [SessionArena: Arbiter]
+        /// The connection that opened each sandbox.
+        var sandboxOwners: [String: Int] = [:]
+        /// Where each session lives; absent means live.
+        var arenas: [SessionID: SessionArena] = [:]
         var nextNumber = 1
         var audio: SessionAudioControl?
         var connecting = false
+
+        var live: Arbiter { arbiters[.live]! }
     }
 
     private let table: Mutex<Table>
     private let pulseServer: String?
+    /// Loads a focus policy by name, for sandboxes.
+    let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
     private let hub: EventHub
     private let logger: Logger
     let now: @Sendable () -> Double
@@ -43,7 +56,8 @@ final class SessionService: Sendable {
 
     /// Creates the service under `policy`; PulseAudio is reached only when a session needs it.
     init(
-        policy: FocusPolicy, pulseServer: String?, hub: EventHub, logger: Logger,
+        policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
+        pulseServer: String?, hub: EventHub, logger: Logger,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         var arbiter = Arbiter(policy: policy, startedAt: now())
@@ -52,8 +66,9 @@ final class SessionService: Sendable {
                 Self.playerSession, name: "rondo.player", owner: .daemon,
                 configuration: Self.playerConfiguration(spokenAudio: false)),
             at: now())
-        table = Mutex(Table(arbiter: arbiter))
+        table = Mutex(Table(arbiters: [.live: arbiter]))
         self.pulseServer = pulseServer
+        self.loadPolicy = loadPolicy
         self.hub = hub
         self.logger = logger
         self.now = now
@@ -62,10 +77,27 @@ final class SessionService: Sendable {
     }
 
     /// The policy in force.
-    var policy: FocusPolicy { table.withLock { $0.arbiter.policy } }
+    var policy: FocusPolicy { table.withLock { $0.live.policy } }
 
-    /// The arbiter's state now.
-    var state: FocusState { table.withLock { $0.arbiter.state } }
+    /// The real arbiter's state now.
+    var state: FocusState { table.withLock { $0.live.state } }
+
+    /// Every session in every arena, live first, then sandboxes by name.
+    var allSessions: [(session: FocusSession, arena: SessionArena)] {
+        table.withLock { table in
+            table.arbiters.sorted { $0.key < $1.key }.flatMap { arena, arbiter in
+                arbiter.state.sessions.map { ($0, arena) }
+            }
+        }
+    }
+
+    /// A session and the arena it lives in.
+    func find(_ id: SessionID) -> (session: FocusSession, arena: SessionArena)? {
+        table.withLock { table in
+            let arena = table.arenas[id] ?? .live
+            return table.arbiters[arena]?.state.session(id).map { ($0, arena) }
+        }
+    }
 
     /// Handles PulseAudio reports and ticks the arbiter's clock (advisories) until cancelled.
     func run() async {
@@ -80,7 +112,7 @@ final class SessionService: Sendable {
                     if tick % 8 == 0 { self.connectAudio() }
                     tick += 1
                     try? await Task.sleep(for: .milliseconds(250))
-                    _ = self.decide(.tick)
+                    for arena in self.arenas { self.decide(.tick, in: arena) }
                 }
             }
         }
@@ -101,24 +133,66 @@ final class SessionService: Sendable {
         }
     }
 
-    /// Lets the arbiter decide `event` and carries out the effects.
-    /// - Parameter alsoUnderLock: more to do in the same critical section, after the
-    ///   effects (so nothing decided meanwhile comes between them).
+    /// Every arena: live and the open sandboxes.
+    var arenas: [SessionArena] { table.withLock { Array($0.arbiters.keys) } }
+
+    /// Lets the arbiter of `arena` decide `event` and carries out the effects.
+    /// - Parameters:
+    ///   - event: what happened.
+    ///   - arena: the live arbiter or a sandbox.
+    ///   - alsoUnderLock: more to do in the same critical section, after the effects (so
+    ///     nothing decided meanwhile comes between them).
     /// - Returns: the error of the request, when the arbiter refused it (or reported it busy).
     @discardableResult
-    func decide(_ event: FocusEvent, alsoUnderLock: () -> Void = {}) -> FocusError? {
+    func decide(_ event: FocusEvent, in arena: SessionArena = .live, alsoUnderLock: () -> Void = {}) -> FocusError? {
         table.withLock { table in
-            let before = Set(table.arbiter.state.sessions.map(\.id))
-            let effects = table.arbiter.handle(event, at: now())
-            if case .activate(let id) = event, table.arbiter.state.session(id)?.state.isActive == true {
+            guard var arbiter = table.arbiters[arena] else { return .badParam("no sandbox \(arena) is open") }
+            let before = Set(arbiter.state.sessions.map(\.id))
+            let effects = arbiter.handle(event, at: now())
+            table.arbiters[arena] = arbiter
+            if case .activate(let id) = event, arbiter.state.session(id)?.state.isActive == true {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
                 table.audio?.setInterrupted(false, session: id.rawValue)
             }
             let rejection = apply(effects, to: &table)
-            let after = Set(table.arbiter.state.sessions.map(\.id))
-            for gone in before.subtracting(after) { restore(gone, in: table) }
+            let after = Set(arbiter.state.sessions.map(\.id))
+            for gone in before.subtracting(after) {
+                restore(gone, in: table)
+                table.arenas[gone] = nil
+            }
             alsoUnderLock()
             return rejection
+        }
+    }
+
+    /// Records that the session `id`, about to be opened, lives in `arena`.
+    func place(_ id: SessionID, in arena: SessionArena) {
+        guard arena != .live else { return }
+        table.withLock { $0.arenas[id] = arena }
+    }
+
+    /// Opens a sandbox under `policy` for the connection `owner`.
+    func openSandbox(policy: FocusPolicy, owner: Int) -> String {
+        table.withLock { table in
+            let name = "sandbox\(table.nextNumber)"
+            table.nextNumber += 1
+            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: now())
+            table.sandboxOwners[name] = owner
+            return name
+        }
+    }
+
+    /// The connection that opened the sandbox `name`, or `nil` when none is open by that name.
+    func ownerOfSandbox(_ name: String) -> Int? { table.withLock { $0.sandboxOwners[name] } }
+
+    /// Closes a sandbox: its sessions are closed first (their streams get their level back).
+    func closeSandbox(_ name: String) {
+        let arena = SessionArena.sandbox(name)
+        let owners = Set(table.withLock { $0.arbiters[arena]?.state.sessions.map(\.owner) ?? [] })
+        for owner in owners { decide(.ownerGone(owner), in: arena) }
+        table.withLock { table in
+            table.arbiters[arena] = nil
+            table.sandboxOwners[name] = nil
         }
     }
 
@@ -194,23 +268,23 @@ final class SessionService: Sendable {
             guard let audio else { return }
             pulseUnavailableLogged.store(false, ordering: .relaxed)
             table.audio = audio
-            for session in table.arbiter.state.sessions {
+            for session in table.arbiters.values.flatMap(\.state.sessions) {
                 if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
                 if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue) }
             }
         }
         // What the old connection said was sounding is stale: the new one reports afresh.
-        for session in state.sessions where session.isProducingSound {
-            decide(.soundStopped(session.id))
+        for (session, arena) in allSessions where session.isProducingSound {
+            decide(.soundStopped(session.id), in: arena)
         }
     }
 
     private func handle(_ event: SessionAudioEvent) {
         switch event {
         case .soundStarted(let session):
-            decide(.soundStarted(SessionID(rawValue: session)))
+            if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStarted(SessionID(rawValue: session)), in: arena) }
         case .soundStopped(let session):
-            decide(.soundStopped(SessionID(rawValue: session)))
+            if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStopped(SessionID(rawValue: session)), in: arena) }
         case .sinkRemoved(let name, let sessions):
             logger.notice("output device \(name) went away")
             decide(.routeLost(sink: name)) {

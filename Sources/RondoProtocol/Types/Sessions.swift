@@ -110,3 +110,21 @@ public struct PromptStyleResult: Codable, Equatable, Sendable {
     /// Creates a result.
     public init(promptStyle: String) { self.promptStyle = promptStyle }
 }
+
+/// The params of `sandbox.open`: an isolated arbiter under a policy, for focus scenarios.
+public struct SandboxOpenParams: Codable, Equatable, Sendable {
+    /// The policy's name (`default`, `automotive`, or one in the user's policies directory).
+    public var policy: String
+
+    /// Creates params.
+    public init(policy: String) { self.policy = policy }
+}
+
+/// A sandbox's name, as `sandbox.open` returns it and `sandbox.close` takes it.
+public struct SandboxRef: Codable, Equatable, Sendable {
+    /// The name.
+    public var sandbox: String
+
+    /// Creates a reference.
+    public init(sandbox: String) { self.sandbox = sandbox }
+}
