@@ -20,7 +20,7 @@ import RondoProtocol
 /// a refusal (`insufficientPriority` during a call) leaves the player as it was. The
 /// session is released `releaseAfter` seconds after sound stops.
 actor PlayerService {
-    private var player = Player()
+    var player = Player()
     private let store: PlaybackStateStore?
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     private var feedbackChanges: [String: Feedback] = [:]
@@ -32,12 +32,12 @@ actor PlayerService {
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
     private let artworkCache: ArtworkCache
     private let hub: EventHub
-    private let sessions: SessionService
-    private let releaseAfter: Double
+    let sessions: SessionService
+    let releaseAfter: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
-    private var releaseDeadline: Double?
-    private let logger: Logger
-    private let now: @Sendable () -> Double
+    var releaseDeadline: Double?
+    let logger: Logger
+    let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to PulseAudio only on the first play.
     init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, artworkDirectory: String,
@@ -229,81 +229,10 @@ actor PlayerService {
         }
     }
 
-    // MARK: Audio session
-
-    /// Activates the player's session when `trial` would make sound and it is not active;
-    /// keeps its mode in step with the current item.
-    /// - Returns: the arbiter's refusal, in which case `trial` must be dropped.
-    ///
-    /// Only a decision that starts sound activates: while the player plays on, a session
-    /// that is no longer active was just interrupted, and the pending notice will pause it.
-    private func admit(_ trial: Player) -> FocusError? {
-        guard trial.state == .playing else { return nil }
-        let spoken = trial.queue.current.map(isSpokenWord) ?? false
-        if player.state == .playing || sessions.playerIsActive {
-            sessions.setPlayerMode(spokenAudio: spoken)
-            return nil
-        }
-        return sessions.activatePlayer(spokenAudio: spoken)
-    }
-
-    /// Takes `trial` as the player's state once the session admits it.
-    /// - Throws: `insufficientPriority` (or the arbiter's other refusal), changing nothing.
-    private func commit(_ trial: Player) throws(RPCError) {
-        if let refusal = admit(trial) { throw SessionMapping.rpcError(refusal) }
-        player = trial
-    }
-
-    private func isSpokenWord(_ entry: QueueEntry) -> Bool {
-        metadata(for: entry).genre.map { Player.spokenWordGenres.contains($0.lowercased()) } ?? false
-    }
-
-    /// Carries out what the arbiter decided for the player's session.
-    private func handle(_ notice: AudioSessionNotice) {
-        // The session was activated again (`play`) after this interruption was decided.
-        if notice == .interruptionBegan, sessions.playerIsActive { return }
-        var notice = notice
-        if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted,
-            let refusal = admit(playingCopy())
-        {
-            logger.notice("not resuming after the interruption: \(refusal.message)")
-            notice = .interruptionEnded(shouldResume: false)
-        }
-        observeOutput()
-        let outcome = player.handle(notice, at: now())
-        apply(outcome.remoteEffects)
-        apply(outcome.effects)
-    }
-
-    /// The player as it would be once resumed, for ``admit(_:)``.
-    private func playingCopy() -> Player {
-        var copy = player
-        _ = copy.handle(.interruptionEnded(shouldResume: true), at: now())
-        return copy
-    }
-
-    /// Releases the player's session `releaseAfter` seconds after sound stopped, timed on
-    /// the sessions' monotonic clock.
-    private func releaseSessionWhenIdle() {
-        guard player.state != .playing, sessions.playerIsActive else {
-            releaseDeadline = nil
-            return
-        }
-        let now = sessions.now()
-        guard let deadline = releaseDeadline else {
-            releaseDeadline = now + releaseAfter
-            return
-        }
-        if now >= deadline {
-            releaseDeadline = nil
-            sessions.releasePlayer()
-        }
-    }
-
     // MARK: Applying decisions
 
     /// Carries out the command center's effects: output speed, feedback, `remote.changed`.
-    private func apply(_ effects: [RemoteEffect]) {
+    func apply(_ effects: [RemoteEffect]) {
         for effect in effects {
             switch effect {
             case .setRate(let rate): engine.setRate(rate)
@@ -333,7 +262,7 @@ actor PlayerService {
     /// Carries out effects in order and saves the state; returns a failed status when the
     /// output is missing.
     @discardableResult
-    private func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
+    func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
         var failure: RemoteSendResult?
         var pending = effects[...]
         while let effect = pending.popFirst() {
@@ -419,7 +348,7 @@ actor PlayerService {
     }
 
     /// Re-anchors the elapsed time on what the output says the listener hears.
-    private func observeOutput() {
+    func observeOutput() {
         guard player.state == .playing, let position = engine.position else { return }
         _ = player.handle(.positionObserved(position), at: now())
     }
@@ -434,7 +363,7 @@ actor PlayerService {
             nowPlayingIdentifiers: [])
     }
 
-    private func metadata(for entry: QueueEntry) -> TrackMetadata {
+    func metadata(for entry: QueueEntry) -> TrackMetadata {
         if let cached = tagCache[entry.location] { return cached }
         let tags = (try? tagReader.tags(at: entry.location)) ?? FileTags()
         var artworkURL: String?

@@ -1,0 +1,78 @@
+import Focus
+import Logging
+import Playback
+import RondoProtocol
+
+/// The player's audio session: activated before the player makes a sound, kept in the mode
+/// the current item calls for, followed when the arbiter interrupts or resumes it, and
+/// released once sound has stopped for `releaseAfter` seconds.
+extension PlayerService {
+    /// Activates the player's session when `trial` would make sound and it is not active;
+    /// keeps its mode in step with the current item.
+    /// - Returns: the arbiter's refusal, in which case `trial` must be dropped.
+    ///
+    /// Only a decision that starts sound activates: while the player plays on, a session
+    /// that is no longer active was just interrupted, and the pending notice will pause it.
+    func admit(_ trial: Player) -> FocusError? {
+        guard trial.state == .playing else { return nil }
+        let spoken = trial.queue.current.map(isSpokenWord) ?? false
+        if player.state == .playing || sessions.playerIsActive {
+            sessions.setPlayerMode(spokenAudio: spoken)
+            return nil
+        }
+        return sessions.activatePlayer(spokenAudio: spoken)
+    }
+
+    /// Takes `trial` as the player's state once the session admits it.
+    /// - Throws: `insufficientPriority` (or the arbiter's other refusal), changing nothing.
+    func commit(_ trial: Player) throws(RPCError) {
+        if let refusal = admit(trial) { throw SessionMapping.rpcError(refusal) }
+        player = trial
+    }
+
+    func isSpokenWord(_ entry: QueueEntry) -> Bool {
+        metadata(for: entry).genre.map { Player.spokenWordGenres.contains($0.lowercased()) } ?? false
+    }
+
+    /// Carries out what the arbiter decided for the player's session.
+    func handle(_ notice: AudioSessionNotice) {
+        // The session was activated again (`play`) after this interruption was decided.
+        if notice == .interruptionBegan, sessions.playerIsActive { return }
+        var notice = notice
+        if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted,
+            let refusal = admit(playingCopy())
+        {
+            logger.notice("not resuming after the interruption: \(refusal.message)")
+            notice = .interruptionEnded(shouldResume: false)
+        }
+        observeOutput()
+        let outcome = player.handle(notice, at: now())
+        apply(outcome.remoteEffects)
+        apply(outcome.effects)
+    }
+
+    /// The player as it would be once resumed, for ``admit(_:)``.
+    private func playingCopy() -> Player {
+        var copy = player
+        _ = copy.handle(.interruptionEnded(shouldResume: true), at: now())
+        return copy
+    }
+
+    /// Releases the player's session `releaseAfter` seconds after sound stopped, timed on
+    /// the sessions' monotonic clock.
+    func releaseSessionWhenIdle() {
+        guard player.state != .playing, sessions.playerIsActive else {
+            releaseDeadline = nil
+            return
+        }
+        let now = sessions.now()
+        guard let deadline = releaseDeadline else {
+            releaseDeadline = now + releaseAfter
+            return
+        }
+        if now >= deadline {
+            releaseDeadline = nil
+            sessions.releasePlayer()
+        }
+    }
+}
