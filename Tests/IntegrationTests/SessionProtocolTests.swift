@@ -193,4 +193,28 @@ struct SessionProtocolTests {
         _ = try scenario.call(Methods.SessionOpen.self, SessionOpenParams(name: "left", category: "ambient", sandbox: another))
         #expect(try live.call(Methods.SessionList.self).contains { $0.sandbox == another })
     }
+
+    /// The events a request causes reach the client before the request's reply: right
+    /// after `session.activate` returns, its interruption and gain events are already there.
+    @Test func eventsArriveBeforeTheReply() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let client = try daemon.client()
+        _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
+        let podcast = try open(client, "podcast", "playback", mode: "spokenAudio")
+        let music = try open(client, "chime", "playback", options: ["mixWithOthers"])
+        let nav = try open(client, "nav", "playback", mode: "voicePrompt", options: ["duckOthers", "interruptSpokenAudioAndMixWithOthers"])
+        for session in [podcast, music] { _ = try client.call(Methods.SessionActivate.self, SessionRef(session: session)) }
+        for _ in 0..<20 {
+            _ = try client.call(Methods.SessionActivate.self, SessionRef(session: nav))
+            let began = try #require(try client.nextEvent(timeout: 0))
+            #expect(began.method == "session.interruption" && began.params["session"]?.text == podcast)
+            let ducked = try #require(try client.nextEvent(timeout: 0))
+            #expect(ducked.method == "session.gain" && ducked.params["session"]?.text == music)
+            _ = try client.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: nav, notifyOthers: true))
+            #expect(try client.nextEvent(timeout: 0)?.params["type"]?.text == "ended")
+            #expect(try client.nextEvent(timeout: 0)?.params["gain"]?.numeric == 1)
+            _ = try client.call(Methods.SessionActivate.self, SessionRef(session: podcast))
+            #expect(try client.nextEvent(timeout: 0) == nil)
+        }
+    }
 }

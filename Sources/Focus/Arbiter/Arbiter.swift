@@ -1,6 +1,6 @@
 /// The audio-session arbiter: decides, for every session, who plays at full gain, who is
 /// ducked, who is interrupted and who may not start, with AVAudioSession's semantics as the
-/// policy states them (SPEC §5).
+/// policy states them (SPEC §5), or by the policy's ``InteractionMatrix`` of roles.
 ///
 /// A pure state machine. Events come in with the instant they happen at (`now`, seconds on
 /// any monotonic clock, the same clock as `startedAt`); the arbiter returns the
@@ -47,8 +47,16 @@ public struct Arbiter: Sendable {
         return decision.finish()
     }
 
-    /// Traps when the state breaks one of ``FocusState/_checkInvariants(policy:)``'s rules.
+    /// The rules the state breaks, each described; empty when it is sound. The rules are
+    /// ``FocusState/_invariantViolations(policy:)``'s, or under an interaction matrix
+    /// ``FocusState/_matrixInvariantViolations(policy:matrix:)``'s.
+    public func _invariantViolations() -> [String] {
+        state._invariantViolations(policy: policy)
+    }
+
+    /// Traps when ``_invariantViolations()`` finds a broken rule.
     public func _checkInvariants() {
-        state._checkInvariants(policy: policy)
+        let problems = _invariantViolations()
+        precondition(problems.isEmpty, problems.joined(separator: "; "))
     }
 }

@@ -36,7 +36,8 @@ extension Decision {
     /// Applies the interruptions that the just-activated session at `index` causes or
     /// suffers. It becomes a cause of every other session it interrupts — interrupting the
     /// active ones, and counting once more for those already interrupted. When it is
-    /// `spokenAudio`, the active sessions that interrupt spoken audio interrupt it at once.
+    /// `spokenAudio`, the active sessions that interrupt spoken audio interrupt it at once
+    /// (not under an interaction matrix, where the holders' cells have already let it in).
     private mutating func engage(_ index: Int) {
         let cause = state.sessions[index]
         for other in state.sessions.indices where other != index {
@@ -53,7 +54,7 @@ extension Decision {
                 state.sessions[other].resumesWhenEnded = false
             }
         }
-        guard cause.configuration.mode == .spokenAudio else { return }
+        guard policy.interactionMatrix == nil, cause.configuration.mode == .spokenAudio else { return }
         let interrupters = state.sessions.filter {
             $0.id != cause.id && $0.state.isActive && $0.configuration.interruptsSpokenAudio
         }
@@ -65,20 +66,32 @@ extension Decision {
         began.insert(cause.id)
     }
 
-    /// Whether a session configured as `cause` interrupts one configured as `victim`.
+    /// Whether a session configured as `cause` interrupts one configured as `victim`: under
+    /// an interaction matrix, when the victim's row has `exclusive` in the cause's column.
     private func interrupts(_ cause: SessionConfiguration, _ victim: SessionConfiguration) -> Bool {
-        (!cause.isMixable && !victim.isMixable) || (cause.interruptsSpokenAudio && victim.mode == .spokenAudio)
+        if let matrix = policy.interactionMatrix {
+            return matrix.interaction(holder: matrix.role(of: victim), requester: matrix.role(of: cause)) == .exclusive
+        }
+        return (!cause.isMixable && !victim.isMixable) || (cause.interruptsSpokenAudio && victim.mode == .spokenAudio)
     }
 
     /// Whether the end of this interruption must not ask for a resume: music over music,
-    /// unless the policy lets music resume after music.
+    /// unless the policy lets music resume after music; under an interaction matrix, any
+    /// interruption by a permanent interrupter.
     private func musicOverMusic(_ cause: SessionConfiguration, _ victim: SessionConfiguration) -> Bool {
-        cause.isMusic && victim.isMusic && !policy.musicResumesAfterMusic
+        if let matrix = policy.interactionMatrix {
+            return matrix.permanentInterrupters.contains(matrix.role(of: cause))
+        }
+        return cause.isMusic && victim.isMusic && !policy.musicResumesAfterMusic
     }
 
     /// The error that stops `session` from being active as `configuration`: the first
-    /// priority rule that blocks `configuration` while another active session holds it.
+    /// priority rule that blocks `configuration` while another active session holds it, or
+    /// under an interaction matrix the first active session whose cell rejects it.
     private func refusal(of session: FocusSession, as configuration: SessionConfiguration) -> FocusError? {
+        if let matrix = policy.interactionMatrix {
+            return matrixRefusal(of: session, as: configuration, by: matrix)
+        }
         for rule in policy.priorityRules where rule.blocked.matches(configuration) {
             let holder = state.sessions.first {
                 $0.id != session.id && $0.state.isActive && rule.holder.matches($0.configuration)

@@ -18,17 +18,20 @@ extension Decision {
         return (state, effects)
     }
 
-    /// Ducks every active session while another active session ducks others, and gives
-    /// every other session gain 1.
+    /// Ducks every active session while another active session ducks it — one with
+    /// `duckOthers`, or under an interaction matrix one whose role's duck list holds its role
+    /// — and gives every other session gain 1.
     private mutating func settleDucking() {
-        let duckers = Set(state.activeSessions.filter(\.configuration.ducksOthers).map(\.id))
+        let active = state.activeSessions
         for index in state.sessions.indices {
             let session = state.sessions[index]
             guard session.state.isActive else {
                 state.sessions[index].gain = 1
                 continue
             }
-            let isDucked = !duckers.subtracting([session.id]).isEmpty
+            let isDucked = active.contains {
+                $0.id != session.id && policy.ducks($0.configuration, session.configuration)
+            }
             state.sessions[index].state = isDucked ? .ducked : .active
             state.sessions[index].gain = isDucked ? policy.duckLevel : 1
         }

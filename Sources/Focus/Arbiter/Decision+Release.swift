@@ -31,6 +31,12 @@ extension Decision {
     /// those left with no cause have their interruption ended and become inactive; without,
     /// they stay interrupted (with no cause) until they activate again.
     ///
+    /// Under an interaction matrix, deactivating with notify-others is Android's abandoning
+    /// of focus: a transient loser whose last blocker abandons regains focus, here told
+    /// `shouldResume: true` (`false` after a permanent interrupter). Deactivating without
+    /// notify-others abandons silently, as under the default policy: losers are told
+    /// nothing and stay interrupted until they ask again.
+    ///
     /// A session whose interruption ends keeps the causes it holds over others: it is
     /// expected to activate again and later deactivate with notify-others itself.
     private mutating func release(_ id: SessionID, notifyOthers: Bool) {

@@ -1,28 +1,40 @@
 extension FocusPolicy {
-    /// The keys a policy file may hold at its top level.
+    /// The keys a policy file of kind `audioSession` may hold at its top level.
     private static let keys = [
         "name", "kind", "duck_level", "ramp_ms", "music_resumes_after_music", "prompt_hold_s", "launch_window_s",
         "prompt_style", "prompt_rule", "priority",
+    ]
+
+    /// The keys a policy file of kind `interactionMatrix` may hold at its top level: the
+    /// matrix takes the place of `priority` and `music_resumes_after_music`.
+    private static let matrixKeys = [
+        "name", "kind", "duck_level", "ramp_ms", "prompt_hold_s", "launch_window_s", "prompt_style", "prompt_rule",
+        "roles", "fallback_role", "permanent_interrupters", "matrix", "duck", "role_rule",
     ]
 
     /// Loads a policy from the text of a policy file (`Config/policies/*.toml`).
     ///
     /// `name` is required. Every other key may be left out and then takes
     /// ``FocusPolicy/default``'s value; a `[[prompt_rule]]` or `[[priority]]` section, once
-    /// given, replaces the default rules of its kind entirely.
+    /// given, replaces the default rules of its kind entirely. A policy of kind
+    /// `interactionMatrix` also requires `roles`, `fallback_role` and a complete `[matrix]`,
+    /// may give `permanent_interrupters`, `[duck]` and `[[role_rule]]`, and has no priority
+    /// rules (see ``InteractionMatrix``).
     /// - Parameters:
     ///   - text: the file's contents; the caller reads the file.
     ///   - file: the file's name or path, for errors.
     /// - Throws: ``PolicyError`` naming the file and line of the first problem: a syntax
     ///   error, an unknown key, a value of the wrong type, an unknown kind, category, mode,
-    ///   role or prompt style, a duck level outside 0…1, or a negative duration.
+    ///   role, prompt style or interaction, a duck level outside 0…1, a negative duration, or
+    ///   a matrix with a role not in `roles` or a row or cell missing.
     public init(toml text: String, file: String) throws(PolicyError) {
         let root = PolicyTable(
             entries: try PolicyTOML.table(from: text, file: file), path: [], place: "at the top level",
             source: PolicyTable.Source(file: file, lines: TOMLKeyLines(text))
         )
-        try root.requireKnown(Self.keys)
         let defaults = FocusPolicy.default
+        let kind = try root.name("kind", of: "kind") ?? defaults.kind
+        try root.requireKnown(kind == .interactionMatrix ? Self.matrixKeys : Self.keys)
         let name = try root.required(try root.string("name"), "name", example: "\"default\"")
         guard !name.isEmpty else { throw root.error("name must not be empty; name the policy", at: "name") }
         let duckLevel = try root.number("duck_level") ?? defaults.duckLevel
@@ -31,7 +43,7 @@ extension FocusPolicy {
         }
         self.init(
             name: name,
-            kind: try root.name("kind", of: "kind") ?? defaults.kind,
+            kind: kind,
             duckLevel: duckLevel,
             rampMilliseconds: try Self.nonNegative(try root.integer("ramp_ms"), "ramp_ms", in: root)
                 ?? defaults.rampMilliseconds,
@@ -44,9 +56,12 @@ extension FocusPolicy {
                 try table.promptStyleRule()
             } ?? defaults.promptStyleRules,
             fallbackPromptStyle: try root.name("prompt_style", of: "prompt style") ?? defaults.fallbackPromptStyle,
-            priorityRules: try Self.rules(root.tables("priority")) { table throws(PolicyError) in
-                try table.priorityRule()
-            } ?? defaults.priorityRules
+            priorityRules: kind == .interactionMatrix
+                ? []
+                : try Self.rules(root.tables("priority")) { table throws(PolicyError) in
+                    try table.priorityRule()
+                } ?? defaults.priorityRules,
+            interactionMatrix: kind == .interactionMatrix ? try root.interactionMatrix() : nil
         )
     }
 

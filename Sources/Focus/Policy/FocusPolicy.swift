@@ -1,8 +1,10 @@
 /// The tunables and rules the arbiter follows, as a policy file states them.
 ///
 /// ``FocusPolicy/default`` reproduces AVAudioSession and equals what
-/// `Config/policies/default.toml` loads to. The values are taken as given here; loading a
-/// file (``init(toml:file:)``) is where they are checked.
+/// `Config/policies/default.toml` loads to. A policy of kind
+/// ``PolicyKind/interactionMatrix`` (`Config/policies/automotive.toml`) arbitrates by its
+/// ``interactionMatrix`` instead of by categories, options and priority rules. The values
+/// are taken as given here; loading a file (``init(toml:file:)``) is where they are checked.
 public struct FocusPolicy: Sendable, Equatable {
     /// The policy's name, as scenarios and `rondo.toml` refer to it.
     public var name: String
@@ -22,8 +24,13 @@ public struct FocusPolicy: Sendable, Equatable {
     public var promptStyleRules: [PromptStyleRule]
     /// The prompt style when no rule matches.
     public var fallbackPromptStyle: PromptStyle
-    /// The priority rules, checked in order on every activation.
+    /// The priority rules, checked in order on every activation; unused under an
+    /// interaction matrix.
     public var priorityRules: [PriorityRule]
+    /// The interaction matrix the arbiter follows instead of AVAudioSession's rules and the
+    /// priority rules whenever it is given; a loaded policy has one exactly when ``kind`` is
+    /// ``PolicyKind/interactionMatrix``.
+    public var interactionMatrix: InteractionMatrix?
 
     /// A policy from its parts; each defaults to ``FocusPolicy/default``'s value.
     /// - Parameters:
@@ -37,11 +44,13 @@ public struct FocusPolicy: Sendable, Equatable {
     ///   - promptStyleRules: the prompt-style rules, first match first.
     ///   - fallbackPromptStyle: the style when no rule matches.
     ///   - priorityRules: the priority rules.
+    ///   - interactionMatrix: the interaction matrix, for kind ``PolicyKind/interactionMatrix``.
     public init(
         name: String = "default", kind: PolicyKind = .audioSession, duckLevel: Double = 0.3,
         rampMilliseconds: Int = 50, musicResumesAfterMusic: Bool = false, promptHoldSeconds: Double = 3,
         launchWindowSeconds: Double = 2, promptStyleRules: [PromptStyleRule] = FocusPolicy.defaultPromptStyleRules,
-        fallbackPromptStyle: PromptStyle = .normal, priorityRules: [PriorityRule] = FocusPolicy.defaultPriorityRules
+        fallbackPromptStyle: PromptStyle = .normal, priorityRules: [PriorityRule] = FocusPolicy.defaultPriorityRules,
+        interactionMatrix: InteractionMatrix? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -53,6 +62,7 @@ public struct FocusPolicy: Sendable, Equatable {
         self.promptStyleRules = promptStyleRules
         self.fallbackPromptStyle = fallbackPromptStyle
         self.priorityRules = priorityRules
+        self.interactionMatrix = interactionMatrix
     }
 
     /// AVAudioSession's behaviour (SPEC §5).
@@ -73,9 +83,32 @@ public struct FocusPolicy: Sendable, Equatable {
 
     /// The prompt style while `active` are the active sessions' configurations: the style of
     /// the first rule any of them matches, else ``fallbackPromptStyle``.
+    ///
+    /// Under an interaction matrix a rule's `role` condition tests the role each session
+    /// arbitrates as (``InteractionMatrix/role(of:)``), so that a call without a declared
+    /// role counts as role `call`.
     /// - Parameter active: the configurations of the active sessions.
     /// - Returns: the prompt style.
     public func promptStyle(for active: [SessionConfiguration]) -> PromptStyle {
-        promptStyleRules.first { rule in active.contains(where: rule.when.matches) }?.style ?? fallbackPromptStyle
+        guard let matrix = interactionMatrix else {
+            return promptStyleRules.first { rule in active.contains(where: rule.when.matches) }?.style
+                ?? fallbackPromptStyle
+        }
+        let rule = promptStyleRules.first { rule in
+            active.contains { rule.when.matches($0, as: matrix.role(of: $0)) }
+        }
+        return rule?.style ?? fallbackPromptStyle
+    }
+
+    /// Whether an active session configured as `ducker` lowers another active one configured
+    /// as `ducked`: by `duckOthers` under AVAudioSession's rules, by the roles' duck lists
+    /// under an interaction matrix.
+    /// - Parameters:
+    ///   - ducker: the configuration of the session that may duck.
+    ///   - ducked: the configuration of the session that may be ducked.
+    /// - Returns: `true` when `ducked` is lowered while both are active.
+    public func ducks(_ ducker: SessionConfiguration, _ ducked: SessionConfiguration) -> Bool {
+        guard let matrix = interactionMatrix else { return ducker.ducksOthers }
+        return matrix.ducks(matrix.role(of: ducker), matrix.role(of: ducked))
     }
 }

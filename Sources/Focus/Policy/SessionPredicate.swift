@@ -36,9 +36,15 @@ public struct SessionPredicate: Sendable, Equatable {
     /// - Parameter configuration: the session's configuration.
     /// - Returns: `true` when it matches.
     public func matches(_ configuration: SessionConfiguration) -> Bool {
+        matches(configuration, as: configuration.role)
+    }
+
+    /// Whether `configuration`, taken to have role `role` in place of its own, meets every
+    /// condition: how rules test sessions by the role an interaction matrix gives them.
+    func matches(_ configuration: SessionConfiguration, as role: SessionRole?) -> Bool {
         if let categories, !categories.contains(configuration.category) { return false }
         if let modes, !modes.contains(configuration.mode) { return false }
-        if let roles, !roles.contains(where: { $0 == configuration.role }) { return false }
+        if let roles, !roles.contains(where: { $0 == role }) { return false }
         if let isCall, configuration.isCall != isCall { return false }
         if let isMixable, configuration.isMixable != isMixable { return false }
         return true

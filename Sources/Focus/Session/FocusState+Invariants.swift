@@ -9,10 +9,12 @@ extension FocusState {
     /// timed exactly for active sessions producing no sound. No two active sessions are both
     /// non-mixable, and no active `spokenAudio` session plays while another active session
     /// interrupts spoken audio. The prompt style is what the policy's rules make of the
-    /// active sessions.
+    /// active sessions. Under an interaction matrix the matrix's own rules apply instead
+    /// (``_matrixInvariantViolations(policy:matrix:)``).
     /// - Parameter policy: the policy the state was decided under.
     /// - Returns: a description of each broken rule.
     public func _invariantViolations(policy: FocusPolicy) -> [String] {
+        if let matrix = policy.interactionMatrix { return _matrixInvariantViolations(policy: policy, matrix: matrix) }
         var problems: [String] = []
         let ids = sessions.map(\.id)
         if Set(ids).count != ids.count { problems.append("duplicate session identities") }

@@ -7,8 +7,9 @@ import Synchronization
 
 /// Accepts connections on the daemon's Unix socket and serves NDJSON JSON-RPC on each.
 ///
-/// Requests on one connection are answered in order; events are written from the
-/// connection's outbox concurrently with replies. A client that disconnects mid-request
+/// Requests on one connection are answered in order, through the connection's outbox, the
+/// same queue its events go through: every event a request causes reaches the client before
+/// the request's reply. A client that disconnects mid-request
 /// only loses its own reply.
 final class SocketServer: Sendable {
     private let path: String
@@ -90,17 +91,24 @@ final class SocketServer: Sendable {
                     group.addTask {
                         for await line in outbox { try await outbound.write(ByteBuffer(bytes: line)) }
                     }
+                    // Replies go through the outbox too, behind the events their request
+                    // caused: a client sees the effects of a request before its answer.
                     for try await frame in inbound {
+                        let reply: [UInt8]?
                         switch frame {
                         case .line(let buffer):
-                            if let reply = await router.handle(line: Array(buffer.readableBytesView), context: context) {
-                                try await outbound.write(ByteBuffer(bytes: reply))
-                            }
+                            reply = await router.handle(line: Array(buffer.readableBytesView), context: context)
                         case .oversized:
-                            try await outbound.write(ByteBuffer(bytes: router.oversizedLineReply()))
+                            reply = router.oversizedLineReply()
+                        }
+                        if let reply, case .dropped = continuation.yield(reply) {
+                            logger.warning("closing connection \(id): it does not read its replies")
+                            channel.close(promise: nil)
                         }
                     }
-                    group.cancelAll()
+                    // The client sent its last request: the outbox ends, and is written out first.
+                    hub.unregister(id)
+                    try await group.waitForAll()
                 }
             }
         } catch {

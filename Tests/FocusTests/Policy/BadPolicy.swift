@@ -27,7 +27,7 @@ struct BadPolicy: Sendable, CustomTestStringConvertible {
             text: "name = \"x\"\n[extra]\nkey = 1", line: 2,
             message: #"unknown key "extra" at the top level; use \#(topKeys)"#),
         BadPolicy(
-            text: "name = \"x\"\nkind = \"matrix\"", line: 2, message: #"unknown kind "matrix"; use audioSession"#),
+            text: "name = \"x\"\nkind = \"matrix\"", line: 2, message: #"unknown kind "matrix"; use audioSession or interactionMatrix"#),
         BadPolicy(
             text: "name = \"x\"\nduck_level = 1.5", line: 2,
             message: "duck_level must be between 0 and 1 (a linear gain), not 1.5"),

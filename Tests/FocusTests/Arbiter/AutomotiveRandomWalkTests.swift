@@ -1,0 +1,95 @@
+import Focus
+import RondoTesting
+import Testing
+
+/// Drives an arbiter under the automotive policy with seeded random events over six session
+/// identities and checks, after each, the invariants and that the effects say exactly what
+/// changed.
+private struct AutomotiveWalk {
+    static let ids: [SessionID] = ["s0", "s1", "s2", "s3", "s4", "s5"]
+    /// A session of every role, music twice for enough music over music, and sessions
+    /// without a role that the policy maps by category and mode.
+    static let palette: [SessionConfiguration] =
+        SessionRole.allCases.map { .make(.playback, role: $0) } + [
+            .make(.playback, role: .music), .music, .podcast, .navigation, .call, .recorder, .ambient, .assistant,
+            .make(.playAndRecord), .movie,
+        ]
+
+    var random: SplitMix64
+    var rig = FocusRig(policy: AutomotiveReference.policy, startedAt: 0, now: 0)
+    var tally: [String: Int] = [:]
+
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+
+    mutating func run(steps: Int) {
+        for step in 0..<steps {
+            rig.now += [0, 0, 0.5, 1, 2.5].randomElement(using: &random)!
+            let event = nextEvent()
+            let before = rig.state
+            let effects = rig.send(event)
+            let problems = EffectAudit(before: before, after: rig.state, event: event, effects: effects).problems
+            #expect(problems.isEmpty, "step \(step) \(event): \(problems) in \(effects)")
+            for effect in effects { tally[Self.kind(of: effect), default: 0] += 1 }
+        }
+    }
+
+    private mutating func nextEvent() -> FocusEvent {
+        let openIDs = rig.state.sessions.map(\.id)
+        let closedIDs = Self.ids.filter { !openIDs.contains($0) }
+        let configuration = Self.palette.randomElement(using: &random)!
+        let roll = Int.random(in: 0..<100, using: &random)
+        let owner = OwnerID(Int.random(in: 0...2, using: &random))
+        if roll < 2, let id = openIDs.randomElement(using: &random) {
+            return .open(id, name: id.rawValue, owner: owner, configuration: configuration)
+        }
+        if roll < 15 || openIDs.isEmpty, let id = closedIDs.randomElement(using: &random) {
+            return .open(id, name: id.rawValue, owner: owner, configuration: configuration)
+        }
+        let id = (15..<17).contains(roll) ? "ghost" : openIDs.randomElement(using: &random)!
+        switch roll {
+        case 17..<47: return .activate(id)
+        case 47..<65: return .deactivate(id, notifyOthers: Int.random(in: 0..<4, using: &random) > 0)
+        case 65..<70: return .configure(id, configuration)
+        case 70..<74: return .close(id)
+        case 74..<75: return .ownerGone(owner)
+        case 75..<82: return .soundStarted(id)
+        case 82..<89: return .soundStopped(id)
+        case 89..<92: return .routeLost(sink: nil)
+        case 92..<94: return .routeRestored(sink: "sink")
+        default: return roll < 17 ? .activate(id) : .tick
+        }
+    }
+
+    private static func kind(of effect: FocusEffect) -> String {
+        switch effect {
+        case .duck: "duck"
+        case .unduck: "unduck"
+        case .interrupt: "interrupt"
+        case .endInterruption(_, let resume): "ended resume=\(resume)"
+        case .reject(let error): "reject \(error.code)"
+        case .promptStyleChanged(let style): "style \(style)"
+        case .advisory: "advisory"
+        case .routeChanged: "route"
+        }
+    }
+}
+
+@Suite struct AutomotiveRandomWalkTests {
+    /// Thousands of seeded random events under the automotive policy keep every matrix
+    /// invariant, each event's effects list exactly the interruptions, ends, gain and style
+    /// changes that happened, and together they produce every kind of effect.
+    @Test func randomEvents() {
+        var tally: [String: Int] = [:]
+        for seed in 0..<8 as Range<UInt64> {
+            var walk = AutomotiveWalk(seed: seed)
+            walk.run(steps: 600)
+            tally.merge(walk.tally, uniquingKeysWith: +)
+        }
+        let expected = [
+            "duck", "unduck", "interrupt", "ended resume=true", "ended resume=false", "reject noSuchSession",
+            "reject badParam", "reject insufficientPriority", "reject isBusy", "advisory", "route", "style none",
+            "style short", "style normal",
+        ]
+        for kind in expected { #expect(tally[kind, default: 0] > 0, "never produced \(kind): \(tally)") }
+    }
+}
