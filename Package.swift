@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "rondo",
             dependencies: [
-                "RondoClient", "RondoProtocol",
+                "RondoClient", "RondoProtocol", "Focus",
             ],
             swiftSettings: strictSettings,
             // A release `rondo` links the Swift runtime statically: it starts in a few

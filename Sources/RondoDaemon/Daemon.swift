@@ -153,6 +153,10 @@ public final class Daemon: Service {
             try sessions.closeSandbox(params, owner: connection.id)
             return params
         }
+        router.register(Methods.SandboxRoute.self) { params, connection throws(RPCError) in
+            try sessions.simulateRoute(params, owner: connection.id)
+            return Empty()
+        }
         router.register(Methods.SessionOpen.self) { params, connection throws(RPCError) in
             try sessions.open(params, owner: connection.id)
         }
@@ -173,7 +177,9 @@ public final class Daemon: Service {
             return Empty()
         }
         router.register(Methods.SessionList.self) { _, _ in sessions.list() }
-        router.register(Methods.SessionPromptStyle.self) { _, _ in sessions.promptStyle() }
+        router.register(Methods.SessionPromptStyle.self) { params, _ throws(RPCError) in
+            try sessions.promptStyle(params)
+        }
         router.register(Methods.PromptPlay.self) { params, connection throws(RPCError) in
             try await prompts.play(params, owner: connection.id, ownerIsGone: connection.isGone)
         }

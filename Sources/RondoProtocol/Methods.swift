@@ -104,6 +104,13 @@ public enum Methods {
         public typealias Result = SandboxRef
         public static let name = "sandbox.close"
     }
+    /// `sandbox.route`: a simulated route change in a sandbox. Not in SPEC §2's table: the
+    /// scenario steps `route-lost` and `route-restored` (SPEC §8) need it through the daemon.
+    public enum SandboxRoute: RPCMethod {
+        public typealias Params = SandboxRouteParams
+        public typealias Result = Empty
+        public static let name = "sandbox.route"
+    }
     /// `session.open`: opens an audio session owned by this connection.
     public enum SessionOpen: RPCMethod {
         public typealias Params = SessionOpenParams
@@ -142,7 +149,7 @@ public enum Methods {
     }
     /// `session.promptStyle`: how voice prompts should sound now (`none`, `short`, `normal`).
     public enum SessionPromptStyle: RPCMethod {
-        public typealias Params = Empty
+        public typealias Params = PromptStyleParams
         public typealias Result = PromptStyleResult
         public static let name = "session.promptStyle"
     }
@@ -163,7 +170,7 @@ public enum Methods {
     public static let all: [any RPCMethod.Type] = [
         DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
-        SandboxOpen.self, SandboxClose.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
+        SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
     ]
 }

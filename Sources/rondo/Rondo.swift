@@ -10,7 +10,7 @@ enum Rondo {
     /// Every command, in the order help lists them.
     static let commands: [Command] =
         Command.status + Command.transport + Command.modes + Command.queue + Command.remoteCenter + Command.sessions
-        + [Command.watch]
+        + [Command.scenario, Command.watch]
 
     static func main() {
         do throws(CLIFailure) {

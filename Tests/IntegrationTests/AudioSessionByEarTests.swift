@@ -93,7 +93,7 @@ struct AudioSessionByEarTests {
         let callSession = try call.call(
             Methods.SessionOpen.self, SessionOpenParams(name: "call", category: "playAndRecord", mode: "voiceChat"))
         _ = try call.call(Methods.SessionActivate.self, callSession)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "short")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "short")
 
         let play = Subprocess.capture(
             [BuiltProducts.rondo, "play"], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
@@ -106,9 +106,9 @@ struct AudioSessionByEarTests {
         let recognizer = try bench.daemon.client()
         let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: "record"))
         _ = try recognizer.call(Methods.SessionActivate.self, record)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "none")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "none")
         _ = try recognizer.call(Methods.SessionClose.self, record)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self).promptStyle == "normal")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "normal")
         #expect(try bench.send(.play) == "success")
     }
 

@@ -40,6 +40,17 @@ extension SessionService {
         closeSandbox(ref.sandbox)
     }
 
+    /// Simulates a route change in a sandbox of the connection `owner`.
+    /// - Throws: `badParam` for an unknown reason; `notFound`/`permissionDenied` as for sessions.
+    func simulateRoute(_ params: SandboxRouteParams, owner: Int) throws(RPCError) {
+        try checkSandbox(params.sandbox, owner: owner)
+        guard let reason = RouteChangeReason(rawValue: params.reason) else {
+            throw RPCError(.badParam, "unknown route change '\(params.reason)'; use oldDeviceUnavailable or newDeviceAvailable")
+        }
+        let event: FocusEvent = reason == .oldDeviceUnavailable ? .routeLost(sink: nil) : .routeRestored(sink: nil)
+        decide(event, in: .sandbox(params.sandbox))
+    }
+
     private func checkSandbox(_ name: String, owner: Int) throws(RPCError) {
         guard let sandboxOwner = ownerOfSandbox(name) else {
             throw RPCError(.notFound, "no sandbox '\(name)' is open; open one with sandbox.open first")
@@ -95,9 +106,14 @@ extension SessionService {
         allSessions.map { SessionMapping.info($0.session, sandbox: $0.arena.sandbox) }
     }
 
-    /// How voice prompts should sound now.
-    func promptStyle() -> PromptStyleResult {
-        PromptStyleResult(promptStyle: state.promptStyle.rawValue)
+    /// How voice prompts should sound now, under the real arbiter or in a sandbox.
+    /// - Throws: `notFound` for a sandbox that is not open.
+    func promptStyle(_ params: PromptStyleParams) throws(RPCError) -> PromptStyleResult {
+        guard let sandbox = params.sandbox else { return PromptStyleResult(promptStyle: state.promptStyle.rawValue) }
+        guard let style = promptStyle(in: .sandbox(sandbox)) else {
+            throw RPCError(.notFound, "no sandbox '\(sandbox)' is open; open one with sandbox.open first")
+        }
+        return PromptStyleResult(promptStyle: style.rawValue, sandbox: sandbox)
     }
 
     /// The session `id` and its arena; a client may act on it only if its connection opened it.

@@ -133,6 +133,11 @@ final class SessionService: Sendable {
         }
     }
 
+    /// The prompt style in `arena`, or `nil` when no such sandbox is open.
+    func promptStyle(in arena: SessionArena) -> PromptStyle? {
+        table.withLock { $0.arbiters[arena]?.state.promptStyle }
+    }
+
     /// Every arena: live and the open sandboxes.
     var arenas: [SessionArena] { table.withLock { Array($0.arbiters.keys) } }
 
@@ -154,7 +159,7 @@ final class SessionService: Sendable {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
                 table.audio?.setInterrupted(false, session: id.rawValue)
             }
-            let rejection = apply(effects, to: &table)
+            let rejection = apply(effects, to: &table, sandbox: arena.sandbox)
             let after = Set(arbiter.state.sessions.map(\.id))
             for gone in before.subtracting(after) {
                 restore(gone, in: table)
@@ -176,7 +181,10 @@ final class SessionService: Sendable {
         table.withLock { table in
             let name = "sandbox\(table.nextNumber)"
             table.nextNumber += 1
-            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: now())
+            // A sandbox is no daemon launch: its clock starts long before, so no activation
+            // in it counts as "at launch".
+            let startedAt = now() - policy.launchWindowSeconds - 1
+            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: startedAt)
             table.sandboxOwners[name] = owner
             return name
         }
@@ -205,7 +213,7 @@ final class SessionService: Sendable {
     }
 
     /// Carries out effects in order; returns the rejection among them, if any.
-    private func apply(_ effects: [FocusEffect], to table: inout Table) -> FocusError? {
+    private func apply(_ effects: [FocusEffect], to table: inout Table, sandbox: String?) -> FocusError? {
         var rejection: FocusError?
         for effect in effects {
             switch effect {
@@ -231,13 +239,19 @@ final class SessionService: Sendable {
             case .reject(let error):
                 rejection = error
             case .promptStyleChanged(let style):
-                hub.publish(Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: style.rawValue))
+                hub.publish(
+                    Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: style.rawValue, sandbox: sandbox))
             case .advisory(let id, let message):
                 logger.notice("session \(id): \(message)")
                 hub.publish(Events.SessionAdvisoryEvent.self, SessionAdvisory(session: id.rawValue, message: message))
-            case .routeChanged:
-                // Published by the route handler, which knows the sinks' names.
-                break
+            case .routeChanged(let reason, _):
+                // A real device change is published by the route handler, which knows the
+                // sinks' names; a sandbox's simulated one here.
+                if let sandbox {
+                    hub.publish(
+                        Events.RouteChangedEvent.self,
+                        RouteChanged(reason: reason.rawValue, previousSink: nil, sink: nil, sandbox: sandbox))
+                }
             }
         }
         return rejection

@@ -49,11 +49,15 @@ public struct RouteChanged: Codable, Equatable, Sendable {
     public var previousSink: String?
     /// The sink now in use or newly available, if any.
     public var sink: String?
+    /// The sandbox whose route change this is (simulated with `sandbox.route`); absent for
+    /// a real device.
+    public var sandbox: String?
 
     /// Creates the event's params.
-    public init(reason: String, previousSink: String?, sink: String?) {
+    public init(reason: String, previousSink: String?, sink: String?, sandbox: String? = nil) {
         self.reason = reason
         self.previousSink = previousSink
         self.sink = sink
+        self.sandbox = sandbox
     }
 }

@@ -106,9 +106,24 @@ public struct SessionInfo: Codable, Equatable, Sendable {
 public struct PromptStyleResult: Codable, Equatable, Sendable {
     /// `none`, `short` or `normal`.
     public var promptStyle: String
+    /// The sandbox whose prompt style this is; absent for the daemon's real arbiter.
+    public var sandbox: String?
 
     /// Creates a result.
-    public init(promptStyle: String) { self.promptStyle = promptStyle }
+    public init(promptStyle: String, sandbox: String? = nil) {
+        self.promptStyle = promptStyle
+        self.sandbox = sandbox
+    }
+}
+
+/// The params of `session.promptStyle`: absent, or naming a sandbox to ask about instead of
+/// the daemon's real arbiter (for scenarios).
+public struct PromptStyleParams: Codable, Equatable, Sendable {
+    /// The sandbox, or `nil` for the real arbiter.
+    public var sandbox: String?
+
+    /// Creates params.
+    public init(sandbox: String? = nil) { self.sandbox = sandbox }
 }
 
 /// The params of `sandbox.open`: an isolated arbiter under a policy, for focus scenarios.
@@ -127,4 +142,20 @@ public struct SandboxRef: Codable, Equatable, Sendable {
 
     /// Creates a reference.
     public init(sandbox: String) { self.sandbox = sandbox }
+}
+
+/// The params of `sandbox.route`: a route change in a sandbox, as the `route-lost` and
+/// `route-restored` steps of a scenario need (a real device change would reach the user's
+/// playback too).
+public struct SandboxRouteParams: Codable, Equatable, Sendable {
+    /// The sandbox.
+    public var sandbox: String
+    /// `oldDeviceUnavailable` or `newDeviceAvailable`.
+    public var reason: String
+
+    /// Creates params.
+    public init(sandbox: String, reason: String) {
+        self.sandbox = sandbox
+        self.reason = reason
+    }
 }

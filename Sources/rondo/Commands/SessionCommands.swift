@@ -96,7 +96,7 @@ extension Command {
         name: ["prompt-style"], arguments: "", summary: "Show how voice prompts should sound now: none, short or normal."
     ) { global, arguments throws(CLIFailure) in
         try arguments.expect(0)
-        let result = try global.call(Methods.SessionPromptStyle.self, Empty())
+        let result = try global.call(Methods.SessionPromptStyle.self, PromptStyleParams())
         if global.json { return global.printJSON(result) }
         print(result.promptStyle)
     }

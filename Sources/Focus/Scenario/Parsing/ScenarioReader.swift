@@ -1,0 +1,56 @@
+/// Reads a scenario document, table by table, keeping the sessions known so far; every error
+/// names the line at fault. The table reader it shares with policies reports problems as
+/// ``PolicyError``, which ``Scenario/init(toml:file:)`` turns into ``ScenarioError``.
+struct ScenarioReader {
+    private static let keys = ["name", "policy", "sessions", "step"]
+
+    let root: PolicyTable
+    /// The document's lines, to find the line of an element of a multi-line list.
+    let lines: [Substring]
+    /// The sessions declared or opened so far, in that order.
+    var known: [String] = []
+
+    init(text: String, file: String) throws(PolicyError) {
+        root = PolicyTable(
+            entries: try PolicyTOML.table(from: text, file: file), path: [], place: "at the top level",
+            source: PolicyTable.Source(file: file, lines: TOMLKeyLines(text))
+        )
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    mutating func scenario() throws(PolicyError) -> Scenario {
+        try root.requireKnown(Self.keys)
+        let name = try root.required(try root.string("name"), "name", example: "\"Music ducks under a prompt\"")
+        guard !name.isEmpty else {
+            throw root.error("name must not be empty; say what the scenario proves", at: "name")
+        }
+        let policy = try root.string("policy") ?? "default"
+        guard !policy.isEmpty else {
+            throw root.error(
+                "policy must not be empty; name a policy file without .toml, e.g. \"default\"", at: "policy")
+        }
+        let sessions = try declaredSessions()
+        known = sessions.map(\.name)
+        guard let tables = try root.tables("step"), !tables.isEmpty else {
+            throw root.error(
+                "a scenario needs at least one [[step]]; add one, e.g. [[step]] with do = \"activate music\"",
+                at: "step")
+        }
+        var steps: [ScenarioStep] = []
+        for table in tables { steps.append(try step(table)) }
+        return Scenario(name: name, file: root.source.file, policy: policy, sessions: sessions, steps: steps)
+    }
+
+    /// The error for `problem` at `key` of `table`.
+    func error(_ problem: ScenarioProblem, in table: PolicyTable, at key: String) -> PolicyError {
+        table.error(problem.message, at: key)
+    }
+
+    /// The line of the first element written as `"element"` from `start` on, else `start`:
+    /// key lines name a list, not the line of each element.
+    func line(ofElement element: String, from start: Int) -> Int {
+        let quoted = "\"\(element)\""
+        let found = stride(from: start, through: lines.count, by: 1).first { lines[$0 - 1].contains(quoted) }
+        return found ?? start
+    }
+}

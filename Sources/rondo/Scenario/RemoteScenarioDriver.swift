@@ -1,0 +1,181 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Focus
+import Glibc
+import RondoClient
+import RondoProtocol
+
+/// Runs a scenario's sessions on the live daemon, over its socket: in a sandbox of the
+/// scenario's policy (the user's own playback is untouched), or with `live` on the daemon's
+/// real arbiter.
+///
+/// Events come from the connection's `session` and `route` subscriptions. The daemon writes
+/// the events a request causes before the request's reply, so once a call returns, every
+/// event it caused is waiting: ``takeEvents()`` reads what is there without waiting.
+struct RemoteScenarioDriver: ScenarioDriver {
+    private let client: RondoClient
+    /// The sandbox, `nil` when running on the real arbiter.
+    let sandbox: String?
+    private var ids: [String: String] = [:]
+    private var names: [String: String] = [:]
+
+    /// Connects, subscribes and opens a sandbox under `policy` (unless `live`).
+    /// - Throws: when the daemon cannot be reached or refuses the policy.
+    init(socketPath: String, policy: String, live: Bool) throws(ScenarioDriverError) {
+        do {
+            client = try RondoClient(socketPath: socketPath)
+            _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session, .route]))
+            sandbox = live ? nil : try client.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: policy)).sandbox
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Closes the sandbox with its sessions, or on the real arbiter the scenario's sessions.
+    func finish() {
+        if let sandbox {
+            _ = try? client.call(Methods.SandboxClose.self, SandboxRef(sandbox: sandbox))
+        } else {
+            for id in ids.values { _ = try? client.call(Methods.SessionClose.self, SessionRef(session: id)) }
+        }
+    }
+
+    mutating func open(_ name: String, _ request: SessionRequest) throws(ScenarioDriverError) {
+        guard ids[name] == nil else {
+            throw ScenarioDriverError(code: ErrorCode.badParam.rawValue, message: "session \(name) is already open")
+        }
+        let params = SessionOpenParams(
+            name: name, category: request.category.rawValue, mode: request.mode?.rawValue,
+            options: request.options.map(\.rawValue), role: request.role?.rawValue, sandbox: sandbox)
+        let id = try call(Methods.SessionOpen.self, params).session
+        ids[name] = id
+        names[id] = name
+    }
+
+    mutating func configure(_ name: String, _ request: SessionRequest) throws(ScenarioDriverError) {
+        let params = SessionConfigureParams(
+            session: try id(of: name), category: request.category.rawValue, mode: request.mode?.rawValue,
+            options: request.options.map(\.rawValue))
+        _ = try call(Methods.SessionConfigure.self, params)
+    }
+
+    mutating func activate(_ name: String) throws(ScenarioDriverError) {
+        _ = try call(Methods.SessionActivate.self, SessionRef(session: try id(of: name)))
+    }
+
+    mutating func deactivate(_ name: String, notifyOthers: Bool) throws(ScenarioDriverError) {
+        _ = try call(
+            Methods.SessionDeactivate.self, SessionDeactivateParams(session: try id(of: name), notifyOthers: notifyOthers))
+    }
+
+    mutating func close(_ name: String) throws(ScenarioDriverError) {
+        let id = try id(of: name)
+        _ = try call(Methods.SessionClose.self, SessionRef(session: id))
+        ids[name] = nil
+    }
+
+    mutating func loseRoute() throws(ScenarioDriverError) {
+        try route(.oldDeviceUnavailable)
+    }
+
+    mutating func restoreRoute() throws(ScenarioDriverError) {
+        try route(.newDeviceAvailable)
+    }
+
+    mutating func wait(_ seconds: Double) throws(ScenarioDriverError) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
+    mutating func snapshot() throws(ScenarioDriverError) -> ScenarioSnapshot {
+        let sessions = try call(Methods.SessionList.self, Empty())
+        var states: [String: SessionState] = [:]
+        var gains: [String: Double] = [:]
+        for session in sessions {
+            guard let name = names[session.session], ids[name] == session.session else { continue }
+            states[name] = SessionState(rawValue: session.state)
+            gains[name] = session.gain
+        }
+        let style = try call(Methods.SessionPromptStyle.self, PromptStyleParams(sandbox: sandbox)).promptStyle
+        return ScenarioSnapshot(states: states, gains: gains, promptStyle: PromptStyle(rawValue: style) ?? .normal)
+    }
+
+    mutating func takeEvents() throws(ScenarioDriverError) -> [ScenarioEvent] {
+        var events: [ScenarioEvent] = []
+        do {
+            while let event = try client.nextEvent(timeout: 0) {
+                if let translated = translate(event) { events.append(translated) }
+            }
+        } catch {
+            throw Self.failure(error)
+        }
+        return events
+    }
+
+    /// A daemon event in scenario terms, or `nil` when it is not about this scenario.
+    private func translate(_ event: RondoClient.Event) -> ScenarioEvent? {
+        let params = event.params
+        if event.method == Events.SessionPromptStyleEvent.name || event.method == Events.RouteChangedEvent.name {
+            guard params["sandbox"]?.stringValue == sandbox else { return nil }
+            if event.method == Events.RouteChangedEvent.name {
+                return params["reason"]?.stringValue.flatMap(RouteChangeReason.init).map(ScenarioEvent.routeChanged)
+            }
+            return params["promptStyle"]?.stringValue.flatMap(PromptStyle.init).map(ScenarioEvent.promptStyle)
+        }
+        guard let id = params["session"]?.stringValue, let name = names[id] else { return nil }
+        switch event.method {
+        case Events.SessionInterruptionEvent.name:
+            if params["type"]?.stringValue == "began" {
+                let reason = params["reason"]?.stringValue.flatMap(InterruptionReason.init) ?? .default
+                return .interruptionBegan(name, reason: reason)
+            }
+            return .interruptionEnded(name, shouldResume: params["shouldResume"] == .bool(true))
+        case Events.SessionGainEvent.name:
+            guard case .number(let gain) = params["gain"] else { return nil }
+            return .gain(name, gain)
+        case Events.SessionAdvisoryEvent.name:
+            return .advisory(name)
+        default:
+            return nil
+        }
+    }
+
+    private func route(_ reason: RouteChangeReason) throws(ScenarioDriverError) {
+        guard let sandbox else {
+            throw ScenarioDriverError(
+                code: ErrorCode.badParam.rawValue,
+                message: "route-lost and route-restored run only in a sandbox; run the scenario without --live")
+        }
+        _ = try call(Methods.SandboxRoute.self, SandboxRouteParams(sandbox: sandbox, reason: reason.rawValue))
+    }
+
+    private func id(of name: String) throws(ScenarioDriverError) -> String {
+        guard let id = ids[name] else {
+            throw ScenarioDriverError(code: ErrorCode.noSuchSession.rawValue, message: "no session \(name) is open")
+        }
+        return id
+    }
+
+    private func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ScenarioDriverError) -> M.Result {
+        do { return try client.call(method, params) } catch { throw Self.failure(error) }
+    }
+
+    /// A client failure as the runner reports it: the daemon's code, or `unreachable`.
+    private static func failure(_ error: ClientError) -> ScenarioDriverError {
+        switch error {
+        case .rpc(let rpc): ScenarioDriverError(code: rpc.data?.code.rawValue ?? "rpc\(rpc.code)", message: rpc.message)
+        default: ScenarioDriverError(code: "unreachable", message: error.description)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The text, when this is a JSON string.
+    fileprivate var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+}
