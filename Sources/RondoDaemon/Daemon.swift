@@ -157,6 +157,10 @@ public final class Daemon: Service {
             try sessions.simulateRoute(params, owner: connection.id)
             return Empty()
         }
+        router.register(Methods.SandboxWait.self) { params, connection throws(RPCError) in
+            try sessions.advanceSandbox(params, owner: connection.id)
+            return Empty()
+        }
         router.register(Methods.SessionOpen.self) { params, connection throws(RPCError) in
             try sessions.open(params, owner: connection.id)
         }

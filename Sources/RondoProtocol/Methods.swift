@@ -111,6 +111,13 @@ public enum Methods {
         public typealias Result = Empty
         public static let name = "sandbox.route"
     }
+    /// `sandbox.wait`: time passing on a sandbox's clock. Not in SPEC §2's table: the
+    /// scenario step `wait` (SPEC §8) needs it through the daemon.
+    public enum SandboxWait: RPCMethod {
+        public typealias Params = SandboxWaitParams
+        public typealias Result = Empty
+        public static let name = "sandbox.wait"
+    }
     /// `session.open`: opens an audio session owned by this connection.
     public enum SessionOpen: RPCMethod {
         public typealias Params = SessionOpenParams
@@ -170,7 +177,7 @@ public enum Methods {
     public static let all: [any RPCMethod.Type] = [
         DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
-        SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
+        SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
     ]
 }

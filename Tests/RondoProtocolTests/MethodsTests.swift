@@ -16,7 +16,7 @@ struct MethodsTests {
     /// The methods the daemon serves so far, as SPEC §2 names them.
     static let servedMethods = [
         "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
-        "queue.move", "queue.clear", "queue.playIndex", "sandbox.open", "sandbox.close", "sandbox.route", "session.open", "session.configure", "session.activate",
+        "queue.move", "queue.clear", "queue.playIndex", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure", "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
     ]
 
@@ -43,7 +43,10 @@ struct MethodsTests {
     }
 
     /// Methods beyond SPEC §2's table, each needed by another part of the SPEC.
-    static let extensions = ["sandbox.route"]  // SPEC §8: route-lost / route-restored steps in a sandbox
+    static let extensions = [
+        "sandbox.route",  // SPEC §8: route-lost / route-restored steps in a sandbox
+        "sandbox.wait",  // SPEC §8: wait steps on a sandbox's own clock
+    ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.
     @Test func namesOnlySpecMethods() {

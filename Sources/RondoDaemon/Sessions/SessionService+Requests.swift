@@ -51,6 +51,16 @@ extension SessionService {
         decide(event, in: .sandbox(params.sandbox))
     }
 
+    /// Lets `seconds` pass on the clock of a sandbox of the connection `owner`.
+    /// - Throws: `badParam` for a negative or non-finite time; `notFound`/`permissionDenied`.
+    func advanceSandbox(_ params: SandboxWaitParams, owner: Int) throws(RPCError) {
+        try checkSandbox(params.sandbox, owner: owner)
+        guard params.seconds.isFinite, params.seconds >= 0 else {
+            throw RPCError(.badParam, "seconds must be a number of seconds, 0 or more, not \(params.seconds)")
+        }
+        advanceSandbox(params.sandbox, by: params.seconds)
+    }
+
     private func checkSandbox(_ name: String, owner: Int) throws(RPCError) {
         guard let sandboxOwner = ownerOfSandbox(name) else {
             throw RPCError(.notFound, "no sandbox '\(name)' is open; open one with sandbox.open first")

@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// Besides the daemon's real arbiter (the live arena) it keeps sandboxes: isolated arbiters
 /// under a policy of their own, opened by a connection for focus scenarios, so a scenario
-/// never touches the user's playback. Session ids are unique across arenas, so gains and
+/// never touches the user's playback. A sandbox keeps its own clock, which moves only when
+/// the scenario waits (``advanceSandbox(_:by:owner:)``), so its runs are exact and quick. Session ids are unique across arenas, so gains and
 /// mutes reach a sandboxed session's streams like any other's.
 ///
 /// Ownership: the arbiters and the session table are guarded by `table`; each decision and
@@ -31,6 +32,8 @@ final class SessionService: Sendable {
         var arbiters: [SessionArena: Arbiter]
         /// The connection that opened each sandbox.
         var sandboxOwners: [String: Int] = [:]
+        /// Each sandbox's clock, in seconds since it opened.
+        var sandboxTimes: [String: Double] = [:]
         /// Where each session lives; absent means live.
         var arenas: [SessionID: SessionArena] = [:]
         var nextNumber = 1
@@ -112,7 +115,7 @@ final class SessionService: Sendable {
                     if tick % 8 == 0 { self.connectAudio() }
                     tick += 1
                     try? await Task.sleep(for: .milliseconds(250))
-                    for arena in self.arenas { self.decide(.tick, in: arena) }
+                    self.decide(.tick)
                 }
             }
         }
@@ -153,7 +156,8 @@ final class SessionService: Sendable {
         table.withLock { table in
             guard var arbiter = table.arbiters[arena] else { return .badParam("no sandbox \(arena) is open") }
             let before = Set(arbiter.state.sessions.map(\.id))
-            let effects = arbiter.handle(event, at: now())
+            let time = arena.sandbox.map { table.sandboxTimes[$0] ?? 0 } ?? now()
+            let effects = arbiter.handle(event, at: time)
             table.arbiters[arena] = arbiter
             if case .activate(let id) = event, arbiter.state.session(id)?.state.isActive == true {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
@@ -181,13 +185,19 @@ final class SessionService: Sendable {
         table.withLock { table in
             let name = "sandbox\(table.nextNumber)"
             table.nextNumber += 1
-            // A sandbox is no daemon launch: its clock starts long before, so no activation
-            // in it counts as "at launch".
-            let startedAt = now() - policy.launchWindowSeconds - 1
-            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: startedAt)
+            // A sandbox is no daemon launch: its arbiter started long before its clock's zero,
+            // so no activation in it counts as "at launch".
+            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: -policy.launchWindowSeconds - 1)
             table.sandboxOwners[name] = owner
+            table.sandboxTimes[name] = 0
             return name
         }
+    }
+
+    /// Moves a sandbox's clock on by `seconds`; what falls due meanwhile (advisories) happens.
+    func advanceSandbox(_ name: String, by seconds: Double) {
+        table.withLock { $0.sandboxTimes[name, default: 0] += max(0, seconds) }
+        decide(.tick, in: .sandbox(name))
     }
 
     /// The connection that opened the sandbox `name`, or `nil` when none is open by that name.
@@ -201,6 +211,7 @@ final class SessionService: Sendable {
         table.withLock { table in
             table.arbiters[arena] = nil
             table.sandboxOwners[name] = nil
+            table.sandboxTimes[name] = nil
         }
     }
 

@@ -159,3 +159,18 @@ public struct SandboxRouteParams: Codable, Equatable, Sendable {
         self.reason = reason
     }
 }
+
+/// The params of `sandbox.wait`: time passing in a sandbox, as a scenario's `wait` step
+/// needs (a sandbox's clock moves only so, and its runs are exact).
+public struct SandboxWaitParams: Codable, Equatable, Sendable {
+    /// The sandbox.
+    public var sandbox: String
+    /// How long, in seconds.
+    public var seconds: Double
+
+    /// Creates params.
+    public init(sandbox: String, seconds: Double) {
+        self.sandbox = sandbox
+        self.seconds = seconds
+    }
+}

@@ -85,7 +85,12 @@ struct RemoteScenarioDriver: ScenarioDriver {
         try route(.newDeviceAvailable)
     }
 
+    /// In a sandbox, its clock moves on at once; on the real arbiter, real time passes.
     mutating func wait(_ seconds: Double) throws(ScenarioDriverError) {
+        if let sandbox {
+            _ = try call(Methods.SandboxWait.self, SandboxWaitParams(sandbox: sandbox, seconds: seconds))
+            return
+        }
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
