@@ -68,7 +68,7 @@ extension FocusState {
     }
 
     /// Whether following causes from some session leads back to it.
-    private var hasCauseCycle: Bool {
+    var hasCauseCycle: Bool {
         var finished: Set<SessionID> = []
         var onPath: Set<SessionID> = []
         func visit(_ id: SessionID) -> Bool {

@@ -37,7 +37,7 @@ extension FocusState {
         if promptStyle != policy.promptStyle(for: active.map(\.configuration)) {
             problems.append("prompt style \(promptStyle) does not follow the rules")
         }
-        if hasMatrixCauseCycle { problems.append("interruption causes form a cycle") }
+        if hasCauseCycle { problems.append("interruption causes form a cycle") }
         return problems
     }
 
@@ -68,21 +68,5 @@ extension FocusState {
             problems.append("\(id) silence timing does not match its state and sound")
         }
         return problems
-    }
-
-    /// Whether following causes from some session leads back to it.
-    private var hasMatrixCauseCycle: Bool {
-        var finished: Set<SessionID> = []
-        var onPath: Set<SessionID> = []
-        func visit(_ id: SessionID) -> Bool {
-            if onPath.contains(id) { return true }
-            if finished.contains(id) { return false }
-            onPath.insert(id)
-            let cyclic = session(id)?.interruptedBy.contains(where: visit) ?? false
-            onPath.remove(id)
-            finished.insert(id)
-            return cyclic
-        }
-        return sessions.contains { visit($0.id) }
     }
 }

@@ -2,21 +2,47 @@ import Focus
 import RondoTesting
 import Testing
 
+/// A policy to walk under, with the session configurations its walks draw from.
+struct WalkedPolicy: Sendable, CustomTestStringConvertible {
+    let name: String
+    let policy: FocusPolicy
+    let palette: [SessionConfiguration]
+
+    var testDescription: String { name }
+
+    /// Music comes three times, for enough music over music.
+    static let audioSession = WalkedPolicy(
+        name: "default", policy: .default,
+        palette: [
+            .music, .music, .music, .podcast, .mixablePodcast, .navigation, .spokenInterrupter, .ducker, .mixer,
+            .ambient, .soloAmbient, .movie, .call, .videoCall, .recorder, .assistant, .voicemail,
+        ])
+
+    /// A session of every role, music twice for enough music over music, and sessions
+    /// without a role that the policy maps by category and mode.
+    static let automotive = WalkedPolicy(
+        name: "automotive", policy: AutomotiveReference.policy,
+        palette: SessionRole.allCases.map { .make(.playback, role: $0) } + [
+            .make(.playback, role: .music), .music, .podcast, .navigation, .call, .recorder, .ambient, .assistant,
+            .make(.playAndRecord), .movie,
+        ])
+}
+
 /// Drives an arbiter with seeded random events over six session identities and checks,
 /// after each, the invariants and that the effects say exactly what changed.
 private struct RandomWalk {
     static let ids: [SessionID] = ["s0", "s1", "s2", "s3", "s4", "s5"]
-    /// Music comes three times, for enough music over music.
-    static let palette: [SessionConfiguration] = [
-        .music, .music, .music, .podcast, .mixablePodcast, .navigation, .spokenInterrupter, .ducker, .mixer,
-        .ambient, .soloAmbient, .movie, .call, .videoCall, .recorder, .assistant, .voicemail,
-    ]
 
+    let palette: [SessionConfiguration]
     var random: SplitMix64
-    var rig = FocusRig(startedAt: 0, now: 0)
+    var rig: FocusRig
     var tally: [String: Int] = [:]
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    init(seed: UInt64, under walked: WalkedPolicy) {
+        random = SplitMix64(seed: seed)
+        palette = walked.palette
+        rig = FocusRig(policy: walked.policy, startedAt: 0, now: 0)
+    }
 
     mutating func run(steps: Int) {
         for step in 0..<steps {
@@ -33,7 +59,7 @@ private struct RandomWalk {
     private mutating func nextEvent() -> FocusEvent {
         let openIDs = rig.state.sessions.map(\.id)
         let closedIDs = Self.ids.filter { !openIDs.contains($0) }
-        let configuration = Self.palette.randomElement(using: &random)!
+        let configuration = palette.randomElement(using: &random)!
         let roll = Int.random(in: 0..<100, using: &random)
         let owner = OwnerID(Int.random(in: 0...2, using: &random))
         if roll < 2, let id = openIDs.randomElement(using: &random) {
@@ -72,13 +98,14 @@ private struct RandomWalk {
 }
 
 @Suite struct RandomWalkTests {
-    /// Thousands of seeded random events keep every invariant, each event's effects list
-    /// exactly the interruptions, ends, gain and style changes that happened, and together
-    /// they produce every kind of effect.
-    @Test func randomEvents() {
+    /// Thousands of seeded random events, under each kind of policy, keep every invariant,
+    /// each event's effects list exactly the interruptions, ends, gain and style changes that
+    /// happened, and together they produce every kind of effect.
+    @Test(arguments: [WalkedPolicy.audioSession, .automotive])
+    func randomEvents(under walked: WalkedPolicy) {
         var tally: [String: Int] = [:]
         for seed in 0..<8 as Range<UInt64> {
-            var walk = RandomWalk(seed: seed)
+            var walk = RandomWalk(seed: seed, under: walked)
             walk.run(steps: 600)
             tally.merge(walk.tally, uniquingKeysWith: +)
         }
