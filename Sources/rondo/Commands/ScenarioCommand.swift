@@ -17,16 +17,15 @@ extension Command {
         ]
     ) { global, arguments throws(CLIFailure) in
         guard !arguments.isEmpty else { throw arguments.usage("give one or more scenario files") }
-        if arguments.flag("--audio") {
-            throw CLIFailure.usage("--audio is not available in this version of rondo; run without it")
-        }
         var results: [ScenarioResult] = []
         var broken: [String] = []
         for file in arguments.words {
-            switch ScenarioFiles.run(file, socketPath: global.socketPath, live: arguments.flag("--live")) {
-            case .ran(let result):
+            let outcome = ScenarioFiles.run(
+                file, socketPath: global.socketPath, live: arguments.flag("--live"), audio: arguments.flag("--audio"))
+            switch outcome {
+            case .ran(let result, let report):
                 results.append(result)
-                ScenarioReport.lines(for: result).forEach { print($0) }
+                report.forEach { print($0) }
             case .invalid(let message):
                 broken.append(message)
                 print("✘ \(message)")
@@ -50,16 +49,17 @@ extension Command {
 enum ScenarioFiles {
     /// What became of one file.
     enum Outcome {
-        /// It ran (passing or not).
-        case ran(ScenarioResult)
+        /// It ran (passing or not); `report` is what to print about it.
+        case ran(ScenarioResult, report: [String])
         /// It could not be read or parsed: `FILE:LINE: message`.
         case invalid(String)
         /// The daemon could not be reached.
         case unreachable(String)
     }
 
-    /// Parses `file` and runs it on a ``RemoteScenarioDriver``.
-    static func run(_ file: String, socketPath: String, live: Bool) -> Outcome {
+    /// Parses `file` and runs it on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
+    /// ``AudibleScenarioDriver`` whose checks join the result.
+    static func run(_ file: String, socketPath: String, live: Bool, audio: Bool) -> Outcome {
         let text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
@@ -73,14 +73,23 @@ enum ScenarioFiles {
             return .invalid(error.description)
         }
         var driver: RemoteScenarioDriver
+        var audible: AudibleScenarioDriver?
         do {
             driver = try RemoteScenarioDriver(socketPath: socketPath, policy: scenario.policy, live: live)
+            if audio { audible = try AudibleScenarioDriver(driver, socketPath: socketPath) }
         } catch where error.code == "unreachable" {
             return .unreachable(error.message)
         } catch {
             return .invalid("\(file): \(error.message)")
         }
-        defer { driver.finish() }
-        return .ran(ScenarioRunner(scenario).run(on: &driver))
+        guard var audible else {
+            defer { driver.finish() }
+            let result = ScenarioRunner(scenario).run(on: &driver)
+            return .ran(result, report: ScenarioReport.lines(for: result))
+        }
+        defer { audible.finish() }
+        let run = ScenarioRunner(scenario).run(on: &audible)
+        let result = audible.merged(into: run)
+        return .ran(result, report: audible.report(for: result))
     }
 }
