@@ -2,8 +2,9 @@
 
 # Packages rondod needs to build and run.
 RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev pulseaudio pulseaudio-utils)
-# Packages the tests need on top: fixture makers and the monitor recorder.
-TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng)
+# Packages the tests need on top: fixture makers, the monitor recorder, and libxml2 for the
+# JUnit report check.
+TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng libxml2)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {
