@@ -17,7 +17,15 @@ struct GlobalOptions: Sendable {
 
     /// The socket path to use.
     var socketPath: String {
-        socket ?? SocketLocation.defaultPath(environment: ProcessInfo.processInfo.environment, uid: getuid())
+        // Read with getenv: ProcessInfo's first use costs about a millisecond of start-up.
+        socket ?? SocketLocation.defaultPath(environment: Self.environment("RONDO_SOCKET", "XDG_RUNTIME_DIR"), uid: getuid())
+    }
+
+    /// The variables `names` that are set, read without building the whole environment.
+    private static func environment(_ names: String...) -> [String: String] {
+        var found: [String: String] = [:]
+        for name in names { if let value = getenv(name) { found[name] = String(cString: value) } }
+        return found
     }
 
     /// A connected client.
