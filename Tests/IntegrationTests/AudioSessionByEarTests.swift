@@ -237,4 +237,29 @@ struct AudioSessionByEarTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
     }
+
+    /// A program left ducked by a session is heard at its full level again once the daemon
+    /// stops (SIGTERM): its sessions end with their connections on the way out, and a daemon
+    /// that is gone leaves no program quiet.
+    @Test func stoppingTheDaemonRestoresDuckedPrograms() throws {
+        let scratch = try TemporaryDirectory(prefix: "rondo-restore")
+        defer { scratch.remove() }
+        let tone = scratch.appending("tone700.wav")
+        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", tone, "synth", "8", "sine", "700", "vol", "0.5"]) == 0)
+        let bench = try AudioTestBench()
+        let program = try startRondo(bench, ["session", "exec", "--category", "playback", "--", "/usr/bin/paplay", tone])
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
+        let reference = bench.heardLevel(of: 700, over: 0.3)
+        let ducker = try bench.daemon.client()
+        let session = try ducker.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: "playback", options: ["duckOthers"]))
+        _ = try ducker.call(Methods.SessionActivate.self, session)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(abs(bench.heardLevel(of: 700, over: 0.3) - reference - Self.duckDecibels) < 1.5)
+
+        #expect(bench.daemon.stop() == 0)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(abs(bench.heardLevel(of: 700, over: 0.3) - reference) < 1, "the program is back at its level")
+        _ = program.wait()
+    }
 }
