@@ -66,20 +66,40 @@ public final class Daemon: Service {
         let server = SocketServer(
             path: options.socketPath, router: makeRouter(), hub: hub, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
+        let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
+        let readyStatus = await player.statusLine()
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await self.sessions.run() }
             group.addTask { await self.player.run() }
             group.addTask { await self.player.persistWhilePlaying() }
+            group.addTask { await self.tellServiceManager(notifier) }
             defer { group.cancelAll() }
             try await cancelWhenGracefulShutdown {
                 try await server.run { [logger = self.logger, options = self.options] in
                     logger.info("rondod \(Self.version) listening on \(options.socketPath)")
+                    notifier.ready(status: readyStatus)
                 }
             }
         }
+        notifier.stopping()
         await player.shutDown()
         sessions.shutDown()
         logger.info("rondod stopped")
+    }
+
+    /// Pings systemd's watchdog at half its interval, and tells it the player's state when
+    /// it changes, until cancelled; does nothing outside systemd.
+    private func tellServiceManager(_ notifier: ServiceManagerNotifier) async {
+        guard notifier.socketPath != nil else { return }
+        let interval = notifier.watchdogInterval ?? .seconds(2)
+        var lastStatus = await player.statusLine()
+        while !Task.isCancelled {
+            try? await Task.sleep(for: min(interval, .seconds(2)))
+            if notifier.watchdogInterval != nil { notifier.ping() }
+            let status = await player.statusLine()
+            if status != lastStatus { notifier.status(status) }
+            lastStatus = status
+        }
     }
 
     private func prepareSocketDirectory() throws {

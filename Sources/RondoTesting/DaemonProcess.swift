@@ -17,7 +17,11 @@ public final class DaemonProcess: Sendable {
     ///   - arguments: extra command-line arguments.
     ///   - restarting: the working directory of an earlier daemon whose database this one
     ///     should find (that directory then stays until its first owner goes).
-    public init(pulseServer: String?, arguments: [String] = [], restarting previous: DaemonProcess? = nil) throws {
+    ///   - environment: more variables for it (`NOTIFY_SOCKET`…).
+    public init(
+        pulseServer: String?, arguments: [String] = [], restarting previous: DaemonProcess? = nil,
+        environment: [String: String] = [:]
+    ) throws {
         directory = try previous?.directory ?? TemporaryDirectory(prefix: "rondod")
         ownsDirectory = previous == nil
         socketPath = directory.appending("rondo.sock")
@@ -32,7 +36,7 @@ public final class DaemonProcess: Sendable {
                 "XDG_CONFIG_HOME": directory.appending("config"),
                 "XDG_CACHE_HOME": directory.appending("cache"),
                 "RONDO_SOCKET": nil,
-            ],
+            ].merging(environment) { $1 },
             standardError: .file(directory.appending("rondod.log")))
         for _ in 0..<200 {
             if let client = try? RondoClient(socketPath: socketPath), (try? client.call(Methods.DaemonInfoMethod.self)) != nil {

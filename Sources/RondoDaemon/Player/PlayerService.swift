@@ -118,6 +118,11 @@ actor PlayerService {
         engine.shutDown()
     }
 
+    /// `playing, 12 queued`: the line systemd shows for the daemon.
+    func statusLine() -> String {
+        "\(player.state.rawValue), \(player.queue.count) queued"
+    }
+
     /// Whether PulseAudio is connected.
     nonisolated var isPulseConnected: Bool { engine.isConnected }
 

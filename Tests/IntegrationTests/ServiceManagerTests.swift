@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// rondod under systemd's notify protocol: what a `Type=notify` unit's manager hears.
+struct ServiceManagerTests {
+    /// With `NOTIFY_SOCKET` set, rondod sends `READY=1` (with a status) only once its socket
+    /// answers, `WATCHDOG=1` when `WATCHDOG_USEC` asks for it, and `STOPPING=1` on SIGTERM.
+    @Test func notifiesReadyWatchdogAndStopping() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-notify")
+        defer { directory.remove() }
+        let listener = try DatagramListener(path: directory.appending("notify"))
+        let daemon = try DaemonProcess(
+            pulseServer: nil,
+            environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "1000000"])
+        let ready = try #require(listener.receive(timeout: 5))
+        #expect(ready.hasPrefix("READY=1\nSTATUS=stopped, 0 queued"), "\(ready)")
+        #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).pid == daemon.pid)
+        let ping = try #require(listener.receive(timeout: 3))
+        #expect(ping == "WATCHDOG=1")
+        #expect(daemon.stop() == 0)
+        var messages: [String] = []
+        while let message = listener.receive(timeout: 1) { messages.append(message) }
+        #expect(messages.contains("STOPPING=1"), "\(messages)")
+    }
+
+    /// Without `NOTIFY_SOCKET` nothing is sent and the daemon serves as usual.
+    @Test func silentOutsideSystemd() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).pid == daemon.pid)
+    }
+}
+
+/// A Unix datagram socket that receives what rondod sends to `NOTIFY_SOCKET`.
+private final class DatagramListener {
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        self.path = path
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (offset, byte) in path.utf8.enumerated() { bytes[offset] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next datagram, or `nil` after `timeout` seconds without one.
+    func receive(timeout: Double) -> String? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}
