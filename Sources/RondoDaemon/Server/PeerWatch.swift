@@ -20,13 +20,15 @@ final class PeerWatch: ChannelInboundHandler, Sendable {
     /// Creates a watch; ``learnPeer(of:)`` then finds the client's process.
     init() {}
 
-    /// Reads the client's process id from the socket's peer credentials.
-    func learnPeer(of channel: any Channel) async {
-        guard let provider = channel as? any SocketOptionProvider else { return }
+    /// Reads the client's credentials from the socket (`SO_PEERCRED`) and keeps its process id.
+    /// - Returns: the client's user id, or `nil` when the credentials cannot be read.
+    func learnPeer(of channel: any Channel) async -> UInt32? {
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
         let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.peerCredentialsOption))
-        guard let credentials = try? await future.get() else { return }
+        guard let credentials = try? await future.get() else { return nil }
         peerProcess.store(credentials.pid, ordering: .relaxed)
+        return credentials.uid
     }
 
     /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).

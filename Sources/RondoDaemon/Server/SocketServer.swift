@@ -83,7 +83,16 @@ final class SocketServer: Sendable {
             onDisconnect(id)
         }
         let watch = try? await channel.pipeline.handler(type: PeerWatch.self).get()
-        await watch?.learnPeer(of: channel)
+        let peerUser = await watch?.learnPeer(of: channel)
+        // Only the daemon's own user may connect (SPEC §2), even through a socket whose
+        // permissions were loosened.
+        // Unreadable credentials mean the client already hung up; its buffered requests
+        // are still answered (into the void), as before the gate.
+        guard peerUser == nil || peerUser == getuid() else {
+            logger.warning("refused connection \(id) from uid \(peerUser.map(String.init) ?? "unknown"): only uid \(getuid()) may connect")
+            try? await channel.close()
+            return
+        }
         let context = ConnectionContext(id: id) { watch?.isGone ?? false }
         do {
             try await connection.executeThenClose { inbound, outbound in
