@@ -165,75 +165,6 @@ actor PlayerService {
         return nowPlayingState()
     }
 
-    // MARK: Queue
-
-    /// A page of the queue.
-    func queue(offset: Int, limit: Int?) -> QueueGetResult {
-        let entries = player.queue.entries
-        let start = min(max(0, offset), entries.count)
-        let end = limit.map { min(entries.count, start + max(0, $0)) } ?? entries.count
-        let items = (start..<end).map { position in
-            let entry = entries[position]
-            let metadata = metadata(for: entry)
-            return QueueItem(
-                position: position, assetURL: URL(fileURLWithPath: entry.location).absoluteString,
-                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle,
-                playbackDuration: metadata.duration)
-        }
-        return QueueGetResult(
-            items: items, index: player.queue.currentIndex, count: entries.count,
-            shuffle: player.shuffleMode.rawValue, repeat: player.repeatMode.rawValue)
-    }
-
-    /// Appends files (directories add their MP3 files).
-    func append(_ items: [String]) throws(RPCError) -> Int {
-        let paths = try MediaPaths.expand(items)
-        _ = apply(player.append(paths, at: now()))
-        return player.queue.count
-    }
-
-    /// Replaces the queue, optionally starting playback.
-    func replace(_ params: QueueItemsParams) throws(RPCError) -> Int {
-        let paths = try MediaPaths.expand(params.items)
-        var trial = player
-        let effects: [PlayerEffect]
-        do {
-            effects = try trial.replace(with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
-        } catch {
-            throw Self.rpcError(error)
-        }
-        try commit(trial)
-        _ = apply(effects)
-        return player.queue.count
-    }
-
-    /// Removes one entry.
-    func remove(at index: Int) throws(RPCError) {
-        do { _ = apply(try player.remove(at: index, at: now())) } catch { throw Self.rpcError(error) }
-    }
-
-    /// Moves one entry.
-    func move(from source: Int, to destination: Int) throws(RPCError) {
-        do { _ = apply(try player.move(from: source, to: destination, at: now())) } catch { throw Self.rpcError(error) }
-    }
-
-    /// Empties the queue.
-    func clear() {
-        _ = apply(player.clear(at: now()))
-    }
-
-    /// Plays the entry at `index`.
-    func playIndex(_ index: Int) throws(RPCError) {
-        var trial = player
-        let effects: [PlayerEffect]
-        do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.rpcError(error) }
-        try commit(trial)
-        _ = apply(effects)
-        if player.state != .playing, !isPulseConnected {
-            throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
-        }
-    }
-
     // MARK: Applying decisions
 
     /// Carries out the command center's effects: output speed, feedback, `remote.changed`.
@@ -382,13 +313,6 @@ actor PlayerService {
         let metadata = TrackMetadata(tags, location: entry.location, artworkURL: artworkURL)
         tagCache[entry.location] = metadata
         return metadata
-    }
-
-    private static func rpcError(_ error: PlaybackError) -> RPCError {
-        switch error {
-        case .indexOutOfRange(let index, let count):
-            RPCError(.indexOutOfRange, "queue index \(index) does not exist; the queue has \(count) items (0-based)")
-        }
     }
 }
 
