@@ -1,0 +1,215 @@
+/// What the browse tree reads: the library's lists in their browse orders, addressed by
+/// position, so that resolving an index path is one lookup per component.
+///
+/// The store implements it over SQLite (``LibraryStore``); tests implement it in memory.
+/// Every list has a stable order (SPEC §6): artists by sort name ("The " ignored, case- and
+/// accent-insensitive), albums by year (unknown last) then title, album tracks by disc, track
+/// number, title. Spoken-word tracks appear only in ``CatalogList/spokenShows`` and
+/// ``CatalogList/tracksOfShow(_:)`` (and in playlists and Recently Played), never under
+/// artists, albums, songs or genres.
+public protocol LibraryCatalog: Sendable {
+    /// How many entries `list` holds.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    func count(_ list: CatalogList) throws(StoreError) -> Int
+
+    /// The entries of `list` at the positions in `range` (clamped to the list).
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    func entries(_ list: CatalogList, in range: Range<Int>) throws(StoreError) -> [CatalogEntry]
+
+    /// The artist, album, genre, playlist, show or track with this identifier, if any.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry?
+
+    /// Number of tracks in the library, spoken word included; 0 means an empty library.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    func trackCount() throws(StoreError) -> Int
+}
+
+/// One ordered list of the catalog.
+public enum CatalogList: Hashable, Sendable {
+    /// Every artist of music tracks (album artist, else artist), by sort name.
+    case artists
+    /// The albums of one artist, by year then title.
+    case albumsOf(artist: Int64)
+    /// Every music album, by year then title.
+    case albums
+    /// Every music track, by title (sort key), then artist.
+    case songs
+    /// Every genre of music tracks, by name.
+    case genres
+    /// The tracks of one album, by disc, track number, title.
+    case tracksOfAlbum(Int64)
+    /// The music tracks of one genre, by artist sort name, album year, album, disc, track.
+    case tracksOfGenre(Int64)
+    /// Every `.m3u`/`.m3u8` playlist, by name.
+    case playlists
+    /// The tracks of one playlist in the file's order (entries not in the library left out).
+    case tracksOfPlaylist(Int64)
+    /// Every spoken-word show or book (the album of spoken-word tracks), by title.
+    case spokenShows
+    /// The episodes or chapters of one show, by disc, track number, title.
+    case tracksOfShow(Int64)
+    /// The last 50 distinct tracks played, most recent first.
+    case recentlyPlayed
+}
+
+/// One entry of a catalog list.
+public enum CatalogEntry: Equatable, Sendable {
+    case artist(CatalogArtist)
+    case album(CatalogAlbum)
+    case genre(CatalogGenre)
+    case playlist(CatalogPlaylist)
+    /// A spoken-word show or audiobook (an album of spoken-word tracks).
+    case show(CatalogAlbum)
+    case track(CatalogTrack)
+}
+
+/// An artist of the library.
+public struct CatalogArtist: Equatable, Sendable {
+    /// Row id in the store.
+    public var id: Int64
+    /// Stable across rescans: `rondo:artist:` + hex FNV-1a of the folded name.
+    public var identifier: String
+    public var name: String
+    /// Number of music albums by this artist.
+    public var albumCount: Int
+
+    /// Creates an artist.
+    public init(id: Int64, identifier: String, name: String, albumCount: Int) {
+        self.id = id
+        self.identifier = identifier
+        self.name = name
+        self.albumCount = albumCount
+    }
+}
+
+/// An album (or, for spoken word, a show or book).
+public struct CatalogAlbum: Equatable, Sendable {
+    public var id: Int64
+    /// Stable across rescans: `rondo:album:` + hex FNV-1a of the folded artist and title.
+    public var identifier: String
+    public var title: String
+    /// The album artist (else the artist of its tracks).
+    public var artist: String
+    public var year: Int?
+    public var trackCount: Int
+    /// The cover of its first track that has one.
+    public var artwork: CatalogArtwork?
+
+    /// Creates an album.
+    public init(
+        id: Int64, identifier: String, title: String, artist: String, year: Int?, trackCount: Int,
+        artwork: CatalogArtwork?
+    ) {
+        self.id = id
+        self.identifier = identifier
+        self.title = title
+        self.artist = artist
+        self.year = year
+        self.trackCount = trackCount
+        self.artwork = artwork
+    }
+}
+
+/// A genre of music tracks.
+public struct CatalogGenre: Equatable, Sendable {
+    public var id: Int64
+    /// `rondo:genre:` + hex FNV-1a of the folded name.
+    public var identifier: String
+    public var name: String
+    public var trackCount: Int
+
+    /// Creates a genre.
+    public init(id: Int64, identifier: String, name: String, trackCount: Int) {
+        self.id = id
+        self.identifier = identifier
+        self.name = name
+        self.trackCount = trackCount
+    }
+}
+
+/// A playlist file of the music directory.
+public struct CatalogPlaylist: Equatable, Sendable {
+    public var id: Int64
+    /// `rondo:playlist:` + hex FNV-1a of the file's path.
+    public var identifier: String
+    /// The file name without `.m3u`/`.m3u8`.
+    public var name: String
+    /// Entries that are tracks of the library.
+    public var trackCount: Int
+
+    /// Creates a playlist.
+    public init(id: Int64, identifier: String, name: String, trackCount: Int) {
+        self.id = id
+        self.identifier = identifier
+        self.name = name
+        self.trackCount = trackCount
+    }
+}
+
+/// An image file holding a cover, as the artwork cache wrote it.
+public struct CatalogArtwork: Equatable, Sendable {
+    /// Absolute path of the image file.
+    public var path: String
+    public var mimeType: String
+    public var width: Int?
+    public var height: Int?
+
+    /// Creates artwork.
+    public init(path: String, mimeType: String, width: Int?, height: Int?) {
+        self.path = path
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A track of the library.
+public struct CatalogTrack: Equatable, Sendable {
+    public var id: Int64
+    /// `rondo:track:` + the 16 hex digits of FNV-1a of its path: the same string as
+    /// now-playing's `externalContentIdentifier`.
+    public var identifier: String
+    /// Absolute path of the file.
+    public var path: String
+    /// Its title tag, else the file name without extension.
+    public var title: String
+    public var artist: String?
+    public var albumTitle: String?
+    public var albumArtist: String?
+    public var genre: String?
+    public var discNumber: Int?
+    public var trackNumber: Int?
+    public var year: Int?
+    /// Seconds.
+    public var duration: Double?
+    /// A podcast, audiobook or other spoken-word item.
+    public var isSpokenWord: Bool
+    /// Where listening stopped, in seconds, for spoken word; `nil` when never started.
+    public var resumePosition: Double?
+    public var artwork: CatalogArtwork?
+
+    /// Creates a track.
+    public init(
+        id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
+        albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, discNumber: Int? = nil,
+        trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
+        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil
+    ) {
+        self.id = id
+        self.identifier = identifier
+        self.path = path
+        self.title = title
+        self.artist = artist
+        self.albumTitle = albumTitle
+        self.albumArtist = albumArtist
+        self.genre = genre
+        self.discNumber = discNumber
+        self.trackNumber = trackNumber
+        self.year = year
+        self.duration = duration
+        self.isSpokenWord = isSpokenWord
+        self.resumePosition = resumePosition
+        self.artwork = artwork
+    }
+}

@@ -1,0 +1,75 @@
+/// Reads what an audio file says about itself. Declared here, implemented in `Audio` with
+/// libmpg123 and adapted by the daemon, so `Library` never links a C audio library.
+///
+/// Implementations are stateless and safe to call from several threads at once.
+public protocol TagReader: Sendable {
+    /// Reads the tags, stream format, duration and cover of the file at `path`.
+    /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
+    func readTags(at path: String) throws(TagReadFailure) -> ScannedTags
+}
+
+/// The tags of one file as the scanner stores them; missing tags are `nil`, never "".
+public struct ScannedTags: Equatable, Sendable {
+    public var title: String?
+    public var artist: String?
+    public var albumTitle: String?
+    public var albumArtist: String?
+    public var genre: String?
+    public var composer: String?
+    public var discNumber: Int?
+    public var trackNumber: Int?
+    public var year: Int?
+    /// Seconds, from the Xing/Info header or a scan of the frames.
+    public var duration: Double?
+    public var sampleRate: Int?
+    public var channels: Int?
+    /// The embedded cover, already written to the artwork cache.
+    public var artwork: CatalogArtwork?
+
+    /// Creates tags; every field defaults to unknown.
+    public init(
+        title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
+        genre: String? = nil, composer: String? = nil, discNumber: Int? = nil, trackNumber: Int? = nil,
+        year: Int? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        artwork: CatalogArtwork? = nil
+    ) {
+        self.title = title
+        self.artist = artist
+        self.albumTitle = albumTitle
+        self.albumArtist = albumArtist
+        self.genre = genre
+        self.composer = composer
+        self.discNumber = discNumber
+        self.trackNumber = trackNumber
+        self.year = year
+        self.duration = duration
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.artwork = artwork
+    }
+}
+
+/// Why a file was left out of the library; listed by `library.problems`.
+public enum TagReadFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file has no bytes.
+    case empty
+    /// The file ends inside its tag or before any complete audio frame.
+    case truncated
+    /// No MPEG audio frames were found: another format, or random bytes named `.mp3`.
+    case notMP3
+    /// The ID3v2 tag declares more bytes than a tag may reasonably hold (or than the file has).
+    case oversizedTag(bytes: Int)
+    /// The file could not be opened or read.
+    case unreadable(reason: String)
+
+    /// The reason as `library.problems` shows it.
+    public var description: String {
+        switch self {
+        case .empty: "empty file"
+        case .truncated: "truncated: the file ends before a complete MP3 frame"
+        case .notMP3: "not an MP3 file: no MPEG audio frames found"
+        case .oversizedTag(let bytes): "oversized tag: the ID3v2 tag declares \(bytes) bytes"
+        case .unreadable(let reason): "unreadable: \(reason)"
+        }
+    }
+}
