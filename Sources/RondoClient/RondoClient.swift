@@ -59,8 +59,12 @@ public final class RondoClient {
     deinit { close(descriptor) }
 
     /// Calls a method and waits for its result.
+    /// - Parameter onEvent: receives the events that arrive while waiting (a scan's progress);
+    ///   when `nil` they are kept for ``nextEvent(timeout:)``.
     /// - Throws: ``ClientError/rpc(_:)`` for an error reply, ``ClientError/connectionLost(_:)``.
-    public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    public func call<M: RPCMethod>(
+        _ method: M.Type, _ params: M.Params, onEvent: ((Event) -> Void)? = nil
+    ) throws(ClientError) -> M.Result {
         let id = nextID
         nextID += 1
         try send(codec.encodeLine(Envelope.Request(id: .number(id), method: M.name, params: params)))
@@ -73,7 +77,8 @@ public final class RondoClient {
                 throw .connectionLost("unreadable reply to \(M.name): \(error)")
             }
             if reply.id == nil, let event = reply.method {
-                pendingEvents.append(Event(method: event, params: reply.params ?? .null, line: String(decoding: line, as: UTF8.self)))
+                let received = Event(method: event, params: reply.params ?? .null, line: String(decoding: line, as: UTF8.self))
+                if let onEvent { onEvent(received) } else { pendingEvents.append(received) }
                 continue
             }
             if let error = reply.error { throw .rpc(error) }

@@ -19,6 +19,7 @@ public final class Daemon: Service {
     private let player: PlayerService
     private let sessions: SessionService
     private let prompts: PromptService
+    private let library: LibraryService
     private let startedAt = Date()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
@@ -37,19 +38,25 @@ public final class Daemon: Service {
             pulseServer: options.pulseServer, hub: hub, logger: logger)
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
+        let database = Self.openDatabase(options.databasePath, logger: logger)
+        let library = LibraryService(
+            database: database, musicDirectory: options.musicDirectory,
+            tagReader: LibraryTagReader(artworkDirectory: options.cacheDirectory), hub: hub, logger: logger)
+        self.library = library
         self.player = PlayerService(
             pulseServer: options.pulseServer, pulseSink: options.pulseSink,
-            store: Self.openStore(options.databasePath, logger: logger), artworkDirectory: options.cacheDirectory,
-            sessions: sessions, releaseAfter: options.releaseAfter, hub: hub, logger: logger)
+            store: database.map(PlaybackStateStore.init(database:)), library: library.store,
+            artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter, hub: hub,
+            logger: logger)
     }
 
-    /// The playback-state store in the database, or `nil` (state is then not kept) when the
-    /// file cannot be opened; the reason is logged.
-    private static func openStore(_ path: String, logger: Logger) -> PlaybackStateStore? {
+    /// The database of the library and the playback state, or `nil` (nothing is then kept
+    /// and the library is empty) when the file cannot be opened; the reason is logged.
+    private static func openDatabase(_ path: String, logger: Logger) -> LibraryDatabase? {
         do {
-            return PlaybackStateStore(database: try LibraryDatabase(path: path))
+            return try LibraryDatabase(path: path)
         } catch {
-            logger.error("\(error); playback state will not survive a restart")
+            logger.error("\(error); playback state will not survive a restart and the library is unavailable")
             return nil
         }
     }
@@ -73,6 +80,7 @@ public final class Daemon: Service {
             group.addTask { await self.player.run() }
             group.addTask { await self.player.persistWhilePlaying() }
             group.addTask { await self.tellServiceManager(notifier) }
+            group.addTask { await self.library.scanAtStart() }
             defer { group.cancelAll() }
             try await cancelWhenGracefulShutdown {
                 try await server.run { [logger = self.logger, options = self.options] in
@@ -132,11 +140,13 @@ public final class Daemon: Service {
         router.register(Methods.QueueGet.self) { params, _ in
             await player.queue(offset: params.offset ?? 0, limit: params.limit)
         }
-        router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
-            QueueCountResult(count: try await player.replace(params))
+        router.register(Methods.QueueSet.self) { [library] params, _ throws(RPCError) in
+            var params = params
+            params.items = try library.resolve(params.items)
+            return QueueCountResult(count: try await player.replace(params))
         }
-        router.register(Methods.QueueAppend.self) { params, _ throws(RPCError) in
-            QueueCountResult(count: try await player.append(params.items))
+        router.register(Methods.QueueAppend.self) { [library] params, _ throws(RPCError) in
+            QueueCountResult(count: try await player.append(try library.resolve(params.items)))
         }
         router.register(Methods.QueueRemove.self) { params, _ throws(RPCError) in
             try await player.remove(at: params.index)
@@ -154,12 +164,33 @@ public final class Daemon: Service {
             try await player.playIndex(params.index)
             return Empty()
         }
+        registerLibraryMethods(in: &router)
         registerSessionMethods(in: &router)
         router.register(Methods.EventsSubscribe.self) { params, connection in
             hub.subscribe(connection.id, to: params.topics)
             return Empty()
         }
         return router
+    }
+
+    /// The `library.*` and `context.*` methods.
+    private func registerLibraryMethods(in router: inout Router) {
+        let library = self.library
+        let player = self.player
+        router.register(Methods.LibraryChildren.self) { params, _ throws(RPCError) in try library.children(params) }
+        router.register(Methods.LibraryItem.self) { params, _ throws(RPCError) in try library.item(params) }
+        router.register(Methods.LibraryCount.self) { params, _ throws(RPCError) in try library.count(params) }
+        router.register(Methods.LibraryItemForIdentifier.self) { params, _ throws(RPCError) in try library.item(params) }
+        router.register(Methods.LibraryPlay.self) { params, _ throws(RPCError) in
+            let (selection, container) = try library.playback(at: params.indexPath)
+            return try await player.play(selection, container: container)
+        }
+        router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in try library.search(params) }
+        router.register(Methods.LibraryScan.self) { params, _ throws(RPCError) in try await library.scan(params) }
+        router.register(Methods.LibraryProblems.self) { _, _ throws(RPCError) in try library.problems() }
+        router.register(Methods.LibraryStats.self) { _, _ throws(RPCError) in try library.stats() }
+        router.register(Methods.ContextGet.self) { _, _ in library.contentLimits() }
+        router.register(Methods.ContextSet.self) { params, _ throws(RPCError) in try library.setContentLimits(params) }
     }
 
     /// The `session.*` and `prompt.play` methods.

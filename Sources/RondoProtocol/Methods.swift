@@ -92,6 +92,73 @@ public enum Methods {
         public typealias Result = Empty
         public static let name = "queue.playIndex"
     }
+    /// `library.children`: a page of the children of an index path.
+    public enum LibraryChildren: RPCMethod {
+        public typealias Params = LibraryChildrenParams
+        public typealias Result = LibraryChildrenResult
+        public static let name = "library.children"
+    }
+    /// `library.item`: the content item at an index path.
+    public enum LibraryItem: RPCMethod {
+        public typealias Params = IndexPathParams
+        public typealias Result = ContentItem
+        public static let name = "library.item"
+    }
+    /// `library.count`: how many children an index path has.
+    public enum LibraryCount: RPCMethod {
+        public typealias Params = IndexPathParams
+        public typealias Result = LibraryCountResult
+        public static let name = "library.count"
+    }
+    /// `library.itemForIdentifier`: the content item with an identifier.
+    public enum LibraryItemForIdentifier: RPCMethod {
+        public typealias Params = IdentifierParams
+        public typealias Result = ContentItem
+        public static let name = "library.itemForIdentifier"
+    }
+    /// `library.play`: queues the item's container and plays from the item.
+    public enum LibraryPlay: RPCMethod {
+        public typealias Params = IndexPathParams
+        public typealias Result = LibraryPlayResult
+        public static let name = "library.play"
+    }
+    /// `library.search`: items whose words start with the query's words, best first.
+    public enum LibrarySearch: RPCMethod {
+        public typealias Params = LibrarySearchParams
+        public typealias Result = LibrarySearchResult
+        public static let name = "library.search"
+    }
+    /// `library.scan`: reconciles the library with the music directory, answered when done.
+    public enum LibraryScan: RPCMethod {
+        public typealias Params = LibraryScanParams
+        public typealias Result = LibraryScanResult
+        public static let name = "library.scan"
+    }
+    /// `library.problems`: files left out of the library, and why.
+    public enum LibraryProblems: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = [LibraryProblem]
+        public static let name = "library.problems"
+    }
+    /// `library.stats`: counts of what the library holds. Not in SPEC §2's table: `rondo
+    /// library stats` (SPEC §7) needs it.
+    public enum LibraryStats: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = LibraryStatsResult
+        public static let name = "library.stats"
+    }
+    /// `context.get`: the content limits in force.
+    public enum ContextGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = ContentLimitsPayload
+        public static let name = "context.get"
+    }
+    /// `context.set`: changes the content limits; answered with the limits now in force.
+    public enum ContextSet: RPCMethod {
+        public typealias Params = ContentLimitsChange
+        public typealias Result = ContentLimitsPayload
+        public static let name = "context.set"
+    }
     /// `sandbox.open`: opens an isolated arbiter under a policy, for scenarios.
     public enum SandboxOpen: RPCMethod {
         public typealias Params = SandboxOpenParams
@@ -177,6 +244,8 @@ public enum Methods {
     public static let all: [any RPCMethod.Type] = [
         DaemonInfoMethod.self, RemoteSend.self, RemoteList.self, RemoteSetEnabled.self, NowPlayingGet.self, QueueGet.self, QueueSet.self,
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
+        LibraryChildren.self, LibraryItem.self, LibraryCount.self, LibraryItemForIdentifier.self, LibraryPlay.self,
+        LibrarySearch.self, LibraryScan.self, LibraryProblems.self, LibraryStats.self, ContextGet.self, ContextSet.self,
         SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
     ]
@@ -233,9 +302,29 @@ public enum Events {
         public static let topic = EventTopic.route
     }
 
+    /// `context.changed`: the content limits changed.
+    public enum ContextChangedEvent: RPCEvent {
+        public typealias Params = ContentLimitsPayload
+        public static let name = "context.changed"
+        public static let topic = EventTopic.context
+    }
+    /// `library.scanProgress`: how far a running scan is.
+    public enum LibraryScanProgressEvent: RPCEvent {
+        public typealias Params = LibraryScanProgress
+        public static let name = "library.scanProgress"
+        public static let topic = EventTopic.library
+    }
+    /// `library.changed`: a scan changed the library's contents.
+    public enum LibraryChangedEvent: RPCEvent {
+        public typealias Params = LibraryScanResult
+        public static let name = "library.changed"
+        public static let topic = EventTopic.library
+    }
+
     /// Every event, in SPEC order.
     public static let all: [any RPCEvent.Type] = [
         NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self, SessionInterruptionEvent.self,
         SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, RouteChangedEvent.self,
+        ContextChangedEvent.self, LibraryScanProgressEvent.self, LibraryChangedEvent.self,
     ]
 }

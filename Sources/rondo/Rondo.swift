@@ -9,8 +9,8 @@ import Glibc
 enum Rondo {
     /// Every command, in the order help lists them.
     static let commands: [Command] =
-        Command.status + Command.transport + Command.modes + Command.queue + Command.remoteCenter + Command.sessions
-        + [Command.scenario, Command.watch]
+        Command.status + Command.browsing + Command.transport + Command.modes + Command.queue + Command.remoteCenter
+        + Command.library + Command.sessions + [Command.scenario, Command.watch]
 
     static func main() {
         do throws(CLIFailure) {

@@ -13,10 +13,12 @@ struct MethodsTests {
         "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
     ]
 
-    /// The methods the daemon serves so far, as SPEC §2 names them.
+    /// The methods the daemon serves, as SPEC §2 names them.
     static let servedMethods = [
         "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
-        "queue.move", "queue.clear", "queue.playIndex", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure", "session.activate",
+        "queue.move", "queue.clear", "queue.playIndex", "library.children", "library.item", "library.count",
+        "library.itemForIdentifier", "library.play", "library.search", "library.scan", "library.problems", "library.stats",
+        "context.get", "context.set", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure", "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
     ]
 
@@ -28,10 +30,11 @@ struct MethodsTests {
         "library.scanProgress": "library", "library.changed": "library",
     ]
 
-    /// The events the daemon sends so far.
+    /// The events the daemon sends.
     static let servedEvents = [
         "nowPlaying.changed", "queue.changed", "remote.changed", "session.interruption", "session.gain",
-        "session.promptStyle", "session.advisory", "route.changed",
+        "session.promptStyle", "session.advisory", "route.changed", "context.changed", "library.scanProgress",
+        "library.changed",
     ]
 
     /// The subscription topics of SPEC §2, in its order.
@@ -46,6 +49,7 @@ struct MethodsTests {
     static let extensions = [
         "sandbox.route",  // SPEC §8: route-lost / route-restored steps in a sandbox
         "sandbox.wait",  // SPEC §8: wait steps on a sandbox's own clock
+        "library.stats",  // SPEC §7: rondo library stats
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.
@@ -82,7 +86,8 @@ struct MethodsTests {
     /// Methods whose SPEC §2 params are none (`–`) or all optional accept absent params.
     @Test(arguments: [
         Methods.DaemonInfoMethod.name, Methods.NowPlayingGet.name, Methods.QueueClear.name, Methods.QueueGet.name,
-        Methods.SessionList.name, Methods.SessionPromptStyle.name,
+        Methods.SessionList.name, Methods.SessionPromptStyle.name, Methods.LibraryScan.name,
+        Methods.LibraryProblems.name, Methods.LibraryStats.name, Methods.ContextGet.name, Methods.ContextSet.name,
     ])
     func acceptsAbsentParams(_ name: String) throws {
         let method = try #require(Methods.all.first { $0.name == name })

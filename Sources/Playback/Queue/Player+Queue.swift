@@ -18,7 +18,7 @@ extension Player {
     /// Replaces the queue with files.
     ///
     /// Queues every file without a collection; otherwise as
-    /// ``replace(withItems:startIndex:play:at:)``.
+    /// ``replace(withItems:startIndex:play:startPosition:at:)``.
     /// - Throws: ``PlaybackError/indexOutOfRange(_:count:)`` for a `startIndex` past the end.
     public mutating func replace(
         with locations: [String], startIndex: Int?, play: Bool, at now: Double
@@ -31,10 +31,11 @@ extension Player {
     /// With `play`, the entry at `startIndex` (default: the first in play order) starts
     /// playing; otherwise the transport stops and `startIndex`, if given, becomes current.
     /// When shuffled, a new order is drawn that opens with the entry at `startIndex`. The
-    /// history is forgotten.
+    /// history is forgotten. `startPosition` (seconds) is where the first entry starts: a
+    /// spoken-word item's resume point.
     /// - Throws: ``PlaybackError/indexOutOfRange(_:count:)`` for a `startIndex` past the end.
     public mutating func replace(
-        withItems items: [MediaItem], startIndex: Int?, play: Bool, at now: Double
+        withItems items: [MediaItem], startIndex: Int?, play: Bool, startPosition: Double = 0, at now: Double
     ) throws(PlaybackError) -> [PlayerEffect] {
         if let startIndex, !items.indices.contains(startIndex) {
             throw .indexOutOfRange(startIndex, count: items.count)
@@ -48,7 +49,7 @@ extension Player {
         let selected = startIndex ?? (play ? queue.playOrder.first.flatMap { queue.index(of: $0) } : nil)
         try queue.select(selected)
         if play, selected != nil {
-            return [.queueChanged] + startCurrent(at: now, from: 0, playing: true)
+            return [.queueChanged] + startCurrent(at: now, from: max(0, startPosition), playing: true)
         }
         return (wasLoaded ? [.stop] : []) + [.queueChanged, .nowPlayingChanged]
     }

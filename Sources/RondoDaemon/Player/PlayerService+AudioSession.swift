@@ -30,8 +30,11 @@ extension PlayerService {
         player = trial
     }
 
+    /// A podcast or audiobook: by its genre tag, or as the library files it (a Podcasts or
+    /// Audiobooks folder).
     func isSpokenWord(_ entry: QueueEntry) -> Bool {
-        metadata(for: entry).genre.map { Player.spokenWordGenres.contains($0.lowercased()) } ?? false
+        if metadata(for: entry).genre.map({ Player.spokenWordGenres.contains($0.lowercased()) }) ?? false { return true }
+        return libraryTrack(at: entry.location)?.isSpokenWord ?? false
     }
 
     /// Carries out what the arbiter decided for the player's session.

@@ -41,6 +41,7 @@ extension PlayerService {
             throw Self.rpcError(error)
         }
         try commit(trial)
+        listening.container = nil
         _ = apply(effects)
         return player.queue.count
     }

@@ -22,6 +22,10 @@ import RondoProtocol
 actor PlayerService {
     var player = Player()
     private let store: PlaybackStateStore?
+    /// The music library: plays are recorded in it, spoken word's resume points kept.
+    let library: LibraryStore?
+    /// What the listener keeps of the current item in the library, when it is a library track.
+    var listening = ListeningRecord()
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     private var feedbackChanges: [String: Feedback] = [:]
     private var storeFailing = false
@@ -40,10 +44,11 @@ actor PlayerService {
     let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to PulseAudio only on the first play.
-    init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, artworkDirectory: String,
+    init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
          sessions: SessionService, releaseAfter: Double,
          hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.store = store
+        self.library = library
         self.artworkCache = ArtworkCache(directory: artworkDirectory)
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         self.notices = notices
@@ -90,6 +95,7 @@ actor PlayerService {
             if player.state == .playing {
                 observeOutput()
                 persist()
+                keepResumePoint()
             }
         }
     }
@@ -115,6 +121,7 @@ actor PlayerService {
     func shutDown() {
         observeOutput()
         persist()
+        keepResumePoint(now: true)
         engine.shutDown()
     }
 
@@ -239,6 +246,7 @@ actor PlayerService {
             sessions.setPlayerMode(spokenAudio: isSpokenWord(current))
         }
         persist()
+        noteListening()
         return failure
     }
 
@@ -265,6 +273,7 @@ actor PlayerService {
 
     private func handle(_ event: EngineEvent) {
         let effects: [PlayerEffect]
+        if case .advanced = event { markCurrentFinished() } else if case .reachedEnd = event { markCurrentFinished() }
         switch event {
         case .advanced(let id):
             if let entry = player.queue.entries.first(where: { $0.id == id }) {
@@ -296,7 +305,7 @@ actor PlayerService {
         return NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: player.state.rawValue,
-            nowPlayingIdentifiers: [])
+            nowPlayingIdentifiers: nowPlayingIdentifiers())
     }
 
     func metadata(for entry: QueueEntry) -> TrackMetadata {

@@ -26,11 +26,12 @@ extension Command {
     }
 
     private static let add = Command(
-        name: ["queue", "add"], arguments: "PATH…", summary: "Append MP3 files or directories."
+        name: ["queue", "add"], arguments: "PATH|IDENTIFIER…",
+        summary: "Append MP3 files, directories or library items (rondo:… identifiers)."
     ) { global, arguments throws(CLIFailure) in
-        guard !arguments.isEmpty else { throw arguments.usage("queue add needs at least one path") }
+        guard !arguments.isEmpty else { throw arguments.usage("queue add needs at least one path or identifier") }
         let cwd = FileManager.default.currentDirectoryPath
-        let absolute = arguments.words.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+        let absolute = arguments.words.map { $0.hasPrefix("/") || $0.hasPrefix("rondo:") ? $0 : cwd + "/" + $0 }
         let result = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: absolute))
         if global.json { global.printJSON(result) }
     }

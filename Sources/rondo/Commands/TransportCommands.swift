@@ -1,9 +1,8 @@
 import RondoProtocol
 
 extension Command {
-    /// `play`, `pause`, `toggle`, `stop`, `next`, `previous`, `seek`.
+    /// `pause`, `toggle`, `stop`, `next`, `previous`, `seek` (`play` is with the library commands).
     static let transport: [Command] = [
-        remote("play", .play, "Start or resume playback."),
         remote("pause", .pause, "Pause playback, keeping the position."),
         remote("toggle", .togglePlayPause, "Pause when playing, else play."),
         remote("stop", .stop, "Stop playback and rewind the current item."),

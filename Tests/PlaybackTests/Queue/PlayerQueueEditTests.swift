@@ -113,6 +113,20 @@ private let allStates: [PlaybackState] = [.playing, .paused, .stopped]
         #expect(rig.elapsed == 0)
     }
 
+    /// Replacing with `play` from a resume point loads the entry there and counts elapsed
+    /// time from it; without `play` the start position is not used.
+    @Test func replaceWithPlayFromAResumePoint() throws {
+        var rig = PlayerRig()
+        let effects = try rig.player.replace(
+            withItems: [MediaItem(location: "/episode")], startIndex: 0, play: true, startPosition: 754.5, at: rig.now)
+        #expect(effects == [.queueChanged, .load(rig.entry(0), position: 754.5, playing: true), .prepareNext(nil), .nowPlayingChanged])
+        rig.advance(2)
+        #expect(rig.elapsed == 756.5)
+        _ = try rig.player.replace(
+            withItems: [MediaItem(location: "/episode")], startIndex: 0, play: false, startPosition: 754.5, at: rig.now)
+        #expect(rig.elapsed == 0)
+    }
+
     /// Replacing with `play` but no entries stops and leaves an empty queue.
     @Test func replaceWithPlayAndNoEntries() throws {
         var rig = try PlayerRig(count: 2, current: 0, state: .playing)

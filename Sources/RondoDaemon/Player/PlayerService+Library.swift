@@ -1,0 +1,95 @@
+import Audio
+import Library
+import Playback
+import RondoProtocol
+
+/// The player and the music library: `library.play`, the history behind Recently Played,
+/// resume points of podcasts and audiobooks, and `nowPlayingIdentifiers`.
+extension PlayerService {
+    /// Seconds of a spoken-word item within which it counts as finished, and from which a
+    /// new play starts at the beginning again.
+    static let finishedMargin = 2.0
+    /// How often a resume point is written while a spoken-word item plays.
+    static let resumeSaveInterval = 5.0
+
+    /// Replaces the queue with `selection` and plays from its start track, a spoken-word
+    /// track from its resume point. `container` is the library item the queue came from.
+    func play(_ selection: PlaybackSelection, container: String?) throws(RPCError) -> LibraryPlayResult {
+        let start = selection.tracks[selection.startIndex]
+        var trial = player
+        let effects: [PlayerEffect]
+        do {
+            effects = try trial.replace(
+                withItems: selection.tracks.map { MediaItem(location: $0.path, collection: Self.collection(of: $0)) },
+                startIndex: selection.startIndex, play: true, startPosition: Self.resumePoint(of: start), at: now())
+        } catch {
+            throw RPCError(.indexOutOfRange, "\(error)")
+        }
+        try commit(trial)
+        listening.container = container
+        listening.tracks = [:]
+        let failure = apply(effects)
+        return LibraryPlayResult(status: failure?.status ?? CommandStatus.success.rawValue)
+    }
+
+    /// The library track at `path`, looked up once per path.
+    func libraryTrack(at path: String) -> CatalogTrack? {
+        if let known = listening.tracks[path] { return known }
+        let track = try? library?.track(atPath: path)
+        listening.tracks[path] = .some(track ?? nil)
+        return track ?? nil
+    }
+
+    /// Records the current entry in the play history once it plays, and keeps the resume
+    /// point of a spoken-word item that stopped playing.
+    func noteListening() {
+        guard let library, let current = player.queue.current else { return }
+        if player.state == .playing, current.id != listening.recordedEntry {
+            listening.recordedEntry = current.id
+            do { try library.recordPlay(path: current.location, at: now()) } catch { logger.warning("\(error)") }
+        }
+        if player.state != .playing { keepResumePoint(now: true) }
+    }
+
+    /// Saves where the current spoken-word item is, every ``resumeSaveInterval`` seconds of
+    /// listening, or at once with `now`.
+    func keepResumePoint(now immediately: Bool = false) {
+        guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
+        let position = player.elapsed(at: now())
+        if let saved = listening.savedResume, saved.path == current.location,
+            abs(saved.position - position) < (immediately ? 0.5 : Self.resumeSaveInterval)
+        {
+            return
+        }
+        listening.savedResume = (current.location, position)
+        do { try library.setResumePosition(path: current.location, seconds: position) } catch { logger.warning("\(error)") }
+    }
+
+    /// Marks the current spoken-word item as heard to the end, as it ends.
+    func markCurrentFinished() {
+        guard let library, let current = player.queue.current, isSpokenWord(current),
+            let duration = libraryTrack(at: current.location)?.duration
+        else { return }
+        listening.savedResume = (current.location, duration)
+        do { try library.setResumePosition(path: current.location, seconds: duration) } catch { logger.warning("\(error)") }
+    }
+
+    /// The playing track's identifier, then the library container its queue came from.
+    func nowPlayingIdentifiers() -> [String] {
+        guard let current = player.queue.current else { return [] }
+        return ["rondo:track:" + FNV1a.hexDigest(current.location.utf8)] + (listening.container.map { [$0] } ?? [])
+    }
+
+    /// Where a track starts: its resume point when it is spoken word heard part-way.
+    private static func resumePoint(of track: CatalogTrack) -> Double {
+        guard track.isSpokenWord, let position = track.resumePosition else { return 0 }
+        if let duration = track.duration, position >= duration - finishedMargin { return 0 }
+        return position
+    }
+
+    /// The album a track belongs to, for `collections` shuffle.
+    private static func collection(of track: CatalogTrack) -> String? {
+        guard let album = track.albumTitle else { return nil }
+        return (track.albumArtist ?? track.artist ?? "") + "\u{1F}" + album
+    }
+}
