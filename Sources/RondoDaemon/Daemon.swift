@@ -80,7 +80,9 @@ public final class Daemon: Service {
             group.addTask { await self.player.run() }
             group.addTask { await self.player.persistWhilePlaying() }
             group.addTask { await self.tellServiceManager(notifier) }
-            group.addTask { await self.library.scanAtStart() }
+            // The demo's few tracks are scanned so that they can be browsed at once; a user's
+            // music directory is scanned when asked (`rondo library scan`).
+            if !options.initialQueue.isEmpty { group.addTask { await self.library.scanAtStart() } }
             defer { group.cancelAll() }
             try await cancelWhenGracefulShutdown {
                 try await server.run { [logger = self.logger, options = self.options] in

@@ -184,7 +184,8 @@ final class LibraryService: Sendable {
         }
     }
 
-    /// Scans the whole music directory incrementally, as the daemon starts; failures are logged.
+    /// Scans the whole music directory incrementally (the demo's, as the daemon starts);
+    /// failures are logged.
     func scanAtStart() async {
         guard scanner != nil else { return }
         do {
