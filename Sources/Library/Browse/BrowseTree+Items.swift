@@ -24,7 +24,8 @@ extension BrowseTree {
 
     private func item(for container: FixedContainer) throws(BrowseError) -> BrowseItem {
         guard let list = container.list, let noun = container.countNoun else {
-            return BrowseItem(identifier: container.identifier, title: container.title, isContainer: true, isPlayable: false)
+            return BrowseItem(
+                identifier: container.identifier, title: container.title, isContainer: true, isPlayable: false)
         }
         let count = try count(list)
         return BrowseItem(

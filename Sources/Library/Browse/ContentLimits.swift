@@ -5,7 +5,7 @@
 /// components: the root's items are level 1, so the default depth of 5 reaches a track of an
 /// artist's album (`0.0.0.0.0`) and nothing below it. When not enforced nothing is capped.
 public struct ContentLimits: Equatable, Sendable {
-    /// The largest ``itemLimit`` that ``validated()`` accepts.
+    /// The item limits that ``validated()`` accepts.
     public static let itemLimitRange = 1...1000
     /// The depths that ``validated()`` accepts.
     public static let depthLimitRange = 1...16
@@ -33,13 +33,15 @@ public struct ContentLimits: Equatable, Sendable {
     ///   or ``depthLimit`` outside ``depthLimitRange`` (whether enforced or not).
     public func validated() throws(BrowseError) -> ContentLimits {
         guard Self.itemLimitRange.contains(itemLimit) else {
-            throw .badLimits(
-                "item limit \(itemLimit) is outside \(Self.itemLimitRange.lowerBound)…\(Self.itemLimitRange.upperBound)")
+            throw .badLimits("item limit \(itemLimit) is outside \(Self.written(Self.itemLimitRange))")
         }
         guard Self.depthLimitRange.contains(depthLimit) else {
-            throw .badLimits(
-                "depth limit \(depthLimit) is outside \(Self.depthLimitRange.lowerBound)…\(Self.depthLimitRange.upperBound)")
+            throw .badLimits("depth limit \(depthLimit) is outside \(Self.written(Self.depthLimitRange))")
         }
         return self
+    }
+
+    private static func written(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound)…\(range.upperBound)"
     }
 }

@@ -8,15 +8,27 @@ import Testing
             BrowseError.indexOutOfRange(path: [0, 9], component: 1, count: 3),
             ["index path 0.9 does not exist", "item 0 has 3 children", "0 to 2", "rondo browse 0"]
         ),
-        (.indexOutOfRange(path: [7], component: 0, count: 4), ["index path 7", "the root has 4 children", "rondo browse"]),
-        (.indexOutOfRange(path: [0, 0, 1, 0, 0, 0], component: 5, count: 0), ["0.0.1.0.0.0", "item 0.0.1.0.0 has no children", "rondo browse 0.0.1.0"]),
-        (.indexOutOfRange(path: [1, -1], component: 1, count: 1), ["index path 1.-1", "item 1 has 1 child", "rondo browse 1"]),
+        (
+            .indexOutOfRange(path: [7], component: 0, count: 4),
+            ["index path 7", "the root has 4 children", "rondo browse"]
+        ),
+        (
+            .indexOutOfRange(path: [0, 0, 1, 0, 0, 0], component: 5, count: 0),
+            ["0.0.1.0.0.0", "item 0.0.1.0.0 has no children", "rondo browse 0.0.1.0"]
+        ),
+        (
+            .indexOutOfRange(path: [1, -1], component: 1, count: 1),
+            ["index path 1.-1", "item 1 has 1 child", "rondo browse 1"]
+        ),
         (.indexOutOfRange(path: [], component: 0, count: 4), ["the root is not an item", "rondo browse"]),
         (
             .contentLimitExceeded(path: [0, 0, 1, 0], depthLimit: 3),
             ["index path 0.0.1.0 is 4 levels deep", "3 levels", "rondo limits --off"]
         ),
-        (.contentLimitExceeded(path: [0, 0, 1], depthLimit: 3), ["inside item 0.0.1", "4 levels deep", "3 levels", "rondo limits --off"]),
+        (
+            .contentLimitExceeded(path: [0, 0, 1], depthLimit: 3),
+            ["inside item 0.0.1", "4 levels deep", "3 levels", "rondo limits --off"]
+        ),
         (.contentLimitExceeded(path: [0], depthLimit: 1), ["inside item 0", "1 level ", "rondo limits --off"]),
         (.notFound(identifier: "rondo:album:abc"), ["rondo:album:abc", "rondo search"]),
         (.notPlayable(path: [0, 0]), ["item 0.0", "rondo browse 0.0"]),

@@ -8,7 +8,8 @@ private func enforced(items: Int = 12, depth: Int = 5) -> ContentLimits {
 /// A library with `count` songs by one artist on one album, so lists are long.
 private func longLibrary(_ count: Int) -> BrowseTree {
     let tracks = (0..<count).map {
-        LibraryFixture.Track(path: "/m/\($0).mp3", title: "Song \($0 + 1000)", artist: "Solo", album: "Long", number: $0)
+        LibraryFixture.Track(
+            path: "/m/\($0).mp3", title: "Song \($0 + 1000)", artist: "Solo", album: "Long", number: $0)
     }
     return BrowseTree(catalog: InMemoryCatalog(LibraryFixture(tracks: tracks)), musicDirectory: "/m")
 }
@@ -42,22 +43,23 @@ private func longLibrary(_ count: Int) -> BrowseTree {
     }
 
     /// Offset and limit page within the first itemLimit children; `limited` says whether the cap cut the page.
-    @Test(arguments: [
-        // offset, limit, expected positions, limited
-        (0, nil, Array(0..<12), true),
-        (0, 5, Array(0..<5), false),
-        (5, 3, Array(5..<8), false),
-        (10, 5, Array(10..<12), true),
-        (11, 1, [11], false),
-        (12, nil, [], true),
-        (12, 1, [], true),
-        (25, 10, [], true),
-        (30, 5, [], false),
-        (99, nil, [], false),
-        (-4, 2, [0, 1], false),
-        (3, 0, [], false),
-        (3, -2, [], false),
-    ] as [(Int, Int?, [Int], Bool)])
+    @Test(
+        arguments: [
+            // offset, limit, expected positions, limited
+            (0, nil, Array(0..<12), true),
+            (0, 5, Array(0..<5), false),
+            (5, 3, Array(5..<8), false),
+            (10, 5, Array(10..<12), true),
+            (11, 1, [11], false),
+            (12, nil, [], true),
+            (12, 1, [], true),
+            (25, 10, [], true),
+            (30, 5, [], false),
+            (99, nil, [], false),
+            (-4, 2, [0, 1], false),
+            (3, 0, [], false),
+            (3, -2, [], false),
+        ] as [(Int, Int?, [Int], Bool)])
     func offsetPagesWithinTheCap(_ offset: Int, _ limit: Int?, _ positions: [Int], _ limited: Bool) throws {
         let page = try longLibrary(30).children(of: [0, 2], offset: offset, limit: limit, limits: enforced())
         #expect(page.items.map(\.title) == positions.map { "Song \($0 + 1000)" })
@@ -106,7 +108,9 @@ private func longLibrary(_ count: Int) -> BrowseTree {
             }
             if length <= depth {
                 #expect(try tree.count(at: path, limits: limits) == tree.count(at: path, limits: .default))
-                if length > 0 { #expect(try tree.item(at: path, limits: limits) == tree.item(at: path, limits: .default)) }
+                if length > 0 {
+                    #expect(try tree.item(at: path, limits: limits) == tree.item(at: path, limits: .default))
+                }
                 if length >= 4 { #expect(try tree.playback(at: path, limits: limits).tracks.count == 4) }
             } else {
                 #expect(throws: refused) { try tree.item(at: path, limits: limits) }

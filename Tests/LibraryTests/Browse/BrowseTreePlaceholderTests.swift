@@ -48,11 +48,13 @@ import Testing
 
     /// A library of spoken word only is not empty: the root keeps its four items, Songs is empty.
     @Test func spokenWordOnlyLibraryKeepsTheFourRootItems() throws {
-        let episode = LibraryFixture.Track(path: "/p/1.mp3", title: "Pilot", artist: "Host", album: "Show", spokenWord: true)
+        let episode = LibraryFixture.Track(
+            path: "/p/1.mp3", title: "Pilot", artist: "Host", album: "Show", spokenWord: true)
         let tree = BrowseTree(catalog: InMemoryCatalog(LibraryFixture(tracks: [episode])), musicDirectory: "/p")
-        #expect(try tree.children(of: [], limits: .default).items.map(\.identifier) == [
-            "rondo:library", "rondo:playlists", "rondo:spoken", "rondo:recent",
-        ])
+        #expect(
+            try tree.children(of: [], limits: .default).items.map(\.identifier) == [
+                "rondo:library", "rondo:playlists", "rondo:spoken", "rondo:recent",
+            ])
         #expect(try tree.item(at: [0, 2], limits: .default).isPlayable == false)
         #expect(try tree.count(at: [0, 0], limits: .default) == 0)
         #expect(try tree.item(at: [2, 0, 0], limits: .default).title == "Pilot")

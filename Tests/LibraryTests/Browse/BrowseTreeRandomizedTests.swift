@@ -17,7 +17,9 @@ import Testing
             #expect(try tree.item(forIdentifier: visit.item.identifier) == visit.item)
         }
         let music = fixture.tracks.filter { !$0.spokenWord }
-        #expect(try tree.count(at: fixture.tracks.isEmpty ? [] : [0, 2], limits: .default) == (fixture.tracks.isEmpty ? 1 : music.count))
+        #expect(
+            try tree.count(at: fixture.tracks.isEmpty ? [] : [0, 2], limits: .default)
+                == (fixture.tracks.isEmpty ? 1 : music.count))
     }
 
     /// Random paths under random limits never crash: each call either answers consistently or
@@ -57,7 +59,9 @@ import Testing
             #expect(!limits.enforced || path.count < limits.depthLimit)
         } catch {
             let refused = limits.enforced && path.count >= limits.depthLimit
-            #expect(refused ? error == .contentLimitExceeded(path: path, depthLimit: limits.depthLimit) : isOutOfRange(error))
+            #expect(
+                refused
+                    ? error == .contentLimitExceeded(path: path, depthLimit: limits.depthLimit) : isOutOfRange(error))
         }
         do {
             let selection = try tree.playback(at: path, limits: limits)

@@ -16,7 +16,8 @@ struct ExpectedItem: CustomTestStringConvertible, Sendable {
 private func expect(
     _ path: String, _ title: String, _ subtitle: String?, container: Bool = true, playable: Bool, children: Int
 ) -> ExpectedItem {
-    ExpectedItem(path: path, title: title, subtitle: subtitle, container: container, playable: playable, children: children)
+    ExpectedItem(
+        path: path, title: title, subtitle: subtitle, container: container, playable: playable, children: children)
 }
 
 private func track(_ path: String, _ title: String, _ subtitle: String?) -> ExpectedItem {
@@ -131,7 +132,10 @@ private func track(_ path: String, _ title: String, _ subtitle: String?) -> Expe
         let tree = SampleLibrary.tree()
         let songs = try tree.children(of: [0, 2], limits: .default).items
         #expect(!songs.contains { $0.title == "Loomings" })
-        #expect(try tree.children(of: [0, 3], limits: .default).items.map(\.title) == ["Chanson", "Electronic", "Pop", "Rock"])
+        #expect(
+            try tree.children(of: [0, 3], limits: .default).items.map(\.title) == [
+                "Chanson", "Electronic", "Pop", "Rock",
+            ])
     }
 
     /// Albums and tracks carry their artwork; a show carries the cover of its first episode that has one.

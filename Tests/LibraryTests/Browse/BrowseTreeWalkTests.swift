@@ -65,7 +65,9 @@ import Testing
     @Test func searchResultsLookLikeTreeItems() throws {
         let catalog = SampleLibrary.catalog()
         let tree = SampleLibrary.tree(catalog)
-        for (list, path) in [(CatalogList.artists, [0, 0]), (.albums, [0, 1]), (.songs, [0, 2]), (.spokenShows, [2])] {
+        for (list, path) in [
+            (CatalogList.artists, [0, 0]), (.albums, [0, 1]), (.songs, [0, 2]), (.spokenShows, [2]),
+        ] {
             let listed = try tree.children(of: path, limits: .default).items
             #expect(try catalog.entries(list, in: 0..<100).map(tree.item(for:)) == listed)
         }

@@ -34,7 +34,9 @@ import Testing
     @Test func treeRefusesInvalidLimits() {
         let tree = SampleLibrary.tree()
         let bad = ContentLimits(enforced: false, itemLimit: 0, depthLimit: 5)
-        #expect(throws: BrowseError.badLimits("item limit 0 is outside 1…1000")) { try tree.children(of: [], limits: bad) }
+        #expect(throws: BrowseError.badLimits("item limit 0 is outside 1…1000")) {
+            try tree.children(of: [], limits: bad)
+        }
         #expect(throws: BrowseError.self) { try tree.item(at: [0], limits: bad) }
         #expect(throws: BrowseError.self) { try tree.count(at: [0], limits: bad) }
         #expect(throws: BrowseError.self) { try tree.playback(at: [3], limits: bad) }

@@ -1,5 +1,6 @@
-@testable import Library
 import Testing
+
+@testable import Library
 
 @Suite struct PageWindowTests {
     /// Over small lists, every offset, limit and item cap gives exactly the positions a plain
@@ -13,7 +14,9 @@ import Testing
                         let window = PageWindow(total: total, offset: offset, limit: limit, limits: limits)
                         let wanted = (0..<total).filter { $0 >= offset && $0 - max(offset, 0) < (limit ?? total) }
                         let shown = wanted.filter { !enforced || $0 < itemLimit }
-                        #expect(Array(window.range) == shown, "total \(total) offset \(offset) limit \(String(describing: limit)) cap \(itemLimit)")
+                        #expect(
+                            Array(window.range) == shown,
+                            "total \(total) offset \(offset) limit \(String(describing: limit)) cap \(itemLimit)")
                         #expect(window.limited == (shown.count < wanted.count))
                     }
                 }
@@ -22,7 +25,9 @@ import Testing
     }
 
     /// Extreme offsets and limits neither overflow nor trap.
-    @Test(arguments: [(Int.max, Int.max), (Int.min, Int.max), (Int.max, Int.min), (5, Int.max), (Int.min, nil)] as [(Int, Int?)])
+    @Test(
+        arguments: [(Int.max, Int.max), (Int.min, Int.max), (Int.max, Int.min), (5, Int.max), (Int.min, nil)]
+            as [(Int, Int?)])
     func extremesAreClamped(_ offset: Int, _ limit: Int?) {
         let window = PageWindow(total: 20, offset: offset, limit: limit, limits: ContentLimits(enforced: true))
         #expect(window.range.clamped(to: 0..<12) == window.range)

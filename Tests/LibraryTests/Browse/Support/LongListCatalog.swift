@@ -31,6 +31,8 @@ final class LongListCatalog: LibraryCatalog {
     func trackCount() throws(StoreError) -> Int { songCount }
 
     static func song(_ position: Int) -> CatalogTrack {
-        CatalogTrack(id: Int64(position), identifier: "rondo:track:\(position)", path: "/m/\(position).mp3", title: "Song \(position)")
+        CatalogTrack(
+            id: Int64(position), identifier: "rondo:track:\(position)", path: "/m/\(position).mp3",
+            title: "Song \(position)")
     }
 }

@@ -16,7 +16,8 @@ enum RandomLibrary {
                 for number in 0..<Int.random(in: 1...4, using: &random) {
                     fixture.tracks.append(
                         LibraryFixture.Track(
-                            path: "/r/\(artist)/\(album)/\(number).mp3", title: "T\(Int.random(in: 0...9, using: &random))",
+                            path: "/r/\(artist)/\(album)/\(number).mp3",
+                            title: "T\(Int.random(in: 0...9, using: &random))",
                             artist: name, album: random.next() % 8 == 0 ? nil : "Album \(album)",
                             genre: genres.randomElement(using: &random)!, disc: Int.random(in: 1...2, using: &random),
                             number: number, year: year))
@@ -27,8 +28,10 @@ enum RandomLibrary {
             for episode in 0..<Int.random(in: 1...3, using: &random) {
                 fixture.tracks.append(
                     LibraryFixture.Track(
-                        path: "/r/show\(show)/\(episode).mp3", title: "E\(episode)", artist: "Host", album: "Show \(show)",
-                        number: episode, spokenWord: true, resumePosition: Double(Int.random(in: 0...300, using: &random))))
+                        path: "/r/show\(show)/\(episode).mp3", title: "E\(episode)", artist: "Host",
+                        album: "Show \(show)",
+                        number: episode, spokenWord: true,
+                        resumePosition: Double(Int.random(in: 0...300, using: &random))))
             }
         }
         let paths = fixture.tracks.map(\.path) + ["/missing.mp3"]
