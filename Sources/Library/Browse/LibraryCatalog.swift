@@ -95,11 +95,14 @@ public struct CatalogAlbum: Equatable, Sendable {
     public var trackCount: Int
     /// The cover of its first track that has one.
     public var artwork: CatalogArtwork?
+    /// For a show or book: how many of its episodes or chapters were listened to the end;
+    /// `nil` for music, or when the catalog does not count them.
+    public var finishedTrackCount: Int?
 
     /// Creates an album.
     public init(
         id: Int64, identifier: String, title: String, artist: String, year: Int?, trackCount: Int,
-        artwork: CatalogArtwork?
+        artwork: CatalogArtwork?, finishedTrackCount: Int? = nil
     ) {
         self.id = id
         self.identifier = identifier
@@ -108,6 +111,7 @@ public struct CatalogAlbum: Equatable, Sendable {
         self.year = year
         self.trackCount = trackCount
         self.artwork = artwork
+        self.finishedTrackCount = finishedTrackCount
     }
 }
 

@@ -1,0 +1,39 @@
+/// One content item of the browse tree, with the fields of SPEC §6.
+public struct BrowseItem: Equatable, Sendable {
+    /// Stable across rescans: a fixed container's `rondo:…` name, or the catalog record's identifier.
+    public var identifier: String
+    public var title: String
+    /// A short second line: "artist — album" for a track, "artist · year" for an album, a count
+    /// for artists, genres, playlists and fixed containers, the author for a show.
+    public var subtitle: String?
+    /// Whether the item has children to browse.
+    public var isContainer: Bool
+    /// Whether ``BrowseTree/playback(at:limits:)`` can queue something for it.
+    public var isPlayable: Bool
+    /// Always `false`: the library holds local files only.
+    public var isStreamingContent: Bool
+    /// Always `false`: the library does not read an explicit-content flag.
+    public var isExplicitContent: Bool
+    /// For a spoken-word track, how far listening got (0…1, 0 when never started, `nil` when
+    /// its duration is unknown); for a show, the fraction of its episodes finished, when the
+    /// catalog says; `nil` for music.
+    public var playbackProgress: Double?
+    public var artwork: CatalogArtwork?
+
+    /// Creates an item.
+    public init(
+        identifier: String, title: String, subtitle: String? = nil, isContainer: Bool, isPlayable: Bool,
+        isStreamingContent: Bool = false, isExplicitContent: Bool = false, playbackProgress: Double? = nil,
+        artwork: CatalogArtwork? = nil
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.subtitle = subtitle
+        self.isContainer = isContainer
+        self.isPlayable = isPlayable
+        self.isStreamingContent = isStreamingContent
+        self.isExplicitContent = isExplicitContent
+        self.playbackProgress = playbackProgress
+        self.artwork = artwork
+    }
+}

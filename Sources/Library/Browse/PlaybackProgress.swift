@@ -1,0 +1,22 @@
+/// How far listening got, as ``BrowseItem/playbackProgress`` shows it.
+enum PlaybackProgress {
+    /// A spoken-word track's resume position over its duration, in 0…1; 0 when never started,
+    /// `nil` when its duration is unknown, and `nil` for music.
+    static func of(_ track: CatalogTrack) -> Double? {
+        guard track.isSpokenWord else { return nil }
+        guard let position = track.resumePosition else { return 0 }
+        guard let duration = track.duration, duration > 0 else { return nil }
+        return clamped(position / duration)
+    }
+
+    /// The fraction of a show's episodes finished, when the catalog counts them.
+    static func of(_ show: CatalogAlbum) -> Double? {
+        guard let finished = show.finishedTrackCount, show.trackCount > 0 else { return nil }
+        return clamped(Double(finished) / Double(show.trackCount))
+    }
+
+    /// `fraction` within 0…1; `nil` when it is not a number.
+    private static func clamped(_ fraction: Double) -> Double? {
+        fraction.isNaN ? nil : min(max(fraction, 0), 1)
+    }
+}
