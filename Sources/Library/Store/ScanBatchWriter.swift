@@ -21,6 +21,7 @@ struct ScanBatchWriter {
             try writeTrack(path: path, stamp: stamp, tags: tags, isSpokenWord: isSpokenWord)
         case .problem(let path, let stamp, let reason):
             try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?").execute(arguments: [path])
+            try db.cachedStatement(sql: "DELETE FROM playlist WHERE path = ?").execute(arguments: [path])
             try db.cachedStatement(
                 sql: """
                     INSERT INTO problem (path, reason, size, mtime) VALUES (?, ?, ?, ?)
@@ -28,6 +29,7 @@ struct ScanBatchWriter {
                     """
             ).execute(arguments: [path, reason, stamp.size, stamp.modified])
         case .playlist(let path, let stamp, let entries):
+            try db.cachedStatement(sql: "DELETE FROM problem WHERE path = ?").execute(arguments: [path])
             try writePlaylist(path: path, stamp: stamp, entries: entries)
         }
     }
