@@ -19,6 +19,9 @@ public struct FileTags: Equatable, Sendable {
     public var trackNumber: Int?
     /// TPOS (the number before any `/`): the disc of a multi-disc set.
     public var discNumber: Int?
+    /// The release year: the first four digits of TDRC (ID3v2.4), TYER (ID3v2.3) or TORY /
+    /// TDOR when only the original year is given, else the ID3v1 year.
+    public var year: Int?
     /// The cover: the first front-cover APIC picture, or else the first picture.
     public var picture: EmbeddedPicture?
     /// Duration in seconds, from the Xing/Info header or the file size.
@@ -32,7 +35,7 @@ public struct FileTags: Equatable, Sendable {
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil,
-        picture: EmbeddedPicture? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil
+        year: Int? = nil, picture: EmbeddedPicture? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil
     ) {
         self.title = title
         self.artist = artist
@@ -42,6 +45,7 @@ public struct FileTags: Equatable, Sendable {
         self.composer = composer
         self.trackNumber = trackNumber
         self.discNumber = discNumber
+        self.year = year
         self.picture = picture
         self.duration = duration
         self.sampleRate = sampleRate

@@ -16,8 +16,12 @@ public struct MPG123TagReader: Sendable {
     /// Reads the tags of the file at `path`.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file is not a readable MP3.
     public func tags(at path: String) throws(AudioError) -> FileTags {
-        let decoder = try MPG123Decoder(path: path, keepingPictures: true)
-        return decoder.withHandle { handle in
+        tags(of: try MPG123Decoder(path: path, keepingPictures: true))
+    }
+
+    /// Everything the open `decoder`'s handle knows about its file.
+    func tags(of decoder: MPG123Decoder) -> FileTags {
+        decoder.withHandle { handle in
             var tags = FileTags(sampleRate: decoder.format.sampleRate, channels: decoder.format.channels)
             if let frames = decoder.frameCount {
                 tags.duration = Double(frames) / Double(decoder.format.sampleRate)
@@ -36,6 +40,7 @@ public struct MPG123TagReader: Sendable {
         tags.title = text(v2.title)
         tags.artist = text(v2.artist)
         tags.album = text(v2.album)
+        var originalYear: Int?
         for index in 0..<Int(v2.texts) {
             let frame = v2.text[index]
             let id = withUnsafeBytes(of: frame.id) { String(decoding: $0, as: UTF8.self) }
@@ -47,9 +52,12 @@ public struct MPG123TagReader: Sendable {
             case "TCOM": tags.composer = value
             case "TRCK": tags.trackNumber = position(value)
             case "TPOS": tags.discNumber = position(value)
+            case "TDRC", "TYER": tags.year = tags.year ?? year(value)
+            case "TDOR", "TORY": originalYear = originalYear ?? year(value)
             default: break
             }
         }
+        tags.year = tags.year ?? originalYear
         tags.picture = cover(v2)
     }
 
@@ -70,12 +78,20 @@ public struct MPG123TagReader: Sendable {
         return number
     }
 
+    /// The year a TDRC/TYER-style value starts with (`2004`, `2004-06-01`); `nil` unless positive.
+    private func year(_ value: String) -> Int? {
+        let digits = value.drop { $0 == " " }.prefix(4)
+        guard digits.count == 4, digits.allSatisfy(\.isASCII), let year = Int(digits), year > 0 else { return nil }
+        return year
+    }
+
     private func fill(_ tags: inout FileTags, from v1: mpg123_id3v1) {
         guard withUnsafeBytes(of: v1.tag, { Array($0) }) == Array("TAG".utf8) else { return }
         tags.title = tags.title ?? withUnsafeBytes(of: v1.title) { latin1($0) }
         tags.artist = tags.artist ?? withUnsafeBytes(of: v1.artist) { latin1($0) }
         tags.album = tags.album ?? withUnsafeBytes(of: v1.album) { latin1($0) }
         tags.genre = tags.genre ?? ID3Genre.name(Int(v1.genre))
+        tags.year = tags.year ?? withUnsafeBytes(of: v1.year) { latin1($0) }.flatMap(year)
         let comment = withUnsafeBytes(of: v1.comment) { Array($0) }
         if tags.trackNumber == nil, comment[28] == 0, comment[29] != 0 { tags.trackNumber = Int(comment[29]) }
     }

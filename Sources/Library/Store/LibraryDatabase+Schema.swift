@@ -5,11 +5,12 @@ extension LibraryDatabase {
     ///
     /// A shipped migration is never edited; a change is a new migration appended here.
     /// The music library (tracks, albums, artists, genres, playlists, play history, resume
-    /// points, FTS5 search) arrives as later migrations in the same file; `feedback` then
-    /// gains a reference to its track while keeping `track_key` for files not yet scanned.
+    /// points, FTS5 search) is `v2-library` (``createLibrary(_:)``); `feedback` stays keyed
+    /// by path, so it outlives a file's removal from the library.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
+        migrator.registerMigration("v2-library", migrate: createLibrary)
         return migrator
     }
 

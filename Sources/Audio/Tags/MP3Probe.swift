@@ -1,0 +1,71 @@
+import Glibc
+
+/// Looks at a file's first bytes before libmpg123 does, to say precisely why a file is not a
+/// playable MP3 and to keep a bogus tag size from making libmpg123 allocate it.
+///
+/// Reads at most the 10-byte ID3v2 header and ``searchWindow`` bytes after the tag, whatever
+/// the file's size. A file passes when, within that window after its ID3v2 tag, an MPEG
+/// audio frame header is followed by a matching one exactly one frame later (or the frame
+/// ends exactly at the end of the file): two checks a run of random bytes practically never
+/// passes, where libmpg123's own resync would accept one lucky header.
+enum MP3Probe {
+    /// The largest ID3v2 tag accepted: room for a few high-resolution covers. A larger size
+    /// is a damaged or hostile header.
+    static let maximumTagBytes = 8 << 20
+    /// How far after the tag the first frame is looked for.
+    static let searchWindow = 64 << 10
+    /// The longest MPEG audio frame (layer II at 384 kbit/s, 8 kHz), so a frame starting
+    /// inside the window can be followed to the next header.
+    private static let longestFrame = 6_913
+
+    /// Checks the file at `path`.
+    /// - Throws: the ``TagScanError`` that says why it is not a usable MP3 file.
+    static func check(_ path: String) throws(TagScanError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
+        let size = Int(status.st_size)
+        guard size > 0 else { throw .empty }
+        let audioStart = try tagEnd(descriptor, fileSize: size)
+        guard audioStart < size else { throw .truncated }
+        let length = min(size - audioStart, searchWindow + longestFrame + 4)
+        let window = UnsafeMutableRawBufferPointer.allocate(byteCount: length, alignment: 1)
+        defer { window.deallocate() }
+        guard pread(descriptor, window.baseAddress, length, off_t(audioStart)) == length else {
+            throw .unreadable(reason: String(cString: strerror(errno)))
+        }
+        try findFrames(UnsafeRawBufferPointer(window), reachesEndOfFile: audioStart + length == size)
+    }
+
+    /// The offset just past the ID3v2 tag at the start of the file (0 when it has none).
+    private static func tagEnd(_ descriptor: Int32, fileSize: Int) throws(TagScanError) -> Int {
+        var header = [UInt8](repeating: 0, count: 10)
+        let count = pread(descriptor, &header, 10, 0)
+        guard count >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        guard count == 10, header.starts(with: Array("ID3".utf8)) else { return 0 }
+        guard header[3] != 0xFF, header[4] != 0xFF, header[6...9].allSatisfy({ $0 < 0x80 }) else { return 0 }
+        let declared = header[6...9].reduce(0) { $0 << 7 | Int($1) }
+        let footer = header[5] & 0x10 != 0 ? 10 : 0
+        let tagBytes = 10 + declared + footer
+        guard tagBytes <= maximumTagBytes else { throw .oversizedTag(bytes: tagBytes) }
+        guard tagBytes <= fileSize else { throw .truncated }
+        return tagBytes
+    }
+
+    /// Finds a frame confirmed by the next one in `window`, which starts where the audio does.
+    private static func findFrames(_ window: UnsafeRawBufferPointer, reachesEndOfFile: Bool) throws(TagScanError) {
+        let lastStart = min(window.count - 4, searchWindow)
+        guard lastStart >= 0 else { throw .truncated }
+        for offset in 0...lastStart {
+            guard let header = MPEGFrameHeader(window, at: offset) else { continue }
+            let next = offset + header.frameLength
+            if let following = MPEGFrameHeader(window, at: next), header.continues(with: following) { return }
+            if reachesEndOfFile, next == window.count { return }
+            if offset == 0, reachesEndOfFile, next > window.count { throw .truncated }
+        }
+        throw .notMP3
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// One scan: compares what the walk found with what the library knows, reads what changed,
+/// writes batches and removes what is gone.
+struct ScanRun {
+    let store: LibraryStore
+    let reader: any TagReader
+    let musicDirectory: String
+    let known: KnownFiles
+    let walk: DirectoryWalker.Walk
+    let full: Bool
+    private var summary = ScanSummary()
+    private var problemPaths: Set<String> = []
+
+    init(
+        store: LibraryStore, reader: any TagReader, musicDirectory: String, known: KnownFiles,
+        walk: DirectoryWalker.Walk, full: Bool
+    ) {
+        self.store = store
+        self.reader = reader
+        self.musicDirectory = musicDirectory
+        self.known = known
+        self.walk = walk
+        self.full = full
+    }
+
+    mutating func perform(progress: @Sendable (ScanProgress) -> Void) throws(StoreError) -> ScanSummary {
+        let audio = walk.files.filter { $0.kind == .audio }
+        let playlists = walk.files.filter { $0.kind == .playlist }
+        let toRead = audio.filter { file in
+            if full { return true }
+            if known.tracks[file.path] == file.stamp { return false }
+            if known.problems[file.path] == file.stamp {
+                problemPaths.insert(file.path)
+                return false
+            }
+            return true
+        }
+        let changedPlaylists = playlists.filter { full || known.playlists[$0.path] != $0.stamp }
+        let total = audio.count + playlists.count
+        var done = total - toRead.count - changedPlaylists.count
+        progress(ScanProgress(done: done, total: total))
+
+        var batch: [ScannedFile] = walk.problems
+        problemPaths.formUnion(walk.problems.map(\.path))
+        var batches = 0
+        let reads = ConcurrentTagReads(
+            paths: toRead.map(\.path), reader: reader, threadCount: LibraryScanner.readerThreads,
+            maximumPending: 2 * LibraryScanner.batchSize)
+        defer { reads.stop() }
+        while let outcomes = reads.take(LibraryScanner.batchSize) {
+            for (index, result) in outcomes {
+                batch.append(scanned(toRead[index], result))
+            }
+            try store.write(batch)
+            batch = []
+            batches += 1
+            if batches % LibraryScanner.batchesPerRefresh == 0 { try store.refreshLists() }
+            done += outcomes.count
+            progress(ScanProgress(done: done, total: total))
+        }
+        for playlist in changedPlaylists { batch.append(Self.read(playlist)) }
+        problemPaths.formUnion(batch.compactMap { if case .problem(let path, _, _) = $0 { path } else { nil } })
+        try store.write(batch)
+        try store.finishScan(removing: gone(), finishedAt: Date().timeIntervalSince1970)
+        if !changedPlaylists.isEmpty { progress(ScanProgress(done: total, total: total)) }
+        summary.problems = problemPaths.count
+        return summary
+    }
+
+    /// The result of reading `file`, counted in the summary.
+    private mutating func scanned(
+        _ file: DirectoryWalker.FoundFile, _ result: Result<ScannedTags, TagReadFailure>
+    ) -> ScannedFile {
+        let wasTrack = known.tracks[file.path] != nil
+        switch result {
+        case .success(let tags):
+            if wasTrack { summary.updated += 1 } else { summary.added += 1 }
+            let relative = String(file.path.dropFirst(musicDirectory.count))
+            return .track(
+                path: file.path, stamp: file.stamp, tags: tags,
+                isSpokenWord: SpokenWord.isSpokenWord(genre: tags.genre, relativePath: relative))
+        case .failure(let failure):
+            if wasTrack { summary.removed += 1 }
+            problemPaths.insert(file.path)
+            return .problem(path: file.path, stamp: file.stamp, reason: failure.description)
+        }
+    }
+
+    /// Known paths that the walk no longer found, except under directories it could not read.
+    private mutating func gone() -> [String] {
+        let found = Set(walk.files.map(\.path)).union(walk.problems.map(\.path))
+        let unreadable = walk.unreadableDirectories.map { $0 + "/" }
+        func isGone(_ path: String) -> Bool {
+            !found.contains(path) && !unreadable.contains(where: { path.hasPrefix($0) })
+        }
+        let goneTracks = known.tracks.keys.filter(isGone)
+        summary.removed += goneTracks.count
+        return goneTracks + known.problems.keys.filter(isGone) + known.playlists.keys.filter(isGone)
+    }
+
+    /// A playlist's entries, or the problem that keeps it from being read.
+    private static func read(_ playlist: DirectoryWalker.FoundFile) -> ScannedFile {
+        guard playlist.stamp.size <= PlaylistParser.maximumBytes else {
+            return .problem(
+                path: playlist.path, stamp: playlist.stamp,
+                reason: "playlist larger than \(PlaylistParser.maximumBytes >> 20) MiB; split it into smaller files")
+        }
+        guard let data = FileManager.default.contents(atPath: playlist.path) else {
+            return .problem(path: playlist.path, stamp: playlist.stamp, reason: "unreadable: cannot open the playlist")
+        }
+        return .playlist(
+            path: playlist.path, stamp: playlist.stamp,
+            entries: PlaylistParser.entries(of: [UInt8](data), playlistPath: playlist.path))
+    }
+}
+
+extension ScannedFile {
+    /// The file's path.
+    var path: String {
+        switch self {
+        case .track(let path, _, _, _), .problem(let path, _, _), .playlist(let path, _, _): path
+        }
+    }
+}

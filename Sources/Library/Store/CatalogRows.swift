@@ -1,0 +1,51 @@
+import GRDB
+
+/// The `SELECT`s that read catalog entries and the conversion of their rows.
+enum CatalogRows {
+    static let trackSelect = trackSelect(from: "track t")
+
+    /// Selects tracks (`t`) with their resume points from `source`, which names `track t`.
+    static func trackSelect(from source: String) -> String {
+        """
+        SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre,
+            t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume,
+            t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height
+        FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
+        """
+    }
+    static func track(_ row: Row) -> CatalogTrack {
+        CatalogTrack(
+            id: row["id"], identifier: row["identifier"], path: row["path"], title: row["title"],
+            artist: row["artist"], albumTitle: row["album_title"], albumArtist: row["album_artist"],
+            genre: row["genre"], discNumber: row["disc_number"], trackNumber: row["track_number"],
+            year: row["year"], duration: row["duration"], isSpokenWord: row["is_spoken_word"],
+            resumePosition: row["resume"], artwork: artwork(row))
+    }
+
+    /// An album row as an album, or as a show when its tracks are spoken word.
+    static func albumEntry(_ row: Row) -> CatalogEntry {
+        let album = CatalogAlbum(
+            id: row["id"], identifier: row["identifier"], title: row["title"], artist: row["artist_name"],
+            year: row["year"], trackCount: row["track_count"], artwork: artwork(row))
+        return row["is_spoken_word"] ? .show(album) : .album(album)
+    }
+
+    static func artist(_ row: Row) -> CatalogArtist {
+        CatalogArtist(id: row["id"], identifier: row["identifier"], name: row["name"], albumCount: row["album_count"])
+    }
+
+    static func genre(_ row: Row) -> CatalogGenre {
+        CatalogGenre(id: row["id"], identifier: row["identifier"], name: row["name"], trackCount: row["track_count"])
+    }
+
+    static func playlist(_ row: Row) -> CatalogPlaylist {
+        CatalogPlaylist(id: row["id"], identifier: row["identifier"], name: row["name"], trackCount: row["track_count"])
+    }
+
+    private static func artwork(_ row: Row) -> CatalogArtwork? {
+        guard let path: String = row["artwork_path"] else { return nil }
+        return CatalogArtwork(
+            path: path, mimeType: row["artwork_mime"] ?? "application/octet-stream", width: row["artwork_width"],
+            height: row["artwork_height"])
+    }
+}

@@ -1,0 +1,27 @@
+/// What tells the scanner a file changed without opening it: its size and modification time.
+struct FileStamp: Equatable, Sendable {
+    /// Size in bytes.
+    var size: Int64
+    /// Modification time in nanoseconds since the Unix epoch.
+    var modified: Int64
+}
+
+/// The files under one part of the music directory that the store knows from earlier scans.
+struct KnownFiles: Sendable {
+    /// Library tracks by path.
+    var tracks: [String: FileStamp] = [:]
+    /// Problem files by path.
+    var problems: [String: FileStamp] = [:]
+    /// Playlists by path.
+    var playlists: [String: FileStamp] = [:]
+}
+
+/// What the scanner learned about one file, for ``LibraryStore/write(_:)``.
+enum ScannedFile: Sendable {
+    /// A readable audio file and its tags.
+    case track(path: String, stamp: FileStamp, tags: ScannedTags, isSpokenWord: Bool)
+    /// A file that cannot be part of the library, and why.
+    case problem(path: String, stamp: FileStamp, reason: String)
+    /// A playlist file and the absolute paths it lists, in order.
+    case playlist(path: String, stamp: FileStamp, entries: [String])
+}

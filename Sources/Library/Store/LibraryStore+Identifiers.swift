@@ -1,0 +1,21 @@
+import GRDB
+
+extension LibraryStore {
+    /// The artist, album, show, genre, playlist or track with this identifier, if any.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry? {
+        let lookups: [(prefix: String, table: String, entry: (Row) -> CatalogEntry)] = [
+            (CatalogIdentifier.trackPrefix, "track", { .track(CatalogRows.track($0)) }),
+            (CatalogIdentifier.albumPrefix, "album", CatalogRows.albumEntry),
+            (CatalogIdentifier.artistPrefix, "artist", { .artist(CatalogRows.artist($0)) }),
+            (CatalogIdentifier.genrePrefix, "genre", { .genre(CatalogRows.genre($0)) }),
+            (CatalogIdentifier.playlistPrefix, "playlist", { .playlist(CatalogRows.playlist($0)) }),
+        ]
+        guard let lookup = lookups.first(where: { identifier.hasPrefix($0.prefix) }) else { return nil }
+        let select = lookup.table == "track" ? CatalogRows.trackSelect + " WHERE t.identifier = ?"
+            : "SELECT * FROM \(lookup.table) WHERE identifier = ?"
+        return try database.read { db in
+            try Row.fetchOne(db, sql: select, arguments: [identifier]).map(lookup.entry)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+extension LibraryStore {
+    /// The tracks, problems and playlists recorded at `prefix` or under it (everything when
+    /// `nil`). `prefix` is an absolute path without a trailing `/`.
+    func knownFiles(under prefix: String?) throws(StoreError) -> KnownFiles {
+        try database.read { db in
+            var known = KnownFiles()
+            known.tracks = try Self.stamps("track", under: prefix, db)
+            known.problems = try Self.stamps("problem", under: prefix, db)
+            known.playlists = try Self.stamps("playlist", under: prefix, db)
+            return known
+        }
+    }
+
+    /// Writes one batch of scan results in a single transaction.
+    ///
+    /// A track replaces any problem recorded for its path and a problem any track: a file is
+    /// either in the library or listed as a problem. Lists are not re-ranked here
+    /// (``refreshLists()``), so a new track shows in browse lists once they are.
+    func write(_ files: [ScannedFile]) throws(StoreError) {
+        try database.write { db in
+            var writer = ScanBatchWriter(db: db)
+            for file in files { try writer.write(file) }
+        }
+    }
+
+    /// Removes the tracks, problems and playlists at `paths`, re-ranks every list, drops
+    /// albums, artists and genres left without tracks, and records `finishedAt` as the last
+    /// scan's time: all in one transaction.
+    func finishScan(removing paths: [String], finishedAt: Double) throws(StoreError) {
+        try database.write { db in
+            for table in ["track", "problem", "playlist"] {
+                let delete = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE path = ?")
+                for path in paths { try delete.execute(arguments: [path]) }
+            }
+            try Self.refreshLists(db)
+            try db.execute(
+                sql: """
+                    INSERT INTO library_scan (id, finished_at) VALUES (1, ?)
+                    ON CONFLICT (id) DO UPDATE SET finished_at = excluded.finished_at
+                    """,
+                arguments: [finishedAt])
+        }
+    }
+
+    /// Recomputes every list's ranks and every aggregate, so the tracks written so far show
+    /// in the browse lists.
+    func refreshLists() throws(StoreError) {
+        try database.write { db in try Self.refreshLists(db) }
+    }
+
+    private static func stamps(_ table: String, under prefix: String?, _ db: Database) throws -> [String: FileStamp] {
+        var sql = "SELECT path, size, mtime FROM \(table)"
+        var arguments: StatementArguments = []
+        if let prefix {
+            // Paths under the prefix sort between "prefix/" and "prefix0" ("0" follows "/").
+            sql += " WHERE path = ? OR (path >= ? AND path < ?)"
+            arguments = [prefix, prefix + "/", prefix + "0"]
+        }
+        var stamps: [String: FileStamp] = [:]
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            stamps[row["path"]] = FileStamp(size: row["size"], modified: row["mtime"])
+        }
+        return stamps
+    }
+}

@@ -1,0 +1,53 @@
+import GRDB
+
+/// The music library in the database: what the scanner writes and the browse tree reads.
+///
+/// Every ``CatalogList`` is read by rank columns the store recomputes after each scan
+/// (``LibraryDatabase/createLibrary(_:)``), so ``entries(_:in:)`` for a small range and
+/// ``count(_:)`` are index seeks whatever the library's size. Reads run on the pool's
+/// reader connections and see the last committed scan batch.
+///
+/// Thread safety: stateless apart from the database, which serialises writers and isolates
+/// readers; share one store between any number of tasks.
+public final class LibraryStore: LibraryCatalog, Sendable {
+    /// Most distinct tracks ``CatalogList/recentlyPlayed`` holds.
+    static let recentlyPlayedLimit = 50
+
+    let database: LibraryDatabase
+
+    /// Creates a store over an open (and so migrated) database.
+    /// - Parameter database: the library database.
+    public init(database: LibraryDatabase) {
+        self.database = database
+    }
+
+    /// How many entries `list` holds.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func count(_ list: CatalogList) throws(StoreError) -> Int {
+        try database.read { db in try Self.count(list, db) }
+    }
+
+    /// The entries of `list` at the positions in `range`, clamped to the list.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func entries(_ list: CatalogList, in range: Range<Int>) throws(StoreError) -> [CatalogEntry] {
+        let lower = max(range.lowerBound, 0)
+        guard range.upperBound > lower else { return [] }
+        return try database.read { db in try Self.entries(list, in: lower..<range.upperBound, db) }
+    }
+
+    /// Number of tracks in the library, spoken word included.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func trackCount() throws(StoreError) -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM track") ?? 0 }
+    }
+
+    /// The library track at `path`, if the scanner took that file in.
+    /// - Parameter path: the file's absolute path.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func track(atPath path: String) throws(StoreError) -> CatalogTrack? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "\(CatalogRows.trackSelect) WHERE t.path = ?", arguments: [path])
+                .map(CatalogRows.track)
+        }
+    }
+}
