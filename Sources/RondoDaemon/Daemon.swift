@@ -1,4 +1,5 @@
 public import Focus
+import Audio
 import Foundation
 import Library
 public import Logging
@@ -41,7 +42,7 @@ public final class Daemon: Service {
         let database = Self.openDatabase(options.databasePath, logger: logger)
         let library = LibraryService(
             database: database, musicDirectory: options.musicDirectory,
-            tagReader: LibraryTagReader(artworkDirectory: options.cacheDirectory), hub: hub, logger: logger)
+            tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         self.player = PlayerService(
             pulseServer: options.pulseServer, pulseSink: options.pulseSink,

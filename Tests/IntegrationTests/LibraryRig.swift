@@ -22,12 +22,12 @@ struct MusicDirectory {
         let wave = file + ".wav"
         defer { try? FileManager.default.removeItem(atPath: wave) }
         let synthesized = Subprocess.run(
-            ["sox", "-n", "-r", "44100", "-c", "1", wave, "synth", "\(seconds)", "sine", "\(frequency)", "vol", "0.5"])
+            ["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wave, "synth", "\(seconds)", "sine", "\(frequency)", "vol", "0.5"])
         var tags = ["--tt", title, "--ta", artist, "--tl", album]
         if let year { tags += ["--ty", "\(year)"] }
         if let track { tags += ["--tn", "\(track)"] }
         if let genre { tags += ["--tg", genre] }
-        let encoded = Subprocess.run(["lame", "--quiet", "-b", "64", "--id3v2-only"] + tags + [wave, file])
+        let encoded = Subprocess.run(["/usr/bin/lame", "--quiet", "-b", "64", "--id3v2-only"] + tags + [wave, file])
         guard synthesized == 0, encoded == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "sox/lame failed for \(file)"])
         }
@@ -51,7 +51,8 @@ extension RondoClient {
         while true {
             do {
                 return try call(Methods.LibraryScan.self, params)
-            } catch ClientError.rpc(let error) where error.data?.code == .libraryBusy && Date() < deadline {
+            } catch {
+                guard case .rpc(let reply) = error, reply.data?.code == .libraryBusy, Date() < deadline else { throw error }
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
@@ -77,10 +78,9 @@ extension RondoClient {
         do {
             _ = try call(method, params)
             return nil
-        } catch ClientError.rpc(let error) {
-            return error.data?.code
         } catch {
-            return nil
+            guard case .rpc(let reply) = error else { return nil }
+            return reply.data?.code
         }
     }
 }

@@ -31,7 +31,7 @@ extension RPCError {
         case .indexOutOfRange: self.init(.indexOutOfRange, error.description)
         case .contentLimitExceeded: self.init(.contentLimitExceeded, error.description)
         case .notFound: self.init(.notFound, error.description)
-        case .notPlayable, .badLimits: self.init(.badParam, error.description)
+        case .notPlayable, .nothingToPlay, .badLimits: self.init(.badParam, error.description)
         case .store: self.init(.libraryBusy, error.description)
         }
     }

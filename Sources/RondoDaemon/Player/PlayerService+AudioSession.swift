@@ -1,4 +1,5 @@
 import Focus
+import Library
 import Logging
 import Playback
 import RondoProtocol

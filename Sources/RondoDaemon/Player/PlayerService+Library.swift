@@ -1,5 +1,6 @@
 import Audio
 import Library
+import Logging
 import Playback
 import RondoProtocol
 
