@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs rondod in the foreground with the demo library, from a fresh machine:
-# installs missing apt packages (or prints the apt-get line when not root), starts a
-# PulseAudio server if none answers, builds, starts playing the demo once the daemon is up.
-# Extra arguments go to rondod (e.g. --music-dir ~/Music instead of the demo).
+# Runs rondod in the foreground from a fresh machine: installs missing apt packages (or
+# prints the apt-get line when not root), starts a PulseAudio server if none answers,
+# builds, then serves the user's music directory (scanned into the library once the daemon
+# is up) or, when it holds no MP3 files, the packaged demo; and starts playing.
+# Extra arguments go to rondod instead (e.g. --music-dir /srv/music, or --demo).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/lib.sh
@@ -16,14 +17,27 @@ swift build -c release --product rondo >&2
 bin=$(swift build -c release --show-bin-path)
 
 arguments=("$@")
-[ ${#arguments[@]} -eq 0 ] && arguments=(--demo)
-if [ "${arguments[0]}" = --demo ]; then
+scan=no
+if [ ${#arguments[@]} -eq 0 ]; then
+  music=${XDG_MUSIC_DIR:-$(xdg-user-dir MUSIC 2>/dev/null || echo "$HOME/Music")}
+  if [ -d "$music" ] && find -L "$music" -iname '*.mp3' -print -quit 2>/dev/null | grep -q .; then
+    scan=yes
+  else
+    arguments=(--demo)
+  fi
+fi
+if [ $scan = yes ] || [ "${arguments[0]:-}" = --demo ]; then
   (
     for _ in $(seq 100); do
       "$bin/rondo" status >/dev/null 2>&1 && break
       sleep 0.1
     done
-    "$bin/rondo" play >/dev/null && echo "rondo: playing the demo; try '$bin/rondo status'" >&2
+    if [ $scan = yes ]; then
+      "$bin/rondo" library scan >&2 && "$bin/rondo" play 0.2.0 >/dev/null &&
+        echo "rondo: playing your songs; try '$bin/rondo browse'" >&2
+    else
+      "$bin/rondo" play >/dev/null && echo "rondo: playing the demo; try '$bin/rondo browse'" >&2
+    fi
   ) &
 fi
 exec "$bin/rondod" "${arguments[@]}"
