@@ -203,4 +203,18 @@ struct LibraryBrowseTests {
         #expect(rondo("library", "problems").stdout.contains("no problems"))
         #expect(rondo("library", "scan").stdout.contains("0 added, 0 updated, 0 removed"))
     }
+
+    /// On a terminal, `rondo library scan` draws a progress bar from `library.scanProgress`
+    /// events, then erases it and prints the summary.
+    @Test func scanShowsProgressOnATerminal() throws {
+        let music = try Self.makeMusic()
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--music-dir", music.path])
+        let command = "\(BuiltProducts.rondo) --socket \(daemon.socketPath) library scan --full"
+        let run = Subprocess.capture(["/usr/bin/script", "-qec", command, "/dev/null"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("] 7/7 files"), "\(run.stdout)")
+        #expect(run.stdout.contains("6 added, 0 updated, 0 removed"))
+        let piped = Subprocess.capture([BuiltProducts.rondo, "--socket", daemon.socketPath, "library", "scan"])
+        #expect(!piped.stdout.contains("files") && !piped.stderr.contains("files"))
+    }
 }
