@@ -13,6 +13,14 @@ struct ScanBatchWriter {
     static let unknownAlbum = "Unknown Album"
 
     let db: Database
+    /// Row ids by table and key, so the files of one album look its rows up once per batch.
+    private var rowIDs: [String: Int64] = [:]
+    /// Folded names, which repeat across the files of an artist or album.
+    private var folded: [String: String] = [:]
+
+    init(db: Database) {
+        self.db = db
+    }
 
     mutating func write(_ file: ScannedFile) throws {
         switch file {
@@ -34,15 +42,15 @@ struct ScanBatchWriter {
         }
     }
 
-    private func writeTrack(path: String, stamp: FileStamp, tags: ScannedTags, isSpokenWord: Bool) throws {
+    private mutating func writeTrack(path: String, stamp: FileStamp, tags: ScannedTags, isSpokenWord: Bool) throws {
         let title = tags.title ?? Self.fileTitle(path)
         let artistName = tags.albumArtist ?? tags.artist ?? Self.unknownArtist
         let albumTitle = tags.albumTitle ?? Self.unknownAlbum
         let artistID = isSpokenWord ? nil : try artistRow(artistName)
-        let albumKey = (isSpokenWord ? "spoken\u{1F}" : "") + SortKey.fold(artistName) + "\u{1F}" + SortKey.fold(albumTitle)
+        let albumKey = (isSpokenWord ? "spoken\u{1F}" : "") + fold(artistName) + "\u{1F}" + fold(albumTitle)
         let albumID = try albumRow(
             key: albumKey, title: albumTitle, artistID: artistID, artistName: artistName, isSpokenWord: isSpokenWord)
-        let genreID = isSpokenWord ? nil : try tags.genre.map(genreRow)
+        let genreID: Int64? = if let genre = tags.genre, !isSpokenWord { try genreRow(genre) } else { nil }
         try db.cachedStatement(
             sql: """
                 INSERT INTO track (
@@ -90,15 +98,15 @@ struct ScanBatchWriter {
         for (position, entry) in entries.enumerated() { try insert.execute(arguments: [id, position, entry]) }
     }
 
-    private func artistRow(_ name: String) throws -> Int64 {
-        let key = SortKey.fold(name)
+    private mutating func artistRow(_ name: String) throws -> Int64 {
+        let key = fold(name)
         return try row(
             "artist", key: key,
             insert: "INSERT INTO artist (key, identifier, name, sort_key) VALUES (?, ?, ?, ?) RETURNING id",
             arguments: [key, CatalogIdentifier.make(CatalogIdentifier.artistPrefix, key: key), name, SortKey.artist(name)])
     }
 
-    private func albumRow(key: String, title: String, artistID: Int64?, artistName: String, isSpokenWord: Bool) throws
+    private mutating func albumRow(key: String, title: String, artistID: Int64?, artistName: String, isSpokenWord: Bool) throws
         -> Int64
     {
         try row(
@@ -113,24 +121,33 @@ struct ScanBatchWriter {
             ])
     }
 
-    private func genreRow(_ name: String) throws -> Int64 {
-        let key = SortKey.fold(name)
+    private mutating func genreRow(_ name: String) throws -> Int64 {
+        let key = fold(name)
         return try row(
             "genre", key: key, insert: "INSERT INTO genre (key, identifier, name) VALUES (?, ?, ?) RETURNING id",
             arguments: [key, CatalogIdentifier.make(CatalogIdentifier.genrePrefix, key: key), name])
     }
 
     /// The id of `table`'s row with `key`, inserted with `insert` when there is none.
-    private func row(_ table: String, key: String, insert: String, arguments: StatementArguments) throws -> Int64 {
-        if let id = try Int64.fetchOne(
+    private mutating func row(_ table: String, key: String, insert: String, arguments: StatementArguments) throws
+        -> Int64
+    {
+        if let id = rowIDs[table + "\u{1F}" + key] { return id }
+        let existing = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM \(table) WHERE key = ?"), arguments: [key])
-        {
-            return id
-        }
-        guard let id = try Int64.fetchOne(db.cachedStatement(sql: insert), arguments: arguments) else {
+        guard let id = try existing ?? Int64.fetchOne(db.cachedStatement(sql: insert), arguments: arguments) else {
             throw StoreError.sqlite(path: "", message: "inserting into \(table) returned no id")
         }
+        rowIDs[table + "\u{1F}" + key] = id
         return id
+    }
+
+    /// ``SortKey/fold(_:)``, remembered for the batch.
+    private mutating func fold(_ name: String) -> String {
+        if let known = folded[name] { return known }
+        let key = SortKey.fold(name)
+        folded[name] = key
+        return key
     }
 
     /// A file's name without its extension: the title of a track whose tags have none.
