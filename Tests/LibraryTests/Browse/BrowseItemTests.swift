@@ -1,7 +1,7 @@
 import Library
 import Testing
 
-private let tree = BrowseTree(catalog: InMemoryCatalog(LibraryFixture()), musicDirectory: "/m")
+private let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture()), musicDirectory: "/m")
 
 private func spoken(duration: Double?, resume: Double?) -> CatalogEntry {
     .track(

@@ -8,10 +8,10 @@ private func enforced(items: Int = 12, depth: Int = 5) -> ContentLimits {
 /// A library with `count` songs by one artist on one album, so lists are long.
 private func longLibrary(_ count: Int) -> BrowseTree {
     let tracks = (0..<count).map {
-        LibraryFixture.Track(
+        CatalogFixture.Track(
             path: "/m/\($0).mp3", title: "Song \($0 + 1000)", artist: "Solo", album: "Long", number: $0)
     }
-    return BrowseTree(catalog: InMemoryCatalog(LibraryFixture(tracks: tracks)), musicDirectory: "/m")
+    return BrowseTree(catalog: InMemoryCatalog(CatalogFixture(tracks: tracks)), musicDirectory: "/m")
 }
 
 @Suite struct BrowseTreeLimitsTests {

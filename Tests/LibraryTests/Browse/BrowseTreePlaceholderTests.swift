@@ -2,7 +2,7 @@ import Library
 import Testing
 
 @Suite struct BrowseTreePlaceholderTests {
-    private let tree = BrowseTree(catalog: InMemoryCatalog(LibraryFixture()), musicDirectory: "/srv/music")
+    private let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture()), musicDirectory: "/srv/music")
 
     /// An empty library's root holds one item that is neither container nor playable and says
     /// where to put music and what to run.
@@ -48,9 +48,9 @@ import Testing
 
     /// A library of spoken word only is not empty: the root keeps its four items, Songs is empty.
     @Test func spokenWordOnlyLibraryKeepsTheFourRootItems() throws {
-        let episode = LibraryFixture.Track(
+        let episode = CatalogFixture.Track(
             path: "/p/1.mp3", title: "Pilot", artist: "Host", album: "Show", spokenWord: true)
-        let tree = BrowseTree(catalog: InMemoryCatalog(LibraryFixture(tracks: [episode])), musicDirectory: "/p")
+        let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture(tracks: [episode])), musicDirectory: "/p")
         #expect(
             try tree.children(of: [], limits: .default).items.map(\.identifier) == [
                 "rondo:library", "rondo:playlists", "rondo:spoken", "rondo:recent",

@@ -7,9 +7,9 @@ struct CatalogBuilder {
 
     private(set) var lists: [CatalogList: [CatalogEntry]] = [:]
     let tracks: [CatalogTrack]
-    private let fixture: LibraryFixture
+    private let fixture: CatalogFixture
 
-    init(_ fixture: LibraryFixture) {
+    init(_ fixture: CatalogFixture) {
         self.fixture = fixture
         tracks = fixture.tracks.enumerated().map { Self.track($1, id: Int64($0 + 1)) }
         let music = tracks.filter { !$0.isSpokenWord }
@@ -22,7 +22,7 @@ struct CatalogBuilder {
         lists[.recentlyPlayed] = fixture.recentlyPlayed.compactMap(track(atPath:)).prefix(50).map(CatalogEntry.track)
     }
 
-    private static func track(_ track: LibraryFixture.Track, id: Int64) -> CatalogTrack {
+    private static func track(_ track: CatalogFixture.Track, id: Int64) -> CatalogTrack {
         CatalogTrack(
             id: id, identifier: "rondo:track:\(track.path)", path: track.path, title: track.title,
             artist: track.artist, albumTitle: track.album, albumArtist: track.albumArtist, genre: track.genre,

@@ -1,7 +1,7 @@
 import Library
 import Synchronization
 
-/// A ``LibraryCatalog`` held in memory, its lists built once from a ``LibraryFixture`` in the
+/// A ``LibraryCatalog`` held in memory, its lists built once from a ``CatalogFixture`` in the
 /// documented orders. It records every read, so tests can check how much the tree fetched,
 /// and can be told to fail every read.
 final class InMemoryCatalog: LibraryCatalog {
@@ -17,7 +17,7 @@ final class InMemoryCatalog: LibraryCatalog {
     private let failure: StoreError?
     private let fetches = Mutex<[Fetch]>([])
 
-    init(_ fixture: LibraryFixture, failing failure: StoreError? = nil) {
+    init(_ fixture: CatalogFixture, failing failure: StoreError? = nil) {
         let built = CatalogBuilder(fixture)
         lists = built.lists
         tracks = built.tracks

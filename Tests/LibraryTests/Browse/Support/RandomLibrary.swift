@@ -5,8 +5,8 @@ import RondoTesting
 /// genres missing, spoken-word shows, playlists that mention missing files, a Recently Played
 /// list. The same seed gives the same library.
 enum RandomLibrary {
-    static func fixture(_ random: inout SplitMix64) -> LibraryFixture {
-        var fixture = LibraryFixture()
+    static func fixture(_ random: inout SplitMix64) -> CatalogFixture {
+        var fixture = CatalogFixture()
         let names = ["The Who", "the the", "Ólafur", "Muse", "muse", "Air", "Zaz", "Æther", "", "The"]
         let genres: [String?] = ["Rock", "rock", "Jazz", nil, "Ambient"]
         for artist in 0..<Int.random(in: 0...4, using: &random) {
@@ -15,7 +15,7 @@ enum RandomLibrary {
                 let year = random.next() % 3 == 0 ? nil : Int.random(in: 1960...1965, using: &random)
                 for number in 0..<Int.random(in: 1...4, using: &random) {
                     fixture.tracks.append(
-                        LibraryFixture.Track(
+                        CatalogFixture.Track(
                             path: "/r/\(artist)/\(album)/\(number).mp3",
                             title: "T\(Int.random(in: 0...9, using: &random))",
                             artist: name, album: random.next() % 8 == 0 ? nil : "Album \(album)",
@@ -27,7 +27,7 @@ enum RandomLibrary {
         for show in 0..<Int.random(in: 0...2, using: &random) {
             for episode in 0..<Int.random(in: 1...3, using: &random) {
                 fixture.tracks.append(
-                    LibraryFixture.Track(
+                    CatalogFixture.Track(
                         path: "/r/show\(show)/\(episode).mp3", title: "E\(episode)", artist: "Host",
                         album: "Show \(show)",
                         number: episode, spokenWord: true,
@@ -37,7 +37,7 @@ enum RandomLibrary {
         let paths = fixture.tracks.map(\.path) + ["/missing.mp3"]
         for playlist in 0..<Int.random(in: 0...2, using: &random) {
             let members = (0..<Int.random(in: 0...5, using: &random)).map { _ in paths.randomElement(using: &random)! }
-            fixture.playlists.append(LibraryFixture.Playlist(name: "List \(playlist)", paths: members))
+            fixture.playlists.append(CatalogFixture.Playlist(name: "List \(playlist)", paths: members))
         }
         fixture.recentlyPlayed = Array(fixture.tracks.map(\.path).shuffled(using: &random).prefix(4))
         return fixture

@@ -9,8 +9,8 @@ enum SampleLibrary {
     static let helpCover = CatalogArtwork(path: "/cache/help.jpg", mimeType: "image/jpeg", width: 600, height: 600)
     static let historyCover = CatalogArtwork(path: "/cache/hh.png", mimeType: "image/png", width: nil, height: nil)
 
-    static var fixture: LibraryFixture {
-        LibraryFixture(
+    static var fixture: CatalogFixture {
+        CatalogFixture(
             tracks: music + spokenWord,
             playlists: [
                 .init(name: "Workout", paths: ["/music/gone.mp3"]),
@@ -39,13 +39,13 @@ enum SampleLibrary {
     private static func song(
         _ title: String, _ artist: String, _ album: String?, _ genre: String?, disc: Int? = nil, number: Int?,
         year: Int?, artwork: CatalogArtwork? = nil
-    ) -> LibraryFixture.Track {
-        LibraryFixture.Track(
+    ) -> CatalogFixture.Track {
+        CatalogFixture.Track(
             path: path(album ?? "Singles", title), title: title, artist: artist, album: album, genre: genre, disc: disc,
             number: number, year: year, artwork: artwork)
     }
 
-    private static let music: [LibraryFixture.Track] = [
+    private static let music: [CatalogFixture.Track] = [
         song("Yesterday", "The Beatles", "Help!", "Rock", number: 13, year: 1965),
         song("Help!", "The Beatles", "Help!", "Rock", number: 1, year: 1965, artwork: helpCover),
         song("Birthday", "The Beatles", "The Beatles", "Rock", disc: 2, number: 1, year: 1968),
@@ -67,13 +67,13 @@ enum SampleLibrary {
     private static func episode(
         _ title: String, _ show: String, _ author: String, number: Int, duration: Double?, resume: Double?,
         artwork: CatalogArtwork? = nil
-    ) -> LibraryFixture.Track {
-        LibraryFixture.Track(
+    ) -> CatalogFixture.Track {
+        CatalogFixture.Track(
             path: path(show, title), title: title, artist: author, album: show, genre: "Podcast", number: number,
             duration: duration, spokenWord: true, resumePosition: resume, artwork: artwork)
     }
 
-    private static let spokenWord: [LibraryFixture.Track] = [
+    private static let spokenWord: [CatalogFixture.Track] = [
         episode("Supernova in the East", "Hardcore History", "Dan Carlin", number: 3, duration: 5000, resume: nil),
         episode(
             "Wrath of the Khans", "Hardcore History", "Dan Carlin", number: 1, duration: 3600, resume: 3600,

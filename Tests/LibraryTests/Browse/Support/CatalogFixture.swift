@@ -3,7 +3,7 @@ import Library
 /// A library written as data: its files' tags, its playlists and what was played last.
 /// ``InMemoryCatalog`` derives artists, albums, genres and shows from it in the catalog's
 /// documented orders.
-struct LibraryFixture {
+struct CatalogFixture {
     /// One file of the music directory, as the scanner would have tagged it.
     struct Track {
         var path: String
