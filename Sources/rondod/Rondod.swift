@@ -59,7 +59,7 @@ struct Rondod: AsyncParsableCommand {
         var demoTracks: [String] = []
         if demo {
             guard let directory = DemoLibrary.locate() else {
-                throw ValidationError("the demo tracks were not found next to \(CommandLine.arguments[0]); reinstall Rondo")
+                throw ValidationError("the demo tracks were not found next to \(PackagedFiles.runningExecutable); reinstall Rondo")
             }
             overrides.musicDirectory = directory
             demoTracks = DemoLibrary.tracks(in: directory)

@@ -44,13 +44,15 @@ struct SocketDirectory {
         let mode = status.st_mode
         if status.st_uid != getuid(), status.st_uid != 0 {
             throw UnsafeSocketDirectoryError(
-                directory: directory,
-                reason: "it belongs to uid \(status.st_uid), not to uid \(getuid()) who runs rondod")
+                directory: directory, reason: "it belongs to uid \(status.st_uid), not to uid \(getuid()) who runs rondod",
+                remedy: "choose a socket path (--socket, RONDO_SOCKET) in a directory of your own")
         }
         if mode & S_IWOTH != 0, mode & S_ISVTX == 0 {
+            let octal = String(mode & 0o7777, radix: 8)
             throw UnsafeSocketDirectoryError(
                 directory: directory,
-                reason: "every user may write to it (mode \(String(mode & 0o7777, radix: 8))) and it has no sticky bit")
+                reason: "every user may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
+                remedy: "run 'chmod o-w \(directory)', or choose a socket path (--socket, RONDO_SOCKET) in a directory only you can write to")
         }
     }
 }
@@ -65,10 +67,11 @@ public struct UnsafeSocketDirectoryError: Error, CustomStringConvertible {
     public let directory: String
     /// Why another user could change it.
     public let reason: String
+    /// What to do instead.
+    public let remedy: String
 
     /// The refusal and what to do about it.
     public var description: String {
-        "refusing to serve in \(directory): \(reason), so another user could replace the socket; "
-            + "run 'chmod o-w \(directory)' or choose a socket path (--socket, RONDO_SOCKET) in a directory only you can write to"
+        "refusing to serve in \(directory): \(reason), so another user could replace the socket; \(remedy)"
     }
 }
