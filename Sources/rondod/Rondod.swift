@@ -16,7 +16,9 @@ struct Rondod: AsyncParsableCommand {
         abstract: "Rondo audio playback daemon: queue, now playing, remote commands over a Unix socket.",
         discussion: """
             Settings come from the configuration file, and each flag overrides the file. An invalid \
-            configuration file stops rondod with exit status \(ConfigError.exitStatus).
+            configuration file stops rondod with exit status \(ConfigError.exitStatus). SIGHUP reads the file \
+            again and applies log_level, policy, prompt_hold_s and release_after; an invalid file is then \
+            logged and ignored. Started by systemd's socket activation, rondod serves on the socket it is passed.
             """,
         version: Daemon.version)
 

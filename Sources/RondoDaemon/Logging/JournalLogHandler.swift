@@ -17,6 +17,7 @@ public struct JournalLogHandler: LogHandler {
         self.threshold = threshold
     }
 
+    /// The least severe level logged: the handler's own when set, else the shared threshold's.
     public var logLevel: Logger.Level {
         get { ownLevel ?? threshold.level }
         set { ownLevel = newValue }
