@@ -2,9 +2,11 @@
 
 # Packages rondod needs to build and run.
 RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev pulseaudio pulseaudio-utils)
-# Packages the tests need on top: fixture makers, the monitor recorder, and libxml2 for the
-# JUnit report check.
-TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng libxml2)
+# Packages the tests need on top: fixture makers, the monitor recorder, libxml2 for the
+# JUnit report check, systemd for socket activation and unit checks (systemd-socket-activate,
+# systemd-analyze; no running systemd needed), the shells whose completions are checked and
+# groff for the man page, make for the install check.
+TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng libxml2 systemd zsh fish groff-base make)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {

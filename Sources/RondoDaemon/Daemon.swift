@@ -5,11 +5,13 @@ import Library
 public import Logging
 import RondoProtocol
 public import ServiceLifecycle
+import UnixSignals
 
 /// The running daemon: its services, the router that reaches them and the socket server.
 ///
 /// ``run()`` serves until graceful shutdown (SIGTERM/SIGINT through the service group in
-/// `rondod`) or cancellation, then stops sound and removes the socket.
+/// `rondod`) or cancellation, then stops sound and removes the socket (unless systemd passed
+/// it). SIGHUP reloads the configuration (``ConfigurationReloader``).
 public final class Daemon: Service {
     /// The daemon's version string.
     public static let version = "0.1.0"
@@ -21,14 +23,29 @@ public final class Daemon: Service {
     private let sessions: SessionService
     private let prompts: PromptService
     private let library: LibraryService
+    private let reloader: ConfigurationReloader
+    /// The listening socket systemd passed, when socket-activated.
+    private let inheritedSocket: InheritedSocket?
     private let startedAt = Date()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
     /// - Parameters:
     ///   - options: where to serve, what to play, and the tunables of SPEC §1.
     ///   - policy: the focus policy in force (`prompt_hold_s` in `options`, when set, overrides its own).
+    ///   - source: where `options` came from, read again on SIGHUP.
+    ///   - logThreshold: the log threshold of every handler, which a reload sets.
     ///   - logger: where the daemon logs.
-    public init(options: DaemonOptions, policy: FocusPolicy, logger: Logger) {
+    /// - Throws: ``SocketActivationError`` when systemd passed a socket rondod cannot serve on.
+    public init(
+        options: DaemonOptions, policy: FocusPolicy, source: ConfigurationSource, logThreshold: LogThreshold,
+        logger: Logger
+    ) throws(SocketActivationError) {
+        var options = options
+        inheritedSocket = try SocketActivation.take(environment: ProcessInfo.processInfo.environment)
+        if let path = inheritedSocket?.path, path != options.socketPath {
+            logger.notice("serving on \(path), the socket systemd passed, instead of \(options.socketPath)")
+            options.socketPath = path
+        }
         self.options = options
         self.logger = logger
         var policy = policy
@@ -49,6 +66,9 @@ public final class Daemon: Service {
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter, hub: hub,
             logger: logger)
+        self.reloader = ConfigurationReloader(
+            source: source, options: options, threshold: logThreshold, sessions: sessions, player: player,
+            logger: logger)
     }
 
     /// The database of the library and the playback state, or `nil` (nothing is then kept
@@ -62,17 +82,20 @@ public final class Daemon: Service {
         }
     }
 
-    /// Binds the socket and serves until graceful shutdown or cancellation.
-    /// - Throws: when the socket cannot be bound.
+    /// Binds the socket (or takes the one systemd passed) and serves until graceful shutdown
+    /// or cancellation.
+    /// - Throws: ``UnsafeSocketDirectoryError`` when another user could change the socket's
+    ///   directory, or the error of binding the socket.
     public func run() async throws {
-        try prepareSocketDirectory()
+        let socket = try listeningSocket()
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         await player.restore(resumingPlayback: options.restorePlaying)
         if !options.initialQueue.isEmpty {
             _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
         let server = SocketServer(
-            path: options.socketPath, router: makeRouter(), hub: hub, logger: logger
+            socket: socket, router: makeRouter(), hub: hub, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         let readyStatus = await player.statusLine()
@@ -84,10 +107,18 @@ public final class Daemon: Service {
             // The demo's few tracks are scanned so that they can be browsed at once; a user's
             // music directory is scanned when asked (`rondo library scan`).
             if !options.initialQueue.isEmpty { group.addTask { await self.library.scanAtStart() } }
+            group.addTask {
+                for await _ in hangups {
+                    notifier.reloading()
+                    await self.reloader.reload()
+                    notifier.reloaded()
+                }
+            }
             defer { group.cancelAll() }
             try await cancelWhenGracefulShutdown {
                 try await server.run { [logger = self.logger, options = self.options] in
-                    logger.info("rondod \(Self.version) listening on \(options.socketPath)")
+                    let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
+                    logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
                     notifier.ready(status: readyStatus)
                 }
             }
@@ -113,12 +144,11 @@ public final class Daemon: Service {
         }
     }
 
-    private func prepareSocketDirectory() throws {
-        let directory = URL(fileURLWithPath: options.socketPath).deletingLastPathComponent().path
-        if !FileManager.default.fileExists(atPath: directory) {
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        }
+    /// The socket systemd passed, else the configured path with its directory made safe.
+    private func listeningSocket() throws -> ListeningSocket {
+        if let inheritedSocket { return .inherited(inheritedSocket) }
+        try SocketDirectory(socketPath: options.socketPath).prepare()
+        return .path(options.socketPath)
     }
 
     /// The method table of SPEC §2 bound to the services.
@@ -126,11 +156,11 @@ public final class Daemon: Service {
         var router = Router()
         let player = self.player
         let hub = self.hub
-        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt] _, _ in
+        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader] _, _ in
             DaemonInfo(
                 version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
                 socket: options.socketPath, database: options.databasePath,
-                musicDirectory: options.musicDirectory, policy: options.policy,
+                musicDirectory: options.musicDirectory, policy: reloader.options.policy,
                 pulse: .init(server: options.pulseServer, connected: player.isPulseConnected))
         }
         router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }

@@ -18,25 +18,35 @@ public final class DaemonProcess: Sendable {
     ///   - restarting: the working directory of an earlier daemon whose database this one
     ///     should find (that directory then stays until its first owner goes).
     ///   - environment: more variables for it (`NOTIFY_SOCKET`…).
+    ///   - socketActivated: whether to start it as systemd's socket activation does, through
+    ///     `systemd-socket-activate`, which binds the socket and starts `rondod` on the first
+    ///     connection with the socket as descriptor 3.
     public init(
         pulseServer: String?, arguments: [String] = [], restarting previous: DaemonProcess? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], socketActivated: Bool = false
     ) throws {
         directory = try previous?.directory ?? TemporaryDirectory(prefix: "rondod")
         ownsDirectory = previous == nil
         socketPath = directory.appending("rondo.sock")
+        let variables: [String: String?] = [
+            "PULSE_SERVER": pulseServer ?? "unix:" + directory.appending("no-pulse-here"),
+            "XDG_DATA_HOME": directory.appending("data"),
+            "XDG_CONFIG_HOME": directory.appending("config"),
+            "XDG_CACHE_HOME": directory.appending("cache"),
+            "RONDO_SOCKET": nil,
+        ].merging(environment) { $1 }
+        // systemd-socket-activate passes on only the variables named with -E.
+        let launcher =
+            socketActivated
+            ? ["/usr/bin/systemd-socket-activate", "--listen", socketPath]
+                + variables.filter { $0.value != nil }.keys.sorted().flatMap { ["-E", $0] }
+            : []
         process = try ChildProcess(
-            [
+            launcher + [
                 BuiltProducts.rondod, "--socket", socketPath, "--database", directory.appending("library.sqlite"),
                 "--music-dir", directory.path, "--log-level", "debug",
             ] + arguments,
-            environment: [
-                "PULSE_SERVER": pulseServer ?? "unix:" + directory.appending("no-pulse-here"),
-                "XDG_DATA_HOME": directory.appending("data"),
-                "XDG_CONFIG_HOME": directory.appending("config"),
-                "XDG_CACHE_HOME": directory.appending("cache"),
-                "RONDO_SOCKET": nil,
-            ].merging(environment) { $1 },
+            environment: variables,
             standardError: .file(directory.appending("rondod.log")))
         for _ in 0..<200 {
             if let client = try? RondoClient(socketPath: socketPath), (try? client.call(Methods.DaemonInfoMethod.self)) != nil {
@@ -66,6 +76,11 @@ public final class DaemonProcess: Sendable {
     @discardableResult
     public func stop() -> Int32 {
         process.terminate(grace: 10)
+    }
+
+    /// Sends it `signal` (SIGHUP to reload) if it still runs.
+    public func signal(_ signal: Int32) {
+        process.signal(signal)
     }
 
     /// Kills it with SIGKILL, as a crash would, and waits for it.

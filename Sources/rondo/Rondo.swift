@@ -15,6 +15,10 @@ enum Rondo {
     static func main() {
         do throws(CLIFailure) {
             let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))
+            if let document = invocation.generate {
+                print(document.text(for: commands), terminator: "")
+                exit(0)
+            }
             var words = invocation.words
             var wantsHelp = invocation.wantsHelp
             if words.first == "help" {

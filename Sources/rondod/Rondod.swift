@@ -1,5 +1,4 @@
 import ArgumentParser
-import Focus
 import Foundation
 import Logging
 import RondoDaemon
@@ -17,7 +16,9 @@ struct Rondod: AsyncParsableCommand {
         abstract: "Rondo audio playback daemon: queue, now playing, remote commands over a Unix socket.",
         discussion: """
             Settings come from the configuration file, and each flag overrides the file. An invalid \
-            configuration file stops rondod with exit status \(ConfigError.exitStatus).
+            configuration file stops rondod with exit status \(ConfigError.exitStatus). SIGHUP reads the file \
+            again and applies log_level, policy, prompt_hold_s and release_after; an invalid file is then \
+            logged and ignored. Started by systemd's socket activation, rondod serves on the socket it is passed.
             """,
         version: Daemon.version)
 
@@ -46,48 +47,61 @@ struct Rondod: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
-        var options: DaemonOptions
-        do {
-            options = try DaemonOptions.configured(configFile: config.map(absolute), environment: Self.environment)
-        } catch {
-            FileHandle.standardError.write(Data("<3>\(error)\n".utf8))
-            throw ExitCode(ConfigError.exitStatus)
-        }
-        if let socket { options.socketPath = absolute(socket) }
-        if let musicDirectory { options.musicDirectory = absolute(musicDirectory) }
-        if let database { options.databasePath = absolute(database) }
-        if let policy { options.policy = policy }
+        var overrides = DaemonOverrides()
+        overrides.socketPath = socket.map(absolute)
+        overrides.musicDirectory = musicDirectory.map(absolute)
+        overrides.databasePath = database.map(absolute)
+        overrides.policy = policy
         if let logLevel {
             guard let level = Logger.Level(rawValue: logLevel) else {
                 throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
             }
-            options.logLevel = level
+            overrides.logLevel = level
         }
-        let level = options.logLevel
-        LoggingSystem.bootstrap { JournalLogHandler(label: $0, level: level) }
-        let logger = Logger(label: "rondod")
-        logger.info("configuration: \(options.configPath ?? "built-in defaults")")
+        var demoTracks: [String] = []
         if demo {
             guard let directory = DemoLibrary.locate() else {
-                throw ValidationError("the demo tracks were not found next to \(CommandLine.arguments[0]); reinstall Rondo")
+                throw ValidationError("the demo tracks were not found next to \(PackagedFiles.runningExecutable); reinstall Rondo")
             }
-            options.musicDirectory = directory
-            options.initialQueue = DemoLibrary.tracks(in: directory)
+            overrides.musicDirectory = directory
+            demoTracks = DemoLibrary.tracks(in: directory)
         }
-        let policy: FocusPolicy
+        let source = ConfigurationSource(configFile: config.map(absolute), overrides: overrides, environment: Self.environment)
+        var options: DaemonOptions
         do {
-            policy = try PolicyFiles.load(options.policy, environment: Self.environment)
+            options = try source.options()
         } catch {
-            logger.critical("\(error)")
+            FileHandle.standardError.write(Data("<3>\(error)\n".utf8))
             throw ExitCode(ConfigError.exitStatus)
         }
-        let daemon = Daemon(options: options, policy: policy, logger: logger)
+        options.initialQueue = demoTracks
+        let threshold = LogThreshold(options.logLevel)
+        LoggingSystem.bootstrap { JournalLogHandler(label: $0, threshold: threshold) }
+        let logger = Logger(label: "rondod")
+        logger.info("configuration: \(options.configPath ?? "built-in defaults")")
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(
+                options: options, policy: try source.policy(for: options), source: source, logThreshold: threshold,
+                logger: logger)
+        } catch let error as ConfigError {
+            logger.critical("\(error)")
+            throw ExitCode(ConfigError.exitStatus)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: daemon)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as UnsafeSocketDirectoryError {
+            logger.critical("\(error)")
+            throw ExitCode(UnsafeSocketDirectoryError.exitStatus)
+        }
     }
 
     private func absolute(_ path: String) -> String {

@@ -7,7 +7,7 @@
 /// ``FocusEffect``s the daemon must carry out. It reads no clock and does no I/O.
 public struct Arbiter: Sendable {
     /// The policy in force.
-    public let policy: FocusPolicy
+    public private(set) var policy: FocusPolicy
     /// The sessions and prompt style after the last event.
     public private(set) var state: FocusState
 
@@ -18,6 +18,13 @@ public struct Arbiter: Sendable {
     public init(policy: FocusPolicy, startedAt: Double) {
         self.policy = policy
         state = FocusState(policy: policy, startedAt: startedAt)
+    }
+
+    /// Puts `policy` in force for the decisions that follow. Sessions keep their state
+    /// (a ducked session stays at its gain) until an event moves them.
+    /// - Parameter policy: the new policy.
+    public mutating func adopt(_ policy: FocusPolicy) {
+        self.policy = policy
     }
 
     /// Decides `event` and keeps the new state.

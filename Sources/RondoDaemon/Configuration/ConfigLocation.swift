@@ -12,7 +12,7 @@ public enum ConfigLocation {
     /// The packaged default: `share/rondo/rondo.toml` of an installation, or
     /// `Config/rondo.toml` of the checkout the binary was built in; `nil` when neither is found.
     /// - Parameter executable: the running binary.
-    public static func packagedDefault(executable: String = CommandLine.arguments[0]) -> String? {
+    public static func packagedDefault(executable: String = PackagedFiles.runningExecutable) -> String? {
         PackagedFiles.locate(installed: "rondo.toml", checkout: "Config/rondo.toml", executable: executable) {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: $0.path, isDirectory: &isDirectory) && !isDirectory.boolValue
@@ -26,7 +26,7 @@ public enum ConfigLocation {
     ///   - environment: the process environment.
     ///   - executable: the running binary.
     public static func resolve(
-        explicit: String?, environment: [String: String], executable: String = CommandLine.arguments[0]
+        explicit: String?, environment: [String: String], executable: String = PackagedFiles.runningExecutable
     ) -> String? {
         if let explicit { return explicit }
         let user = userFile(environment: environment)

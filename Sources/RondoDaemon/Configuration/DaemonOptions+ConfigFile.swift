@@ -10,7 +10,7 @@ extension DaemonOptions {
     ///   - executable: the running binary, to find the packaged default.
     /// - Throws: ``ConfigError`` when the file cannot be read or is invalid.
     public static func configured(
-        configFile: String?, environment: [String: String], executable: String = CommandLine.arguments[0]
+        configFile: String?, environment: [String: String], executable: String = PackagedFiles.runningExecutable
     ) throws(ConfigError) -> DaemonOptions {
         var options = defaults(environment: environment)
         guard let path = ConfigLocation.resolve(explicit: configFile, environment: environment, executable: executable) else {

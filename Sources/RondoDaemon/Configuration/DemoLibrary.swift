@@ -4,7 +4,7 @@ import Foundation
 /// the binary's `bin`, or in `Demo/` of a source checkout the binary was built in.
 public enum DemoLibrary {
     /// The demo directory, or `nil` when none is found.
-    public static func locate(executable: String = CommandLine.arguments[0]) -> String? {
+    public static func locate(executable: String = PackagedFiles.runningExecutable) -> String? {
         PackagedFiles.locate(installed: "demo", checkout: "Demo", executable: executable) {
             !tracks(in: $0.path).isEmpty
         }?.path

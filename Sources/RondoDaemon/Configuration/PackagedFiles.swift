@@ -2,7 +2,15 @@ import Foundation
 
 /// Finds files shipped with Rondo: installed under `share/rondo` beside the binary's `bin`,
 /// or in a source checkout the binary was built in (found by walking up from the binary).
-enum PackagedFiles {
+/// An installation puts `rondod` in `PREFIX/bin` and these files in `PREFIX/share/rondo`
+/// (`make install`: `~/.local/bin` and `~/.local/share/rondo`).
+public enum PackagedFiles {
+    /// The running binary: `/proc/self/exe`, which names it whatever `argv[0]` says (a
+    /// bare `rondod` found on `PATH`, or a name systemd was told to pass), else `argv[0]`.
+    public static var runningExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// The first of `installed` (relative to `share/rondo`) and `checkout` (relative to a
     /// checkout's root) that `accept` takes, or `nil`.
     /// - Parameters:

@@ -10,7 +10,7 @@ public enum PolicyFiles {
     ///   - environment: the process environment (`XDG_CONFIG_HOME`, `HOME`).
     ///   - executable: the running binary, to find the packaged policies.
     public static func locate(
-        _ name: String, environment: [String: String], executable: String = CommandLine.arguments[0]
+        _ name: String, environment: [String: String], executable: String = PackagedFiles.runningExecutable
     ) -> String? {
         let user = XDGDirectories(environment: environment).config + "/rondo/policies/\(name).toml"
         if FileManager.default.fileExists(atPath: user) { return user }
@@ -23,7 +23,7 @@ public enum PolicyFiles {
     /// - Throws: ``ConfigError`` naming the file and line of a mistake, or saying that no
     ///   policy of that name exists.
     public static func load(
-        _ name: String, environment: [String: String], executable: String = CommandLine.arguments[0]
+        _ name: String, environment: [String: String], executable: String = PackagedFiles.runningExecutable
     ) throws(ConfigError) -> FocusPolicy {
         guard !name.contains("/"), let path = locate(name, environment: environment, executable: executable) else {
             throw ConfigError(

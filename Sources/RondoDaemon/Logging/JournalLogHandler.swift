@@ -3,15 +3,24 @@ public import Logging
 
 /// A swift-log handler that writes one line per message to stderr with the sd-daemon
 /// priority prefix (`<3>` error … `<7>` debug), which journald turns into a priority.
+///
+/// Its level is the shared ``LogThreshold`` unless set on the handler itself.
 public struct JournalLogHandler: LogHandler {
-    public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
     private let label: String
+    private let threshold: LogThreshold
+    private var ownLevel: Logger.Level?
 
-    /// Creates a handler for `label` at `level`.
-    public init(label: String, level: Logger.Level) {
+    /// Creates a handler for `label` that logs at `threshold`'s level.
+    public init(label: String, threshold: LogThreshold) {
         self.label = label
-        self.logLevel = level
+        self.threshold = threshold
+    }
+
+    /// The least severe level logged: the handler's own when set, else the shared threshold's.
+    public var logLevel: Logger.Level {
+        get { ownLevel ?? threshold.level }
+        set { ownLevel = newValue }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {

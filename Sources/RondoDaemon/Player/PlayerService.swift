@@ -37,7 +37,9 @@ actor PlayerService {
     private let artworkCache: ArtworkCache
     private let hub: EventHub
     let sessions: SessionService
-    let releaseAfter: Double
+    /// Seconds without playback before the session is released (`release_after`); a reload
+    /// may change it (``setReleaseAfter(_:)``).
+    var releaseAfter: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
     var releaseDeadline: Double?
     let logger: Logger

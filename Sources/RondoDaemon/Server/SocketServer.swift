@@ -12,43 +12,47 @@ import Synchronization
 /// the request's reply. A client that disconnects mid-request
 /// only loses its own reply.
 final class SocketServer: Sendable {
-    private let path: String
+    private let socket: ListeningSocket
     private let router: Router
     private let hub: EventHub
     private let logger: Logger
     private let nextConnection = Atomic<Int>(1)
     private let onDisconnect: @Sendable (Int) -> Void
 
-    /// Creates a server for `path`; nothing is bound until ``run(onBound:)``.
+    /// Creates a server on `socket`; nothing is bound until ``run(onBound:)``.
     /// - Parameter onDisconnect: called with a connection's number once it has closed (its
     ///   sessions end with it).
-    init(path: String, router: Router, hub: EventHub, logger: Logger, onDisconnect: @escaping @Sendable (Int) -> Void) {
-        self.path = path
+    init(
+        socket: ListeningSocket, router: Router, hub: EventHub, logger: Logger,
+        onDisconnect: @escaping @Sendable (Int) -> Void
+    ) {
+        self.socket = socket
         self.router = router
         self.hub = hub
         self.logger = logger
         self.onDisconnect = onDisconnect
     }
 
-    /// Binds the socket (mode 0600) and serves until the task is cancelled.
+    /// Binds the socket (mode 0600), or takes the one systemd passed, and serves until the
+    /// task is cancelled. A socket it bound itself is removed when it stops; systemd's stays.
     /// - Parameter onBound: called once the socket accepts connections.
     func run(onBound: @Sendable () -> Void) async throws {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 128)
             // A client that sends its requests and then shuts down its writing side
             // (`printf … | nc -U`) still gets every reply before the connection closes.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(LineFrameDecoder(maximumLength: JSONRPCCodec.maximumLineLength)))
-                    try channel.pipeline.syncOperations.addHandler(PeerWatch())
-                    return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        chmod(path, 0o600)
+        let server: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>
+        switch socket {
+        case .path(let path):
+            server = try await bootstrap.bind(
+                unixDomainSocketPath: path, cleanupExistingSocketFile: true, childChannelInitializer: Self.initialize)
+            chmod(path, 0o600)
+        case .inherited(let inherited):
+            server = try await bootstrap.bind(inherited.descriptor, childChannelInitializer: Self.initialize)
+        }
         onBound()
-        defer { unlink(path) }
+        defer { if case .path(let path) = socket { unlink(path) } }
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 try await withTaskCancellationHandler {
@@ -65,6 +69,16 @@ final class SocketServer: Sendable {
         } catch is CancellationError {
             // Cancellation is how serving ends on shutdown (SIGTERM), not a failure:
             // rethrowing it would make rondod exit 1.
+        }
+    }
+
+    /// Sets up a new connection's pipeline: NDJSON framing with the line cap, then the peer watch.
+    @Sendable private static func initialize(_ channel: any Channel) -> EventLoopFuture<NIOAsyncChannel<Frame, ByteBuffer>> {
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(
+                ByteToMessageHandler(LineFrameDecoder(maximumLength: JSONRPCCodec.maximumLineLength)))
+            try channel.pipeline.syncOperations.addHandler(PeerWatch())
+            return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
         }
     }
 

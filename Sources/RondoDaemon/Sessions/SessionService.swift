@@ -82,6 +82,11 @@ final class SessionService: Sendable {
     /// The policy in force.
     var policy: FocusPolicy { table.withLock { $0.live.policy } }
 
+    /// Puts `policy` in force on the live arbiter (a reload); sandboxes keep their own.
+    func adopt(_ policy: FocusPolicy) {
+        table.withLock { $0.arbiters[.live]?.adopt(policy) }
+    }
+
     /// The real arbiter's state now.
     var state: FocusState { table.withLock { $0.live.state } }
 

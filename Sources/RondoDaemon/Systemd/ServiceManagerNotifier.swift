@@ -30,6 +30,17 @@ struct ServiceManagerNotifier: Sendable {
     /// `STATUS=…`: a line `systemctl status` shows.
     func status(_ text: String) { send("STATUS=\(text)") }
 
+    /// `RELOADING=1` with the monotonic time (as `Type=notify-reload` wants it): a reload
+    /// of the configuration has begun; ``reloaded()`` ends it.
+    func reloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        send("RELOADING=1\nMONOTONIC_USEC=\(Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000)")
+    }
+
+    /// `READY=1` again: the reload is over, whether or not it changed anything.
+    func reloaded() { send("READY=1") }
+
     /// `STOPPING=1`: shutdown has begun.
     func stopping() { send("STOPPING=1") }
 

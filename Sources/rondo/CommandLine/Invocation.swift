@@ -14,9 +14,12 @@ struct Invocation {
     var words: [String] = []
     /// The words after `--`, or `nil` when there was none.
     var trailing: [String]?
+    /// The document asked for with a hidden option (``GeneratedDocument``), if any.
+    var generate: GeneratedDocument?
 
     /// Splits `arguments` (without the program name).
-    /// - Throws: a usage failure for `--socket` without a path.
+    /// - Throws: a usage failure for `--socket` without a path, or a completion script
+    ///   asked for without a known shell.
     init(_ arguments: [String]) throws(CLIFailure) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -35,6 +38,10 @@ struct Invocation {
                 global.socket = path
             case _ where argument.hasPrefix("--socket="):
                 global.socket = String(argument.dropFirst("--socket=".count))
+            case GeneratedDocument.completionOption:
+                generate = try GeneratedDocument.completion(named: remaining.popFirst())
+            case GeneratedDocument.manualOption:
+                generate = .manual
             default:
                 words.append(argument)
             }

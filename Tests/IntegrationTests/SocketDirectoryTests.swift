@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// rondod never serves through a directory another user could change (issue: a real
+/// systemd user service): it refuses with exit status 78 and says why.
+struct SocketDirectoryTests {
+    /// Runs rondod on `socket` to completion (it exits at once when it refuses).
+    private func runDaemon(socket: String, in directory: TemporaryDirectory) -> (status: Int32, stdout: String, stderr: String) {
+        Subprocess.capture(
+            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
+            environment: [
+                "XDG_CONFIG_HOME": directory.appending("config"),
+                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
+            ])
+    }
+
+    /// A directory every user may write to, without the sticky bit, is refused.
+    @Test func worldWritableDirectoryIsRefused() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
+        defer { directory.remove() }
+        let open = directory.appending("open")
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+        chmod(open, 0o777)
+        let run = runDaemon(socket: open + "/rondo.sock", in: directory)
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("refusing to serve in \(open): every user may write to it (mode 0777)"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: open + "/rondo.sock"))
+    }
+
+    /// A directory of another user is refused, even one that does not let others write.
+    @Test(.enabled(if: getuid() == 0, "needs root to give a directory to another user"))
+    func anotherUsersDirectoryIsRefused() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
+        defer { directory.remove() }
+        let theirs = directory.appending("theirs")
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: false)
+        chown(theirs, 65534, 65534)
+        let run = runDaemon(socket: theirs + "/rondo.sock", in: directory)
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("refusing to serve in \(theirs): it belongs to uid 65534"), "\(run.stderr)")
+    }
+
+    /// A world-writable directory with the sticky bit (as `/tmp`) is accepted, and a missing
+    /// directory below it is created for this user alone.
+    @Test func stickyDirectoryIsAcceptedAndMissingOnesAreCreatedPrivate() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
+        defer { directory.remove() }
+        let shared = directory.appending("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        chmod(shared, 0o1777)
+        let socket = shared + "/mine/rondo.sock"
+        let daemon = try ChildProcess(
+            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
+            environment: [
+                "XDG_CONFIG_HOME": directory.appending("config"),
+                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
+            ])
+        var answered = false
+        for _ in 0..<200 where !answered {
+            answered = (try? RondoClient(socketPath: socket).call(Methods.DaemonInfoMethod.self)) != nil
+            if !answered { Thread.sleep(forTimeInterval: 0.025) }
+        }
+        #expect(answered)
+        var status = stat()
+        #expect(stat(shared + "/mine", &status) == 0 && status.st_mode & 0o777 == 0o700)
+        #expect(daemon.terminate() == 0)
+    }
+}
