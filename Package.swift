@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "rondo", targets: ["rondo"]),
         // For the benchmarks package in Benchmarks/.
         .library(name: "Focus", targets: ["Focus"]),
+        .library(name: "Library", targets: ["Library"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),

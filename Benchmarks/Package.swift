@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// In-process benchmarks of Rondo's pure cores, apart from the main package so that its
-/// build and tests do not carry the benchmark tooling. Run: `swift package benchmark`.
+/// In-process benchmarks of Rondo's cores and of its library store, apart from the main
+/// package so that its build and tests do not carry the benchmark tooling.
+/// Run: `swift package benchmark`.
 let package = Package(
     name: "RondoBenchmarks",
     platforms: [.macOS(.v15)],
@@ -19,6 +20,15 @@ let package = Package(
             ],
             path: "ArbiterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "LibraryBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Library", package: "Rondo"),
+            ],
+            path: "LibraryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
