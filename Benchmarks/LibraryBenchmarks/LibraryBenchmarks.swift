@@ -57,9 +57,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    measure("LibraryStore.trackCount(): the empty-library check of every resolution", draw: { _, _ in () }) {
+    measure("LibraryStore.isEmpty(): the empty-library check of every resolution", draw: { _, _ in () }) {
         fixture, _ in
-        try fixture.store.trackCount()
+        try fixture.store.isEmpty()
     }
     measure(
         "Songs: page of 100 at a random offset",

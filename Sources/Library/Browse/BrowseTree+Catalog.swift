@@ -14,6 +14,6 @@ extension BrowseTree {
     }
 
     func isLibraryEmpty() throws(BrowseError) -> Bool {
-        do { return try catalog.trackCount() == 0 } catch { throw .store(error) }
+        do { return try catalog.isEmpty() } catch { throw .store(error) }
     }
 }

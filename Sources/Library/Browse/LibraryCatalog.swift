@@ -20,9 +20,9 @@ public protocol LibraryCatalog: Sendable {
     /// - Throws: ``StoreError`` when the database cannot be read.
     func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry?
 
-    /// Number of tracks in the library, spoken word included; 0 means an empty library.
+    /// Whether the library holds no track at all, spoken word included.
     /// - Throws: ``StoreError`` when the database cannot be read.
-    func trackCount() throws(StoreError) -> Int
+    func isEmpty() throws(StoreError) -> Bool
 }
 
 /// One ordered list of the catalog.

@@ -15,7 +15,7 @@ extension LibraryStore {
         let select = lookup.table == "track" ? CatalogRows.trackSelect + " WHERE t.identifier = ?"
             : "SELECT * FROM \(lookup.table) WHERE identifier = ?"
         return try database.read { db in
-            try Row.fetchOne(db, sql: select, arguments: [identifier]).map(lookup.entry)
+            try Row.fetchOne(db.cachedStatement(sql: select), arguments: [identifier]).map(lookup.entry)
         }
     }
 }

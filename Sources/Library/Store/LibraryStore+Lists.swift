@@ -12,11 +12,17 @@ extension LibraryStore {
         let partition: (column: String, id: Int64)?
         let entry: (Row) -> CatalogEntry
 
-        /// `WHERE` conditions for the partition, with the rank column `IS NOT NULL`.
+        /// `WHERE` conditions for the partition (its id the first argument), with the rank
+        /// column `IS NOT NULL`.
         var condition: String {
             let ranked = "\(rank) IS NOT NULL"
             guard let partition else { return ranked }
-            return "\(partition.column) = \(partition.id) AND \(ranked)"
+            return "\(partition.column) = ? AND \(ranked)"
+        }
+
+        /// The arguments of ``condition``.
+        var partitionArguments: StatementArguments {
+            partition.map { [$0.id] } ?? []
         }
 
         init(
@@ -33,22 +39,24 @@ extension LibraryStore {
 
     static func count(_ list: CatalogList, _ db: Database) throws -> Int {
         guard let ranked = rankedList(list) else { return try recentlyPlayedCount(db) }
+        // Statements are cached per connection: the SQL of a list is the same for every
+        // partition, whose id is an argument.
         let last = try Int.fetchOne(
-            db,
-            sql: "SELECT \(ranked.rank) FROM \(ranked.source) WHERE \(ranked.condition) ORDER BY \(ranked.rank) DESC LIMIT 1"
-        )
+            db.cachedStatement(
+                sql: "SELECT \(ranked.rank) FROM \(ranked.source) WHERE \(ranked.condition) ORDER BY \(ranked.rank) DESC LIMIT 1"),
+            arguments: ranked.partitionArguments)
         return last.map { $0 + 1 } ?? 0
     }
 
     static func entries(_ list: CatalogList, in range: Range<Int>, _ db: Database) throws -> [CatalogEntry] {
         guard let ranked = rankedList(list) else { return try recentlyPlayed(in: range, db) }
         return try Row.fetchAll(
-            db,
-            sql: """
-                \(ranked.select) WHERE \(ranked.condition) AND \(ranked.rank) >= ? AND \(ranked.rank) < ?
-                ORDER BY \(ranked.rank)
-                """,
-            arguments: [range.lowerBound, range.upperBound]
+            db.cachedStatement(
+                sql: """
+                    \(ranked.select) WHERE \(ranked.condition) AND \(ranked.rank) >= ? AND \(ranked.rank) < ?
+                    ORDER BY \(ranked.rank)
+                    """),
+            arguments: ranked.partitionArguments + [range.lowerBound, range.upperBound]
         ).map(ranked.entry)
     }
 

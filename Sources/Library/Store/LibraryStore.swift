@@ -35,10 +35,12 @@ public final class LibraryStore: LibraryCatalog, Sendable {
         return try database.read { db in try Self.entries(list, in: lower..<range.upperBound, db) }
     }
 
-    /// Number of tracks in the library, spoken word included.
+    /// Whether the library holds no track, spoken word included: one index probe.
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func trackCount() throws(StoreError) -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM track") ?? 0 }
+    public func isEmpty() throws(StoreError) -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT NOT EXISTS (SELECT 1 FROM track)")) ?? true
+        }
     }
 
     /// The library track at `path`, if the scanner took that file in.
@@ -46,7 +48,7 @@ public final class LibraryStore: LibraryCatalog, Sendable {
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func track(atPath path: String) throws(StoreError) -> CatalogTrack? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "\(CatalogRows.trackSelect) WHERE t.path = ?", arguments: [path])
+            try Row.fetchOne(db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE t.path = ?"), arguments: [path])
                 .map(CatalogRows.track)
         }
     }

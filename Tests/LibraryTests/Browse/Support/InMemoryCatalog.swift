@@ -48,9 +48,9 @@ final class InMemoryCatalog: LibraryCatalog {
         return byIdentifier[identifier]
     }
 
-    func trackCount() throws(StoreError) -> Int {
+    func isEmpty() throws(StoreError) -> Bool {
         if let failure { throw failure }
-        return tracks.count
+        return tracks.isEmpty
     }
 }
 

@@ -28,7 +28,7 @@ final class LongListCatalog: LibraryCatalog {
         nil
     }
 
-    func trackCount() throws(StoreError) -> Int { songCount }
+    func isEmpty() throws(StoreError) -> Bool { songCount == 0 }
 
     static func song(_ position: Int) -> CatalogTrack {
         CatalogTrack(
