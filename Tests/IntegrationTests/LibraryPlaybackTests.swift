@@ -52,6 +52,29 @@ struct LibraryPlaybackTests {
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 440) > -30 })
     }
 
+    /// With shuffle on, playing a song queues its whole list in a new order that opens with
+    /// that song, and the order plays every song once.
+    @Test func playingWithShuffleStartsAtTheChosenSong() throws {
+        let music = try MusicDirectory()
+        for index in 0..<8 {
+            try music.add("\(index).mp3", title: "Song \(index)", artist: "X", album: "Y", track: index + 1, seconds: 2)
+        }
+        let bench = try AudioTestBench(daemonArguments: ["--music-dir", music.path])
+        _ = try bench.client.scanLibrary()
+        _ = try bench.client.call(
+            Methods.RemoteSend.self, RemoteSendParams(command: .changeShuffleMode, shuffleType: .items))
+        #expect(try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 5])).status == "success")
+        #expect(try bench.nowPlaying().info.title == "Song 5")
+        let queue = try bench.client.call(Methods.QueueGet.self, QueueGetParams())
+        #expect(queue.count == 8 && queue.shuffle == "items")
+        var heard = ["Song 5"]
+        for _ in 0..<7 {
+            try bench.send(.nextTrack)
+            heard.append(try bench.nowPlaying().info.title ?? "")
+        }
+        #expect(Set(heard) == Set((0..<8).map { "Song \($0)" }))
+    }
+
     /// A podcast episode paused part-way shows its progress and plays on from there the next
     /// time it is played; the player's session is in `spokenAudio` mode meanwhile.
     @Test func podcastsResumeWhereTheyWereLeft() throws {
