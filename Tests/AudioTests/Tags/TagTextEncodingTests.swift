@@ -119,9 +119,10 @@ struct TagTextEncodingTests {
         #expect(try reader.scanTags(at: try fixtures.mp3("genre.mp3", tag: tag)).genre == genre)
     }
 
-    /// ID3v2.4 frames with several NUL-separated values, in UTF-8 and in UTF-16 with a BOM
-    /// per value: text values are joined with ", ", genre values resolved one by one.
-    @Test(arguments: [ID3TextEncoding.utf8, .utf16LittleEndianWithBOM, .utf16BigEndian, .latin1])
+    /// ID3v2.4 frames with several NUL-separated values, in every encoding (UTF-16 with a BOM
+    /// before each value, which libmpg123 leaves in the text after the first): text values are
+    /// joined with ", ", genre values resolved one by one.
+    @Test(arguments: ID3TextEncoding.allCases)
     func joinsMultiValuedFrames(encoding: ID3TextEncoding) throws {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }
