@@ -102,11 +102,13 @@ public struct MPG123TagReader: Sendable {
     }
 
     /// A frame's text. libmpg123 keeps the NUL between the values of an ID3v2.4 frame that
-    /// holds several; they are joined with `separator`, and empty ones dropped.
+    /// holds several; they are joined with `separator`, and empty ones dropped. In UTF-16
+    /// each value has its own byte-order mark, and libmpg123 leaves all but the first in the
+    /// text as U+FEFF; they are dropped.
     private func text(_ value: mpg123_string, separator: String = ", ") -> String? {
         guard let bytes = value.p, value.fill > 1 else { return nil }
         let raw = String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self)
-        let values = raw.split(separator: "\0").compactMap { nonEmpty(String($0)) }
+        let values = raw.split(separator: "\0").compactMap { nonEmpty(String($0.drop { $0 == "\u{FEFF}" })) }
         return values.isEmpty ? nil : values.joined(separator: separator)
     }
 

@@ -24,12 +24,17 @@ extension LibraryStore {
     }
 
     /// The FTS5 expression for `query`: each word a quoted prefix, all required.
+    ///
+    /// FTS5 reads the expression scalar by scalar and ends it at a NUL, so every `"` and NUL
+    /// scalar, even one a combining mark joins to the next character, becomes a space:
+    /// neither is part of a token, so the phrase finds the same words.
     static func matchExpression(_ query: String) -> String? {
         let words = query.split(whereSeparator: { $0.isWhitespace })
             .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
         guard !words.isEmpty else { return nil }
         let quoted = words.map { word in
-            "\"" + word.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"*"
+            let scalars = word.unicodeScalars.map { $0 == "\"" || $0 == "\0" ? " " : $0 }
+            return "\"" + String(String.UnicodeScalarView(scalars)) + "\"*"
         }
         return quoted.joined(separator: " ")
     }
