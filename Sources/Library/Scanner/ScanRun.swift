@@ -62,7 +62,11 @@ struct ScanRun {
         for playlist in changedPlaylists { batch.append(Self.read(playlist)) }
         problemPaths.formUnion(batch.compactMap { if case .problem(let path, _, _) = $0 { path } else { nil } })
         try store.write(batch)
-        try store.finishScan(removing: gone(), finishedAt: Date().timeIntervalSince1970)
+        let removed = gone()
+        // Ranks depend on tracks and playlists only: an unchanged rescan leaves them be.
+        try store.finishScan(
+            removing: removed, refreshingLists: !toRead.isEmpty || !changedPlaylists.isEmpty || !removed.isEmpty,
+            finishedAt: Date().timeIntervalSince1970)
         if !changedPlaylists.isEmpty { progress(ScanProgress(done: total, total: total)) }
         summary.problems = problemPaths.count
         return summary

@@ -19,23 +19,32 @@ extension LibraryStore {
     /// A track replaces any problem recorded for its path and a problem any track: a file is
     /// either in the library or listed as a problem. Lists are not re-ranked here
     /// (``refreshLists()``), so a new track shows in browse lists once they are.
+    ///
+    /// A batch that changes tracks or playlists also forgets when the last scan finished, until
+    /// ``finishScan(removing:refreshingLists:finishedAt:)`` re-ranks: a scan killed in between
+    /// leaves the mark that makes the next one re-rank even when it finds nothing to read.
     func write(_ files: [ScannedFile]) throws(StoreError) {
         try database.write { db in
             var writer = ScanBatchWriter(db: db)
             for file in files { try writer.write(file) }
+            if files.contains(where: { if case .problem = $0 { false } else { true } }) {
+                try db.execute(sql: "DELETE FROM library_scan")
+            }
         }
     }
 
-    /// Removes the tracks, problems and playlists at `paths`, re-ranks every list, drops
-    /// albums, artists and genres left without tracks, and records `finishedAt` as the last
-    /// scan's time: all in one transaction.
-    func finishScan(removing paths: [String], finishedAt: Double) throws(StoreError) {
+    /// Removes the tracks, problems and playlists at `paths`; re-ranks every list and drops
+    /// albums, artists and genres left without tracks when `refreshingLists` or when a scan
+    /// wrote tracks since the last re-ranking; records `finishedAt` as the last scan's time:
+    /// all in one transaction.
+    func finishScan(removing paths: [String], refreshingLists: Bool, finishedAt: Double) throws(StoreError) {
         try database.write { db in
             for table in ["track", "problem", "playlist"] {
                 let delete = try db.cachedStatement(sql: "DELETE FROM \(table) WHERE path = ?")
                 for path in paths { try delete.execute(arguments: [path]) }
             }
-            try Self.refreshLists(db)
+            let ranked = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM library_scan)") ?? false
+            if refreshingLists || !ranked { try Self.refreshLists(db) }
             try db.execute(
                 sql: """
                     INSERT INTO library_scan (id, finished_at) VALUES (1, ?)
