@@ -71,11 +71,10 @@ final class LibraryService: Sendable {
         let tree = try browseTree()
         let currentLimits = limits.withLock { $0 }
         let selection = try Self.mapped { () throws(BrowseError) in try tree.playback(at: path, limits: currentLimits) }
-        let containerPath = try Self.mapped { () throws(BrowseError) in
-            try tree.item(at: path, limits: currentLimits).isContainer ? path : Array(path.dropLast())
-        }
-        let container = containerPath.isEmpty ? nil : try? tree.item(at: containerPath, limits: currentLimits).identifier
-        return (selection, container)
+        let item = try? tree.item(at: path, limits: currentLimits)
+        if let item, item.isContainer { return (selection, item.identifier) }
+        let parent = Array(path.dropLast())
+        return (selection, parent.isEmpty ? nil : try? tree.item(at: parent, limits: currentLimits).identifier)
     }
 
     /// `queue.set`/`queue.append` items with library identifiers replaced by the paths of

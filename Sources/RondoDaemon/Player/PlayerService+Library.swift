@@ -1,4 +1,3 @@
-import Audio
 import Library
 import Logging
 import Playback
@@ -24,7 +23,7 @@ extension PlayerService {
                 withItems: selection.tracks.map { MediaItem(location: $0.path, collection: Self.collection(of: $0)) },
                 startIndex: selection.startIndex, play: true, startPosition: Self.resumePoint(of: start), at: now())
         } catch {
-            throw RPCError(.indexOutOfRange, "\(error)")
+            throw Self.rpcError(error)
         }
         try commit(trial)
         listening.container = container
@@ -78,7 +77,7 @@ extension PlayerService {
     /// The playing track's identifier, then the library container its queue came from.
     func nowPlayingIdentifiers() -> [String] {
         guard let current = player.queue.current else { return [] }
-        return ["rondo:track:" + FNV1a.hexDigest(current.location.utf8)] + (listening.container.map { [$0] } ?? [])
+        return [metadata(for: current).externalContentIdentifier, listening.container].compactMap { $0 }
     }
 
     /// Where a track starts: its resume point when it is spoken word heard part-way.

@@ -73,7 +73,8 @@ extension PlayerService {
         }
     }
 
-    private static func rpcError(_ error: PlaybackError) -> RPCError {
+    /// The domain error that tells a client why a queue edit was refused.
+    static func rpcError(_ error: PlaybackError) -> RPCError {
         switch error {
         case .indexOutOfRange(let index, let count):
             RPCError(.indexOutOfRange, "queue index \(index) does not exist; the queue has \(count) items (0-based)")
