@@ -44,6 +44,49 @@ struct SocketDirectoryTests {
         #expect(run.stderr.contains("refusing to serve in \(theirs): it belongs to uid 65534"), "\(run.stderr)")
     }
 
+    /// A directory that members of another group may write to (0770, group nogroup) is
+    /// refused: one of them could replace the socket.
+    @Test(.enabled(if: getuid() == 0, "needs root to give a directory to another group"))
+    func directoryWritableByAnotherGroupIsRefused() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
+        defer { directory.remove() }
+        let shared = directory.appending("group-shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        chown(shared, 0, 65534)
+        chmod(shared, 0o770)
+        let run = runDaemon(socket: shared + "/rondo.sock", in: directory)
+        #expect(run.status == 78)
+        #expect(
+            run.stderr.contains("refusing to serve in \(shared): the members of group nogroup may write to it (mode 0770)"),
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: shared + "/rondo.sock"))
+    }
+
+    /// A directory writable by the user's own group alone (root's group, for root) is accepted.
+    @Test(.enabled(if: getuid() == 0, "root's private group is the one this test can rely on"))
+    func directoryWritableByOwnGroupIsAccepted() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
+        defer { directory.remove() }
+        let own = directory.appending("own-group")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
+        chown(own, 0, 0)
+        chmod(own, 0o770)
+        let socket = own + "/rondo.sock"
+        let daemon = try ChildProcess(
+            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
+            environment: [
+                "XDG_CONFIG_HOME": directory.appending("config"),
+                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
+            ])
+        var answered = false
+        for _ in 0..<200 where !answered {
+            answered = (try? RondoClient(socketPath: socket).call(Methods.DaemonInfoMethod.self)) != nil
+            if !answered { Thread.sleep(forTimeInterval: 0.025) }
+        }
+        #expect(answered)
+        #expect(daemon.terminate() == 0)
+    }
+
     /// A world-writable directory with the sticky bit (as `/tmp`) is accepted, and a missing
     /// directory below it is created for this user alone.
     @Test func stickyDirectoryIsAcceptedAndMissingOnesAreCreatedPrivate() throws {

@@ -6,8 +6,10 @@ import Glibc
 /// The daemon never reaches its socket through a directory another user could change: such
 /// a user could replace the socket with their own and read every client's requests. Each
 /// directory on the path that exists must belong to this user or to root, and must not be
-/// writable by everyone unless it has the sticky bit (`/tmp`). Directories that do not exist
-/// yet are created for this user alone (mode 0700).
+/// writable by everyone, or by a group another user may be in, unless it has the sticky bit
+/// (`/tmp`). A group-writable directory is accepted when its group is this user's own private
+/// group (named after the user, no other members) or root's group. Directories that do not
+/// exist yet are created for this user alone (mode 0700).
 struct SocketDirectory {
     /// The directory holding the socket.
     let path: String
@@ -46,6 +48,13 @@ struct SocketDirectory {
             throw UnsafeSocketDirectoryError(
                 directory: directory, reason: "it belongs to uid \(status.st_uid), not to uid \(getuid()) who runs rondod",
                 remedy: "choose a socket path (--socket, RONDO_SOCKET) in a directory of your own")
+        }
+        if mode & S_IWGRP != 0, mode & S_ISVTX == 0, !UserGroups.isPrivate(status.st_gid, of: getuid()) {
+            let octal = String(mode & 0o7777, radix: 8)
+            throw UnsafeSocketDirectoryError(
+                directory: directory,
+                reason: "the members of group \(UserGroups.name(of: status.st_gid)) may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
+                remedy: "run 'chmod g-w \(directory)', or choose a socket path (--socket, RONDO_SOCKET) in a directory only you can write to")
         }
         if mode & S_IWOTH != 0, mode & S_ISVTX == 0 {
             let octal = String(mode & 0o7777, radix: 8)
