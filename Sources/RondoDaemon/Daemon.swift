@@ -26,6 +26,10 @@ public final class Daemon: Service {
     private let reloader: ConfigurationReloader
     /// The listening socket systemd passed, when socket-activated.
     private let inheritedSocket: InheritedSocket?
+    /// Held while the daemon lives: no second daemon serves its socket or writes its database.
+    private let locks: [InstanceLock]
+    /// The damaged database found at start and moved aside, when there was one.
+    private let movedAsideDatabase: MovedAsideDatabase?
     private let startedAt = Date()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
@@ -35,17 +39,24 @@ public final class Daemon: Service {
     ///   - source: where `options` came from, read again on SIGHUP.
     ///   - logThreshold: the log threshold of every handler, which a reload sets.
     ///   - logger: where the daemon logs.
-    /// - Throws: ``SocketActivationError`` when systemd passed a socket rondod cannot serve on.
+    /// - Throws: ``SocketActivationError`` when systemd passed a socket rondod cannot serve on;
+    ///   ``UnsafeSocketDirectoryError`` when another user could change the socket's directory;
+    ///   ``InstanceLockError`` when another daemon serves the socket or uses the database.
     public init(
         options: DaemonOptions, policy: FocusPolicy, source: ConfigurationSource, logThreshold: LogThreshold,
         logger: Logger
-    ) throws(SocketActivationError) {
+    ) throws {
         var options = options
         inheritedSocket = try SocketActivation.take(environment: ProcessInfo.processInfo.environment)
         if let path = inheritedSocket?.path, path != options.socketPath {
             logger.notice("serving on \(path), the socket systemd passed, instead of \(options.socketPath)")
             options.socketPath = path
         }
+        if inheritedSocket == nil { try SocketDirectory(socketPath: options.socketPath).prepare() }
+        var locks = [try InstanceLock(guarding: options.socketPath, what: "socket")]
+        let opened = try Self.openDatabase(options.databasePath, locks: &locks, logger: logger)
+        self.locks = locks
+        movedAsideDatabase = opened.movedAside
         self.options = options
         self.logger = logger
         var policy = policy
@@ -56,7 +67,7 @@ public final class Daemon: Service {
             pulseServer: options.pulseServer, hub: hub, logger: logger)
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
-        let database = Self.openDatabase(options.databasePath, logger: logger)
+        let database = opened.database
         let library = LibraryService(
             database: database, musicDirectory: options.musicDirectory,
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
@@ -71,23 +82,44 @@ public final class Daemon: Service {
             logger: logger)
     }
 
-    /// The database of the library and the playback state, or `nil` (nothing is then kept
-    /// and the library is empty) when the file cannot be opened; the reason is logged.
-    private static func openDatabase(_ path: String, logger: Logger) -> LibraryDatabase? {
+    /// The database of the library and the playback state, locked for this daemon alone, or
+    /// `nil` (nothing is then kept and the library is empty) when the file cannot be opened
+    /// or locked; the reason is logged. A damaged file is moved aside and a new one made.
+    /// - Throws: ``InstanceLockError/held(resource:what:lockFile:pid:)`` when another daemon uses it.
+    private static func openDatabase(
+        _ path: String, locks: inout [InstanceLock], logger: Logger
+    ) throws(InstanceLockError) -> (database: LibraryDatabase?, movedAside: MovedAsideDatabase?) {
+        let unavailable = "playback state will not survive a restart and the library is unavailable"
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         do {
-            return try LibraryDatabase(path: path)
+            locks.append(try InstanceLock(guarding: path, what: "database"))
         } catch {
-            logger.error("\(error); playback state will not survive a restart and the library is unavailable")
-            return nil
+            if case .held = error { throw error }
+            logger.error("\(error); \(unavailable)")
+            return (nil, nil)
+        }
+        do {
+            let opened = try LibraryDatabase.openMovingAsideDamage(path: path)
+            if let moved = opened.movedAside {
+                logger.error(
+                    "the database \(path) was unusable (\(moved.reason)); moved it to \(moved.path) and started a new one; the music directory is scanned again"
+                )
+            }
+            return opened
+        } catch {
+            logger.error("\(error); \(unavailable)")
+            return (nil, nil)
         }
     }
 
     /// Binds the socket (or takes the one systemd passed) and serves until graceful shutdown
     /// or cancellation.
-    /// - Throws: ``UnsafeSocketDirectoryError`` when another user could change the socket's
-    ///   directory, or the error of binding the socket.
+    /// - Throws: ``InstanceLockError/socketInUse(path:)`` when a process that holds no lock
+    ///   serves the socket path, or the error of binding the socket.
     public func run() async throws {
-        let socket = try listeningSocket()
+        let socket = listeningSocket()
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         await player.restore(resumingPlayback: options.restorePlaying)
         if !options.initialQueue.isEmpty {
@@ -106,7 +138,10 @@ public final class Daemon: Service {
             group.addTask { await self.tellServiceManager(notifier) }
             // The demo's few tracks are scanned so that they can be browsed at once; a user's
             // music directory is scanned when asked (`rondo library scan`).
-            if !options.initialQueue.isEmpty { group.addTask { await self.library.scanAtStart() } }
+            // A new database made in place of a damaged one is filled again at once.
+            if !options.initialQueue.isEmpty || movedAsideDatabase != nil {
+                group.addTask { await self.library.scanAtStart() }
+            }
             group.addTask {
                 for await _ in hangups {
                     notifier.reloading()
@@ -144,10 +179,9 @@ public final class Daemon: Service {
         }
     }
 
-    /// The socket systemd passed, else the configured path with its directory made safe.
-    private func listeningSocket() throws -> ListeningSocket {
+    /// The socket systemd passed, else the configured path (its directory made safe at start).
+    private func listeningSocket() -> ListeningSocket {
         if let inheritedSocket { return .inherited(inheritedSocket) }
-        try SocketDirectory(socketPath: options.socketPath).prepare()
         return .path(options.socketPath)
     }
 
@@ -156,12 +190,13 @@ public final class Daemon: Service {
         var router = Router()
         let player = self.player
         let hub = self.hub
-        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader] _, _ in
+        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader, movedAsideDatabase] _, _ in
             DaemonInfo(
                 version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
                 socket: options.socketPath, database: options.databasePath,
                 musicDirectory: options.musicDirectory, policy: reloader.options.policy,
-                pulse: .init(server: options.pulseServer, connected: player.isPulseConnected))
+                pulse: .init(server: options.pulseServer, connected: player.isPulseConnected),
+                damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) })
         }
         router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }

@@ -87,6 +87,12 @@ struct Rondod: AsyncParsableCommand {
         } catch let error as ConfigError {
             logger.critical("\(error)")
             throw ExitCode(ConfigError.exitStatus)
+        } catch let error as UnsafeSocketDirectoryError {
+            logger.critical("\(error)")
+            throw ExitCode(UnsafeSocketDirectoryError.exitStatus)
+        } catch let error as InstanceLockError {
+            logger.critical("\(error)")
+            throw ExitCode(InstanceLockError.exitStatus)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure
@@ -98,9 +104,9 @@ struct Rondod: AsyncParsableCommand {
                 logger: logger))
         do {
             try await group.run()
-        } catch let error as UnsafeSocketDirectoryError {
+        } catch let error as InstanceLockError {
             logger.critical("\(error)")
-            throw ExitCode(UnsafeSocketDirectoryError.exitStatus)
+            throw ExitCode(InstanceLockError.exitStatus)
         }
     }
 

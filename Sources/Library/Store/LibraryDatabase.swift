@@ -23,7 +23,7 @@ public final class LibraryDatabase: Sendable {
     let pool: DatabasePool
 
     /// Opens the database at `path`, creating it (and its directory, mode 0700) when missing,
-    /// and migrates it to this build's schema.
+    /// checks its pages (`PRAGMA quick_check`) and migrates it to this build's schema.
     /// - Parameter path: the database file, e.g. `$XDG_DATA_HOME/rondo/library.sqlite`.
     /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:)``,
     ///   ``StoreError/foreignDatabase(path:)``, ``StoreError/schemaTooNew(path:unknownMigrations:)``
@@ -38,6 +38,9 @@ public final class LibraryDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "cannot create its directory (\(error.localizedDescription))")
         }
+        // The file is judged read-only first: a file that is refused is left byte for byte
+        // as it was (a read-write open would switch it to WAL and checkpoint into it).
+        try Self.inspect(path)
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.foreignKeysEnabled = true
@@ -51,7 +54,11 @@ public final class LibraryDatabase: Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
-        try migrate()
+        do {
+            try Self.makeMigrator().migrate(pool)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
     }
 
     /// Names of the migrations this build knows, in the order they run.
@@ -105,24 +112,36 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
-    private func migrate() throws(StoreError) {
-        let migrator = Self.makeMigrator()
-        try pool.writeWithoutTransactionMapped(path: path) { db in
-            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-            if applicationID != Self.applicationID, applicationID != 0 || tableCount > 0 {
-                throw StoreError.foreignDatabase(path: path)
-            }
-            let known = Set(migrator.migrations)
-            let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }
-            if !unknown.isEmpty {
-                throw StoreError.schemaTooNew(path: path, unknownMigrations: unknown.sorted())
-            }
-        }
+    /// Checks an existing file through a read-only connection before anything writes to it:
+    /// it must be SQLite, Rondo's own (or empty), no newer than this build, and its pages and
+    /// indexes must pass SQLite's quick check.
+    /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:)``,
+    ///   ``StoreError/foreignDatabase(path:)`` or ``StoreError/schemaTooNew(path:unknownMigrations:)``.
+    private static func inspect(_ path: String) throws(StoreError) {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
         do {
-            try migrator.migrate(pool)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+                if applicationID != Self.applicationID, applicationID != 0 || tableCount > 0 {
+                    throw StoreError.foreignDatabase(path: path)
+                }
+                guard try String.fetchAll(db, sql: "PRAGMA quick_check(1)") == ["ok"] else {
+                    throw StoreError.corrupt(path: path)
+                }
+                let migrator = makeMigrator()
+                let known = Set(migrator.migrations)
+                let unknown = try migrator.appliedIdentifiers(db).filter { !known.contains($0) }
+                if !unknown.isEmpty {
+                    throw StoreError.schemaTooNew(path: path, unknownMigrations: unknown.sorted())
+                }
+            }
         } catch {
-            throw Self.storeError(error, path: path)
+            throw storeError(error, path: path)
         }
     }
 

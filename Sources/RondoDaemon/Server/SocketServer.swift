@@ -34,7 +34,9 @@ final class SocketServer: Sendable {
     }
 
     /// Binds the socket (mode 0600), or takes the one systemd passed, and serves until the
-    /// task is cancelled. A socket it bound itself is removed when it stops; systemd's stays.
+    /// task is cancelled. A stale socket file at the path is replaced, one another process
+    /// serves is not (``InstanceLockError/socketInUse(path:)``). A socket it bound itself is
+    /// removed when it stops, if the file is still its own; systemd's stays.
     /// - Parameter onBound: called once the socket accepts connections.
     func run(onBound: @Sendable () -> Void) async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -43,16 +45,22 @@ final class SocketServer: Sendable {
             // (`printf … | nc -U`) still gets every reply before the connection closes.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
         let server: NIOAsyncChannel<NIOAsyncChannel<Frame, ByteBuffer>, Never>
+        var bound: (file: SocketFile, identity: (device: UInt, inode: UInt)?)?
         switch socket {
         case .path(let path):
+            let file = SocketFile(path: path)
+            try file.removeIfStale()
             server = try await bootstrap.bind(
-                unixDomainSocketPath: path, cleanupExistingSocketFile: true, childChannelInitializer: Self.initialize)
+                unixDomainSocketPath: path, cleanupExistingSocketFile: false, childChannelInitializer: Self.initialize)
             chmod(path, 0o600)
+            bound = (file, file.identity())
         case .inherited(let inherited):
             server = try await bootstrap.bind(inherited.descriptor, childChannelInitializer: Self.initialize)
         }
         onBound()
-        defer { if case .path(let path) = socket { unlink(path) } }
+        // Another daemon may have replaced the file since (only possible without the lock,
+        // e.g. by hand): its socket is left alone.
+        defer { if let bound { bound.file.remove(ifStill: bound.identity) } }
         do {
             try await withThrowingDiscardingTaskGroup { group in
                 try await withTaskCancellationHandler {

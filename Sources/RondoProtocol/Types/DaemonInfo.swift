@@ -23,11 +23,28 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
     public var musicDirectory: String
     public var policy: String
     public var pulse: Pulse
+    /// The damaged database found at start and moved aside (an extension of SPEC §2),
+    /// absent when the database was sound.
+    public var damagedDatabase: DamagedDatabase?
+
+    /// A database file found damaged at start: where it went and why.
+    public struct DamagedDatabase: Codable, Equatable, Sendable {
+        /// Where the old file is now, its `-wal`/`-shm` beside it.
+        public var movedTo: String
+        /// What was wrong with it.
+        public var reason: String
+
+        /// Creates the record.
+        public init(movedTo: String, reason: String) {
+            self.movedTo = movedTo
+            self.reason = reason
+        }
+    }
 
     /// Creates the info.
     public init(
         version: String, pid: Int, uptime: Double, socket: String, database: String,
-        musicDirectory: String, policy: String, pulse: Pulse
+        musicDirectory: String, policy: String, pulse: Pulse, damagedDatabase: DamagedDatabase? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -37,5 +54,6 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
         self.musicDirectory = musicDirectory
         self.policy = policy
         self.pulse = pulse
+        self.damagedDatabase = damagedDatabase
     }
 }
