@@ -126,8 +126,13 @@ public final class Daemon: Service {
             _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
+        let openFiles = OpenFileLimit.raiseToHardLimit()
+        let maxClients = OpenFileLimit.clientCap(configured: options.maxClients, softLimit: openFiles)
+        if maxClients < options.maxClients {
+            logger.notice("serving at most \(maxClients) clients, not max_clients \(options.maxClients): the open-file limit is \(openFiles)")
+        }
         let server = SocketServer(
-            socket: socket, router: makeRouter(), hub: hub, logger: logger
+            socket: socket, router: makeRouter(), hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         let readyStatus = await player.statusLine()

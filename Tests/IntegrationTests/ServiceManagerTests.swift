@@ -68,7 +68,8 @@ private final class DatagramListener {
 /// The socket's peer-credential gate (SPEC §2: only the daemon's own user may connect).
 struct PeerCredentialTests {
     /// A client running as another user is refused even when the socket's permissions are
-    /// loosened to let it connect: it gets no reply, and the refusal is logged.
+    /// loosened to let it connect: it gets a `permissionDenied` error line and nothing of
+    /// the daemon's, the connection is closed, and the refusal is logged.
     @Test func anotherUserIsRefused() throws {
         let daemon = try DaemonProcess(pulseServer: nil)
         chmod(daemon.directory.path, 0o755)
@@ -79,15 +80,27 @@ struct PeerCredentialTests {
             s.connect("\(daemon.socketPath)")
             try:
                 s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.info"}\\n')
-                s.settimeout(5)
-                print("reply" if s.recv(4096) else "closed")
             except (BrokenPipeError, ConnectionResetError):
-                print("closed")
+                pass
+            s.settimeout(5)
+            data = b""
+            while True:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            print(data.decode().strip())
+            print("closed")
             """
         let run = Subprocess.capture(
             ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", probe])
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
-        #expect(run.stdout == "closed\n", "\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.last == "closed", "\(run.stdout)")
+        let refusal = try JSONValue.parse(lines.first ?? "")
+        #expect(refusal["error"]?["data"]?["code"] == .string("permissionDenied"))
+        #expect(refusal["id"] == .null)
+        #expect(refusal["result"] == nil)
         #expect(daemon.log.contains("refused connection"), "\(daemon.log)")
         #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).pid == daemon.pid)
     }

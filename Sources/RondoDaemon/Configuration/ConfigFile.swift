@@ -21,6 +21,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var restorePlaying: Bool?
     /// `log_level`: the log threshold.
     public var logLevel: Logger.Level?
+    /// `max_clients`: how many clients may be connected at once.
+    public var maxClients: Int?
     /// `[pulse] server`: the PulseAudio server to play to.
     public var pulseServer: String?
     /// `[pulse] sink`: the sink to play to.

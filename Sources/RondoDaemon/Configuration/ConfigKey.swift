@@ -10,6 +10,7 @@ enum ConfigKey: String, CaseIterable {
     case promptHold = "prompt_hold_s"
     case restorePlaying = "restore_playing"
     case logLevel = "log_level"
+    case maxClients = "max_clients"
     case pulse
     case pulseServer = "pulse.server"
     case pulseSink = "pulse.sink"
@@ -21,6 +22,7 @@ enum ConfigKey: String, CaseIterable {
         case .policy: "a policy name such as \"default\""
         case .releaseAfter, .promptHold: "a number of seconds, 0 or more"
         case .restorePlaying: "true or false"
+        case .maxClients: "a whole number of clients from 1 to \(DaemonOptions.maxClientsCeiling)"
         case .logLevel: "one of " + Logger.Level.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .pulse: "a table: write [pulse] with server and sink under it"
         case .pulseServer: "a PulseAudio server string such as \"unix:/run/user/1000/pulse/native\", or \"\" for the default"
@@ -32,7 +34,7 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink: true
-        case .releaseAfter, .promptHold, .restorePlaying, .pulse: false
+        case .releaseAfter, .promptHold, .restorePlaying, .maxClients, .pulse: false
         }
     }
 
@@ -63,6 +65,9 @@ enum ConfigKey: String, CaseIterable {
             config.promptHoldSeconds = seconds
         case (.restorePlaying, .boolean(let flag)):
             config.restorePlaying = flag
+        case (.maxClients, .integer(let count)):
+            guard (1...DaemonOptions.maxClientsCeiling).contains(count) else { throw invalid }
+            config.maxClients = Int(count)
         case (.logLevel, .string(let name)):
             guard let level = Logger.Level(rawValue: name) else { throw invalid }
             config.logLevel = level

@@ -35,6 +35,7 @@ extension DaemonOptions {
         if let promptHoldSeconds = config.promptHoldSeconds { self.promptHoldSeconds = promptHoldSeconds }
         if let restorePlaying = config.restorePlaying { self.restorePlaying = restorePlaying }
         if let logLevel = config.logLevel { self.logLevel = logLevel }
+        if let maxClients = config.maxClients { self.maxClients = maxClients }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }
     }

@@ -32,8 +32,14 @@ public struct DaemonOptions: Sendable {
     /// Whether a daemon that stopped while playing resumes playing on restart
     /// (`restore_playing`, default `false`: state is restored paused).
     public var restorePlaying: Bool
+    /// How many clients may be connected at once (`max_clients`, default 4096); one more is
+    /// answered with an error and closed. The open-file limit may lower it further.
+    public var maxClients: Int
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
+
+    /// The largest `max_clients` the configuration accepts.
+    public static let maxClientsCeiling = 1_000_000
 
     /// The defaults for this user and environment.
     public static func defaults(environment: [String: String]) -> DaemonOptions {
@@ -51,6 +57,7 @@ public struct DaemonOptions: Sendable {
             releaseAfter: 5,
             promptHoldSeconds: nil,
             restorePlaying: false,
+            maxClients: 4096,
             configPath: nil)
     }
 }

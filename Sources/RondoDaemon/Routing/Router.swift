@@ -48,6 +48,11 @@ struct Router: Sendable {
         return await handler(request.id, request.params, context)
     }
 
+    /// An error line that answers no request: a connection refused before it could send one.
+    func refusalReply(_ error: RPCError) -> [UInt8] {
+        codec.encodeLine(Envelope.ErrorResponse(id: nil, error: error))
+    }
+
     /// The reply to a line longer than the protocol allows.
     func oversizedLineReply() -> [UInt8] {
         codec.encodeLine(

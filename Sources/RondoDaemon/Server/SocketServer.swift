@@ -17,16 +17,23 @@ final class SocketServer: Sendable {
     private let hub: EventHub
     private let logger: Logger
     private let nextConnection = Atomic<Int>(1)
+    /// Connections being served now, counted against `maxClients`.
+    private let connected = Atomic<Int>(0)
+    private let maxClients: Int
     private let onDisconnect: @Sendable (Int) -> Void
 
     /// Creates a server on `socket`; nothing is bound until ``run(onBound:)``.
-    /// - Parameter onDisconnect: called with a connection's number once it has closed (its
-    ///   sessions end with it).
+    /// - Parameters:
+    ///   - maxClients: how many connections are served at once; one more is answered with
+    ///     an `isBusy` error line and closed.
+    ///   - onDisconnect: called with a connection's number once it has closed (its sessions
+    ///     end with it).
     init(
-        socket: ListeningSocket, router: Router, hub: EventHub, logger: Logger,
+        socket: ListeningSocket, router: Router, hub: EventHub, maxClients: Int, logger: Logger,
         onDisconnect: @escaping @Sendable (Int) -> Void
     ) {
         self.socket = socket
+        self.maxClients = maxClients
         self.router = router
         self.hub = hub
         self.logger = logger
@@ -67,7 +74,15 @@ final class SocketServer: Sendable {
                     try await server.executeThenClose { connections in
                         for try await connection in connections {
                             let id = nextConnection.add(1, ordering: .relaxed).oldValue
-                            group.addTask { await self.serve(connection, id: id) }
+                            guard connected.add(1, ordering: .relaxed).newValue <= maxClients else {
+                                connected.subtract(1, ordering: .relaxed)
+                                group.addTask { await self.refuse(connection, id: id) }
+                                continue
+                            }
+                            group.addTask {
+                                defer { self.connected.subtract(1, ordering: .relaxed) }
+                                await self.serve(connection, id: id)
+                            }
                         }
                     }
                 } onCancel: {
@@ -88,6 +103,17 @@ final class SocketServer: Sendable {
             try channel.pipeline.syncOperations.addHandler(PeerWatch())
             return try NIOAsyncChannel<Frame, ByteBuffer>(wrappingChannelSynchronously: channel)
         }
+    }
+
+    /// Tells a connection over the cap why it is closed, then closes it.
+    private func refuse(_ connection: NIOAsyncChannel<Frame, ByteBuffer>, id: Int) async {
+        logger.warning("refused connection \(id): \(maxClients) clients are connected (max_clients)")
+        let reply = router.refusalReply(
+            RPCError(
+                .isBusy,
+                "rondod already serves its maximum of \(maxClients) clients; close one, or raise max_clients in rondo.toml (and the open-file limit)"
+            ))
+        try? await connection.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: reply)) }
     }
 
     private func serve(_ connection: NIOAsyncChannel<Frame, ByteBuffer>, id: Int) async {
@@ -112,7 +138,9 @@ final class SocketServer: Sendable {
         // are still answered (into the void), as before the gate.
         guard peerUser == nil || peerUser == getuid() else {
             logger.warning("refused connection \(id) from uid \(peerUser.map(String.init) ?? "unknown"): only uid \(getuid()) may connect")
-            try? await channel.close()
+            let reply = router.refusalReply(
+                RPCError(.permissionDenied, "only the user who runs rondod may connect; run rondo as that user"))
+            try? await connection.executeThenClose { _, outbound in try await outbound.write(ByteBuffer(bytes: reply)) }
             return
         }
         let context = ConnectionContext(id: id) { watch?.isGone ?? false }
