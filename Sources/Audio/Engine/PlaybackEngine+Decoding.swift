@@ -196,13 +196,21 @@ extension PlaybackEngine {
     }
 
     private func loseOutput(_ reason: String) {
+        dropOutput()
+        emit(.outputLost(reason))
+    }
+
+    /// Lets go of a dead stream and connection and of the source they played: nothing is
+    /// loaded afterwards (``isLoaded`` is false), so the next play loads and reconnects.
+    func dropOutput() {
         playing = false
         stream = nil
         connection = nil
+        // The stream that read the ring is gone, so nothing else touches it now.
+        ring.reset()
         decoder = nil
         decoding = nil
         scanCursor = nil
         timeline = Timeline()
-        emit(.outputLost(reason))
     }
 }

@@ -129,11 +129,22 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Resumes sound where it was paused.
-    public func resume() {
+    ///
+    /// A server or sink that went away while sound was paused is found here: the engine then
+    /// lets go of its dead stream and source, and the caller loads the source again (which
+    /// reconnects) from the position it keeps.
+    /// - Returns: whether sound resumed; `false` when nothing is loaded or the output is gone.
+    @discardableResult
+    public func resume() -> Bool {
         locked {
-            guard let stream, decoder != nil || ring.available > 0 else { return }
+            guard let stream, decoder != nil || ring.available > 0 else { return false }
+            guard connection?.isAlive == true, stream.isHealthy else {
+                dropOutput()
+                return false
+            }
             playing = true
             start(stream)
+            return true
         }
     }
 

@@ -223,8 +223,10 @@ actor PlayerService {
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 }
             case .resume:
-                if engine.isLoaded {
-                    engine.resume()
+                // An output lost while paused is found by the engine here; the entry is then
+                // loaded again from the position the player kept.
+                if engine.isLoaded, engine.resume() {
+                    break
                 } else if let entry = player.queue.current {
                     pending.insert(.load(entry, position: player.elapsed(at: now()), playing: true), at: pending.startIndex)
                 }
