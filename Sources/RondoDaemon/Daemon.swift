@@ -75,7 +75,8 @@ public final class Daemon: Service {
         self.player = PlayerService(
             pulseServer: options.pulseServer, pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
-            artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter, hub: hub,
+            artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
+            resumeWithin: options.resumeWithin, hub: hub,
             logger: logger)
         self.reloader = ConfigurationReloader(
             source: source, options: options, threshold: logThreshold, sessions: sessions, player: player,

@@ -5,58 +5,104 @@ import RondoTesting
 import Testing
 
 /// The PulseAudio server is killed and started again under a running rondod: the daemon keeps
-/// answering, never claims to play while no stream exists, and `play` brings the sound back
-/// from where it was heard.
+/// answering, never claims to play while no stream exists, says the server was lost, and
+/// plays on by itself from where it was heard when the server returns in time.
 @Suite(.serialized)
 struct AudioServerRestartTests {
-    /// Plays the steps file (second k is 300 + 100·k Hz), whose frequency tells the position.
-    private func startSteps(_ pulse: PulseServer) throws -> (DaemonProcess, RondoClient) {
-        let daemon = try DaemonProcess(pulseServer: pulse.server)
+    /// A daemon on `pulse` playing the steps file (second k is 300 + 100·k Hz, so the
+    /// frequency tells the position).
+    private func startSteps(_ pulse: PulseServer, arguments: [String] = []) throws -> (DaemonProcess, RondoClient) {
+        let daemon = try DaemonProcess(pulseServer: pulse.server, arguments: arguments)
         let client = try daemon.client()
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("steps.mp3")]))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
         return (daemon, client)
     }
 
-    /// Polls `condition` for up to 3 s.
-    private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        for _ in 0..<150 {
+    /// Polls `condition` for up to `seconds`.
+    private func eventually(within seconds: Double = 3, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
             if try condition() { return true }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return try condition()
     }
 
-    /// Killed while playing: the player turns paused at the heard position and answers
-    /// throughout; once the server is back, `play` is heard again from that position.
-    @Test func killedWhilePlayingPausesAndPlayResumesWhereItWasHeard() throws {
+    /// The step frequency heard at `position` seconds into the steps file.
+    private func stepFrequency(at position: Double) -> Double { 300 + 100 * floor(position) }
+
+    private func state(_ client: RondoClient) throws -> String { try client.call(Methods.NowPlayingGet.self).playbackState }
+
+    /// The `route.changed` reasons `watcher` received, waiting up to 3 s for `count`.
+    private func routeReasons(_ watcher: RondoClient, count: Int) throws -> [String] {
+        var reasons: [String] = []
+        while reasons.count < count, let event = try watcher.nextEvent(timeout: 3) {
+            if event.method == Events.RouteChangedEvent.name, let reason = event.params["reason"]?.text {
+                reasons.append(reason)
+            }
+        }
+        return reasons
+    }
+
+    /// Killed while playing: the player turns paused at once with a route change saying the
+    /// server was lost, answers throughout, and once the server is back plays on by itself
+    /// from the position it noted, announced by a second route change.
+    @Test func killedWhilePlayingResumesByItselfWhereItWasHeard() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse)
         defer { _ = daemon.stop() }
+        let watcher = try daemon.client()
+        _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
         Thread.sleep(forTimeInterval: 2.5)
         pulse.kill()
-        let killedAt = Date()
-        #expect(try eventually { try client.call(Methods.NowPlayingGet.self).playbackState == "paused" })
-        let paused = try client.call(Methods.NowPlayingGet.self)
-        let heard = try #require(paused.info.elapsedPlaybackTime)
+        #expect(try eventually { try state(client) == "paused" })
+        let heard = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         #expect(heard > 0.5 && heard < 3.2, "paused at \(heard) s")
-        #expect(Date().timeIntervalSince(killedAt) < 1.5)
         #expect(try client.call(Methods.DaemonInfoMethod.self).pulse.connected == false)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try state(client) == "paused")
 
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try eventually { try state(client) == "playing" })
         Thread.sleep(forTimeInterval: 0.15)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
-        let expected = 300 + 100 * floor(heard + 0.3)
-        #expect(abs(frequency - expected) <= 100, "heard \(frequency) Hz after resuming at \(heard) s")
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "playing")
+        #expect(abs(frequency - stepFrequency(at: heard + 0.3)) <= 100, "heard \(frequency) Hz after pausing at \(heard) s")
+        #expect(try routeReasons(watcher, count: 2) == ["audioServerLost", "audioServerRestored"])
     }
 
-    /// Killed and restarted while paused (nothing noticed the loss): `play` reconnects and is heard.
-    @Test func restartedWhilePausedPlaysOnPlay() throws {
+    /// Five restarts in a row, 1 s apart: each time the music is heard again without a command.
+    @Test func everyRestartBringsTheMusicBack() throws {
+        let pulse = try PulseServer()
+        defer { pulse.stop() }
+        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        var heardAgain = 0
+        for _ in 0..<5 {
+            Thread.sleep(forTimeInterval: 0.5)
+            pulse.kill()
+            Thread.sleep(forTimeInterval: 1)
+            #expect(try state(client) == "paused")
+            try pulse.start()
+            let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
+            if try eventually(within: 4, { try state(client) == "playing" }) {
+                Thread.sleep(forTimeInterval: 0.15)
+                if SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > -30 { heardAgain += 1 }
+            }
+            monitor.stop()
+        }
+        #expect(heardAgain == 5)
+    }
+
+    /// Killed and restarted while paused: nothing resumes by itself (the listener had paused),
+    /// and `play` reconnects and is heard from the paused position.
+    @Test func restartedWhilePausedPlaysOnlyOnPlay() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse)
@@ -68,16 +114,18 @@ struct AudioServerRestartTests {
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try state(client) == "paused")
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
         Thread.sleep(forTimeInterval: 0.15)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
-        #expect(abs(frequency - (300 + 100 * floor(heard + 0.3))) <= 100, "heard \(frequency) Hz after pausing at \(heard) s")
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "playing")
+        #expect(abs(frequency - stepFrequency(at: heard + 0.3)) <= 100, "heard \(frequency) Hz after pausing at \(heard) s")
+        #expect(try state(client) == "playing")
     }
 
-    /// While the server is down, `play` fails with a reason and the state stays paused: it
-    /// never claims to play with no stream.
-    @Test func playWithTheServerDownIsRefusedAndStaysPaused() throws {
+    /// While the server is down, `play` fails with a reason and the state stays paused (it
+    /// never claims to play with no stream); the server appearing soon after starts the music.
+    @Test func playWithTheServerDownWaitsForIt() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse)
@@ -88,8 +136,33 @@ struct AudioServerRestartTests {
         let reply = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
         #expect(reply.status == "deviceNotFound")
         #expect(reply.reason == "pulseUnavailable")
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .togglePlayPause)).status == "deviceNotFound")
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
+        for _ in 0..<10 {
+            #expect(try state(client) == "paused")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try pulse.start()
+        let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
+        defer { monitor.stop() }
+        #expect(try eventually { try state(client) == "playing" })
+        Thread.sleep(forTimeInterval: 0.15)
+        #expect(SignalAnalysis.level(monitor.listen(for: 0.3)) > -30)
+    }
+
+    /// A server back later than `resume_within_s` leaves the player paused.
+    @Test func aServerBackTooLateLeavesThePlayerPaused() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-restart")
+        defer { directory.remove() }
+        let config = directory.appending("rondo.toml")
+        try "resume_within_s = 1\n".write(toFile: config, atomically: false, encoding: .utf8)
+        let pulse = try PulseServer()
+        defer { pulse.stop() }
+        let (daemon, client) = try startSteps(pulse, arguments: ["--config", config])
+        defer { _ = daemon.stop() }
+        Thread.sleep(forTimeInterval: 0.8)
+        pulse.kill()
+        Thread.sleep(forTimeInterval: 1.8)
+        try pulse.start()
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try state(client) == "paused")
     }
 }

@@ -6,8 +6,8 @@ public enum EngineEvent: Equatable, Sendable {
     case reachedEnd
     /// The source with this identity cannot be decoded (`reason` says why).
     case failed(UInt64, reason: String)
-    /// The PulseAudio server or the stream went away; playback stopped.
-    case outputLost(String)
+    /// The PulseAudio server (`serverLost`) or the stream went away; playback stopped.
+    case outputLost(String, serverLost: Bool)
 }
 
 /// An ``EngineEvent`` stamped with the engine's generation when it happened.

@@ -25,8 +25,12 @@ extension PlaybackEngine {
 
     private func step() {
         guard let stream else { return }
-        guard connection?.isAlive == true, stream.isHealthy else {
-            loseOutput("the PulseAudio server or sink went away")
+        guard connection?.isAlive == true else {
+            loseOutput("the PulseAudio server went away", serverLost: true)
+            return
+        }
+        guard stream.isHealthy else {
+            loseOutput("the sink or the stream went away", serverLost: false)
             return
         }
         guard playing else { return }
@@ -183,7 +187,7 @@ extension PlaybackEngine {
             start(stream)
             emit(.advanced(to: pending.source.id))
         } catch {
-            loseOutput(error.description)
+            loseOutput(error.description, serverLost: connection?.isAlive != true)
         }
     }
 
@@ -195,9 +199,9 @@ extension PlaybackEngine {
         }
     }
 
-    private func loseOutput(_ reason: String) {
+    private func loseOutput(_ reason: String, serverLost: Bool) {
         dropOutput()
-        emit(.outputLost(reason))
+        emit(.outputLost(reason, serverLost: serverLost))
     }
 
     /// Lets go of a dead stream and connection and of the source they played: nothing is

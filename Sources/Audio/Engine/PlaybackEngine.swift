@@ -93,6 +93,15 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Whether a PulseAudio server is connected.
     public var isConnected: Bool { locked { connection?.isAlive ?? false } }
 
+    /// Connects to the PulseAudio server unless connected, so that the next ``load`` finds
+    /// it; the way to learn whether a server that went away is back.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
+    public func connect() throws(AudioError) {
+        try locked { () throws(AudioError) in
+            if connection?.isAlive != true { connection = try PulseConnection(server: server) }
+        }
+    }
+
     /// The playback rate set by ``setRate(_:)`` (1 until then); it outlives loads and scans.
     public var rate: Double { locked { currentRate } }
 

@@ -4,4 +4,17 @@ public enum RouteChangeReason: String, Sendable, Codable {
     case oldDeviceUnavailable
     /// A new sink appeared.
     case newDeviceAvailable
+    /// The audio server (PulseAudio, PipeWire's pulse server) went away; players pause and
+    /// wait for it (as `AVAudioSessionMediaServicesWereLost`).
+    case audioServerLost
+    /// The audio server answers again after it was lost.
+    case audioServerRestored
+
+    /// Whether the route was lost (players pause), rather than gained.
+    public var isLoss: Bool {
+        switch self {
+        case .oldDeviceUnavailable, .audioServerLost: true
+        case .newDeviceAvailable, .audioServerRestored: false
+        }
+    }
 }

@@ -17,6 +17,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var releaseAfter: Double?
     /// `prompt_hold_s`: seconds a silent voice prompt may hold its session before an advisory.
     public var promptHoldSeconds: Double?
+    /// `resume_within_s`: seconds within which a returning audio server resumes playback.
+    public var resumeWithin: Double?
     /// `restore_playing`: whether a daemon that stopped while playing resumes on restart.
     public var restorePlaying: Bool?
     /// `log_level`: the log threshold.

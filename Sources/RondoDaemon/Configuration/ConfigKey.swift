@@ -8,6 +8,7 @@ enum ConfigKey: String, CaseIterable {
     case policy
     case releaseAfter = "release_after"
     case promptHold = "prompt_hold_s"
+    case resumeWithin = "resume_within_s"
     case restorePlaying = "restore_playing"
     case logLevel = "log_level"
     case maxClients = "max_clients"
@@ -20,7 +21,7 @@ enum ConfigKey: String, CaseIterable {
         switch self {
         case .musicDirectory, .database: "an absolute path, one starting with ~/, or \"\" for the default"
         case .policy: "a policy name such as \"default\""
-        case .releaseAfter, .promptHold: "a number of seconds, 0 or more"
+        case .releaseAfter, .promptHold, .resumeWithin: "a number of seconds, 0 or more"
         case .restorePlaying: "true or false"
         case .maxClients: "a whole number of clients from 1 to \(DaemonOptions.maxClientsCeiling)"
         case .logLevel: "one of " + Logger.Level.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -34,7 +35,7 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink: true
-        case .releaseAfter, .promptHold, .restorePlaying, .maxClients, .pulse: false
+        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse: false
         }
     }
 
@@ -63,6 +64,9 @@ enum ConfigKey: String, CaseIterable {
         case (.promptHold, let value):
             guard let seconds = Self.seconds(value) else { throw invalid }
             config.promptHoldSeconds = seconds
+        case (.resumeWithin, let value):
+            guard let seconds = Self.seconds(value) else { throw invalid }
+            config.resumeWithin = seconds
         case (.restorePlaying, .boolean(let flag)):
             config.restorePlaying = flag
         case (.maxClients, .integer(let count)):

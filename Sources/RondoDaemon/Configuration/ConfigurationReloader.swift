@@ -77,6 +77,7 @@ final class ConfigurationReloader: Sendable {
         if old.musicDirectory != new.musicDirectory { keys.append(ConfigKey.musicDirectory.rawValue) }
         if old.databasePath != new.databasePath { keys.append(ConfigKey.database.rawValue) }
         if old.restorePlaying != new.restorePlaying { keys.append(ConfigKey.restorePlaying.rawValue) }
+        if old.resumeWithin != new.resumeWithin { keys.append(ConfigKey.resumeWithin.rawValue) }
         if old.maxClients != new.maxClients { keys.append(ConfigKey.maxClients.rawValue) }
         if old.pulseServer != new.pulseServer { keys.append(ConfigKey.pulseServer.rawValue) }
         if old.pulseSink != new.pulseSink { keys.append(ConfigKey.pulseSink.rawValue) }

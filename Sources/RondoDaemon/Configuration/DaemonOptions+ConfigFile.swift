@@ -34,6 +34,7 @@ extension DaemonOptions {
         if let releaseAfter = config.releaseAfter { self.releaseAfter = releaseAfter }
         if let promptHoldSeconds = config.promptHoldSeconds { self.promptHoldSeconds = promptHoldSeconds }
         if let restorePlaying = config.restorePlaying { self.restorePlaying = restorePlaying }
+        if let resumeWithin = config.resumeWithin { self.resumeWithin = resumeWithin }
         if let logLevel = config.logLevel { self.logLevel = logLevel }
         if let maxClients = config.maxClients { self.maxClients = maxClients }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }

@@ -32,6 +32,9 @@ public struct DaemonOptions: Sendable {
     /// Whether a daemon that stopped while playing resumes playing on restart
     /// (`restore_playing`, default `false`: state is restored paused).
     public var restorePlaying: Bool
+    /// Seconds within which an audio server that went away while the player played must
+    /// answer again for playback to resume by itself (`resume_within_s`, default 30).
+    public var resumeWithin: Double
     /// How many clients may be connected at once (`max_clients`, default 4096); one more is
     /// answered with an error and closed. The open-file limit may lower it further.
     public var maxClients: Int
@@ -57,6 +60,7 @@ public struct DaemonOptions: Sendable {
             releaseAfter: 5,
             promptHoldSeconds: nil,
             restorePlaying: false,
+            resumeWithin: 30,
             maxClients: 4096,
             configPath: nil)
     }

@@ -29,26 +29,34 @@ actor PlayerService {
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     private var feedbackChanges: [String: Feedback] = [:]
     private var storeFailing = false
-    private let engine: PlaybackEngine
+    let engine: PlaybackEngine
     private let notices: AsyncStream<EngineNotice>
     private let tagReader = MPG123TagReader()
     private var tagCache: [String: TrackMetadata] = [:]
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
     private let artworkCache: ArtworkCache
-    private let hub: EventHub
+    let hub: EventHub
     let sessions: SessionService
     /// Seconds without playback before the session is released (`release_after`); a reload
     /// may change it (``setReleaseAfter(_:)``).
     var releaseAfter: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
     var releaseDeadline: Double?
+    /// The wait for an audio server that went away (``retryOutputIfDue()``).
+    var recovery: OutputRecovery
+    /// The sink the player is meant to play to (`nil`: the server's default), for route events.
+    let pulseSink: String?
     let logger: Logger
     let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to PulseAudio only on the first play.
+    /// - Parameter resumeWithin: seconds within which a returning audio server resumes
+    ///   playback that it interrupted (`resume_within_s`).
     init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
-         sessions: SessionService, releaseAfter: Double,
+         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
          hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.recovery = OutputRecovery(resumeWithin: resumeWithin)
+        self.pulseSink = pulseSink
         self.store = store
         self.library = library
         self.artworkCache = ArtworkCache(directory: artworkDirectory)
@@ -84,6 +92,7 @@ actor PlayerService {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(250))
                     await self.releaseSessionWhenIdle()
+                    await self.retryOutputIfDue()
                 }
             }
         }
@@ -141,6 +150,9 @@ actor PlayerService {
     /// - Throws: invalid params when the command lacks a param it needs.
     func send(_ params: RemoteSendParams) throws(RPCError) -> RemoteSendResult {
         observeOutput()
+        // Pausing or stopping while the audio server is away means it should not resume
+        // playback when it returns.
+        if [.pause, .stop, .togglePlayPause].contains(params.command) { recovery.cancel() }
         let command = try RemoteCommand(params)
         var trial = player
         let outcome = trial.handle(command, at: now())
@@ -220,6 +232,7 @@ actor PlayerService {
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 case .outputMissing(let followUp):
                     failure = RemoteSendResult(status: CommandStatus.deviceNotFound.rawValue, reason: "pulseUnavailable")
+                    if playing { recovery.outputLost(at: now()) }
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 }
             case .resume:
@@ -289,9 +302,11 @@ actor PlayerService {
         case .failed(let id, let reason):
             logger.warning("skipping a track that cannot be decoded: \(reason)")
             effects = player.handle(.failed(id), at: now())
-        case .outputLost(let reason):
+        case .outputLost(let reason, let serverLost):
             logger.error("audio output lost: \(reason)")
+            let wasPlaying = player.state == .playing
             effects = player.handle(.outputLost, at: now())
+            if serverLost { audioServerWasLost(wasPlaying: wasPlaying) }
         }
         apply(effects)
     }

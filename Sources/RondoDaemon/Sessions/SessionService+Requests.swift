@@ -44,10 +44,12 @@ extension SessionService {
     /// - Throws: `badParam` for an unknown reason; `notFound`/`permissionDenied` as for sessions.
     func simulateRoute(_ params: SandboxRouteParams, owner: Int) throws(RPCError) {
         try checkSandbox(params.sandbox, owner: owner)
-        guard let reason = RouteChangeReason(rawValue: params.reason) else {
+        // A sandbox simulates devices coming and going; the audio server is the real one's.
+        guard let reason = RouteChangeReason(rawValue: params.reason), reason == .oldDeviceUnavailable || reason == .newDeviceAvailable
+        else {
             throw RPCError(.badParam, "unknown route change '\(params.reason)'; use oldDeviceUnavailable or newDeviceAvailable")
         }
-        let event: FocusEvent = reason == .oldDeviceUnavailable ? .routeLost(sink: nil) : .routeRestored(sink: nil)
+        let event: FocusEvent = reason.isLoss ? .routeLost(sink: nil) : .routeRestored(sink: nil)
         decide(event, in: .sandbox(params.sandbox))
     }
 

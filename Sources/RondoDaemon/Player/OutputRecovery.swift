@@ -1,0 +1,70 @@
+/// The player's wait for an audio server that went away: when to try it again, and whether
+/// playback resumes by itself once it answers.
+///
+/// Attempts come quickly at first and back off (0.25 s doubling up to 2 s), never in a busy
+/// loop. Playback resumes by itself only when the player was playing (or asked to play)
+/// when the output was lost, and the server answers within `resumeWithin` seconds of that;
+/// after the window the wait ends and the player stays paused until asked again.
+///
+/// Pure: time is passed in; the player service owns the value.
+struct OutputRecovery: Equatable {
+    /// Seconds within which a returning server resumes playback (`resume_within_s`).
+    let resumeWithin: Double
+    /// When the output was lost with sound wanted; `nil` when nothing waits.
+    private(set) var lostAt: Double?
+    /// When the next connection attempt is due.
+    private(set) var nextAttemptAt: Double?
+    private var failedAttempts = 0
+
+    /// The first wait between attempts, and the longest.
+    static let firstDelay = 0.25
+    static let longestDelay = 2.0
+
+    /// Creates an idle recovery.
+    init(resumeWithin: Double) {
+        self.resumeWithin = resumeWithin
+    }
+
+    /// Whether a wait is under way.
+    var isWaiting: Bool { lostAt != nil }
+
+    /// The output was lost (or could not be opened) at `now` while sound was wanted; a wait
+    /// already under way keeps its start, so repeated failures do not stretch the window.
+    mutating func outputLost(at now: Double) {
+        if lostAt == nil {
+            lostAt = now
+            failedAttempts = 0
+        }
+        nextAttemptAt = now + Self.firstDelay
+    }
+
+    /// Whether a connection attempt is due at `now`; past the window, the wait ends.
+    mutating func attemptDue(at now: Double) -> Bool {
+        guard let lostAt, let nextAttemptAt else { return false }
+        if now - lostAt > resumeWithin {
+            self = OutputRecovery(resumeWithin: resumeWithin)
+            return false
+        }
+        return now >= nextAttemptAt
+    }
+
+    /// An attempt at `now` found no server: the next one waits longer.
+    mutating func attemptFailed(at now: Double) {
+        failedAttempts += 1
+        let delay = min(Self.longestDelay, Self.firstDelay * Double(1 << min(failedAttempts, 8)))
+        nextAttemptAt = now + delay
+    }
+
+    /// The server answered at `now`: the wait ends.
+    /// - Returns: whether playback resumes by itself (the server came back within the window).
+    mutating func serverReturned(at now: Double) -> Bool {
+        defer { self = OutputRecovery(resumeWithin: resumeWithin) }
+        guard let lostAt else { return false }
+        return now - lostAt <= resumeWithin
+    }
+
+    /// Playback was started or stopped by a command: nothing waits any more.
+    mutating func cancel() {
+        self = OutputRecovery(resumeWithin: resumeWithin)
+    }
+}

@@ -1,0 +1,34 @@
+import Audio
+import Focus
+import Logging
+import Playback
+import RondoProtocol
+
+extension PlayerService {
+    /// The audio server went away: announced as a route change; a player that was playing
+    /// waits for it (``retryOutputIfDue()``) to play on from the heard position.
+    func audioServerWasLost(wasPlaying: Bool) {
+        hub.publish(
+            Events.RouteChangedEvent.self,
+            RouteChanged(reason: RouteChangeReason.audioServerLost.rawValue, previousSink: pulseSink, sink: nil))
+        if wasPlaying { recovery.outputLost(at: now()) }
+    }
+
+    /// Tries the audio server again when an attempt is due: once it answers, the return is
+    /// announced and playback resumes if it came back within `resume_within_s`.
+    func retryOutputIfDue() {
+        guard recovery.attemptDue(at: now()) else { return }
+        do {
+            try engine.connect()
+        } catch {
+            recovery.attemptFailed(at: now())
+            return
+        }
+        let resumes = recovery.serverReturned(at: now())
+        logger.notice("the audio server answers again\(resumes ? "; playing on where it was heard" : "")")
+        hub.publish(
+            Events.RouteChangedEvent.self,
+            RouteChanged(reason: RouteChangeReason.audioServerRestored.rawValue, previousSink: nil, sink: pulseSink))
+        if resumes, player.state != .playing { _ = try? send(RemoteSendParams(command: .play)) }
+    }
+}

@@ -1,0 +1,76 @@
+@testable import RondoDaemon
+import Testing
+
+/// The player's wait for a lost audio server: attempts back off, playback resumes only
+/// within the window, and a command that pauses ends the wait.
+struct OutputRecoveryTests {
+    /// Attempts are due 0.25 s after the loss, then 0.5, 1, 2, 2, 2 s after each failure.
+    @Test func attemptsBackOffToTwoSeconds() {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        recovery.outputLost(at: 100)
+        let early = recovery.attemptDue(at: 100.2)
+        #expect(!early)
+        var now = 100.25
+        var gaps: [Double] = []
+        for _ in 0..<6 {
+            let due = recovery.attemptDue(at: now)
+            #expect(due)
+            recovery.attemptFailed(at: now)
+            let next = recovery.nextAttemptAt!
+            let tooEarly = recovery.attemptDue(at: next - 0.01)
+            #expect(!tooEarly)
+            gaps.append(next - now)
+            now = next
+        }
+        #expect(gaps == [0.5, 1, 2, 2, 2, 2])
+    }
+
+    /// A server back within the window resumes playback; the wait is over after it.
+    @Test func aServerBackWithinTheWindowResumes() {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        recovery.outputLost(at: 100)
+        let due = recovery.attemptDue(at: 129)
+        #expect(due)
+        let resumes = recovery.serverReturned(at: 129)
+        #expect(resumes)
+        #expect(!recovery.isWaiting)
+        let dueLater = recovery.attemptDue(at: 200)
+        #expect(!dueLater)
+    }
+
+    /// Past the window the wait ends by itself: no more attempts, and nothing resumes.
+    @Test func pastTheWindowTheWaitEnds() {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        recovery.outputLost(at: 100)
+        let due = recovery.attemptDue(at: 130.5)
+        #expect(!due)
+        #expect(!recovery.isWaiting)
+        let resumes = recovery.serverReturned(at: 131)
+        #expect(!resumes)
+    }
+
+    /// A second loss during the wait keeps the first one's start: failed plays do not stretch
+    /// the window, but the next attempt comes quickly again.
+    @Test func aSecondLossKeepsTheWindowsStart() {
+        var recovery = OutputRecovery(resumeWithin: 10)
+        recovery.outputLost(at: 100)
+        recovery.attemptFailed(at: 100.25)
+        recovery.outputLost(at: 105)
+        #expect(recovery.lostAt == 100)
+        #expect(recovery.nextAttemptAt == 105.25)
+        let due = recovery.attemptDue(at: 110.5)
+        #expect(!due)
+    }
+
+    /// Cancelling (the user paused) ends the wait; nothing resumes.
+    @Test func cancelEndsTheWait() {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        recovery.outputLost(at: 100)
+        recovery.cancel()
+        #expect(recovery == OutputRecovery(resumeWithin: 30))
+        let due = recovery.attemptDue(at: 101)
+        #expect(!due)
+        let resumes = recovery.serverReturned(at: 101)
+        #expect(!resumes)
+    }
+}
