@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs missing apt packages (or prints the apt-get line),
-# builds, and runs every test (the MP3 fixtures are made on first use). Tests that play audio start their
-# own private PulseAudio server, so no running server is needed.
+# builds, and runs every test (the MP3 fixtures are made on first use). Tests that play audio
+# start their own private audio server, so no running server is needed: PulseAudio first,
+# then, when PipeWire, WirePlumber and pipewire-pulse are installed and no filter was given,
+# the tests that play audio (the Audio and Integration targets) again on PipeWire.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/lib.sh
@@ -11,3 +13,8 @@ ensure_packages "${RUNTIME_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
 cd "$root"
 swift build --build-tests
 swift test --skip-build "$@"
+if [ $# -eq 0 ] && command -v pipewire >/dev/null && command -v wireplumber >/dev/null &&
+  command -v pipewire-pulse >/dev/null; then
+  echo "rondo: the audio tests again, on PipeWire" >&2
+  RONDO_TEST_AUDIO_SERVER=pipewire swift test --skip-build --filter 'AudioTests\.|IntegrationTests\.'
+fi

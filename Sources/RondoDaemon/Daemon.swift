@@ -30,6 +30,8 @@ public final class Daemon: Service {
     private let locks: [InstanceLock]
     /// The damaged database found at start and moved aside, when there was one.
     private let movedAsideDatabase: MovedAsideDatabase?
+    /// The library and state database, closed last at shutdown.
+    private let database: LibraryDatabase?
     private let startedAt = Date()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
@@ -68,6 +70,7 @@ public final class Daemon: Service {
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
         let database = opened.database
+        self.database = database
         let library = LibraryService(
             database: database, musicDirectory: options.musicDirectory,
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
@@ -167,6 +170,13 @@ public final class Daemon: Service {
         notifier.stopping()
         await player.shutDown()
         sessions.shutDown()
+        // Closing checkpoints the write-ahead log into the main file: a clean stop leaves
+        // one file behind. A scan still winding down keeps it open; the log is then kept.
+        do {
+            try database?.close()
+        } catch {
+            logger.notice("database left with its write-ahead log: \(error)")
+        }
         logger.info("rondod stopped")
     }
 

@@ -1,8 +1,8 @@
 public import Foundation
 import Synchronization
 
-/// Records what a listener at a sink hears: the sink's monitor source, as mono float
-/// samples at 44.1 kHz, each block stamped with the time it arrived.
+/// Records what a listener at a sink hears: the sink's monitor source, its two channels
+/// averaged into mono float samples at 44.1 kHz, each block stamped with the time it arrived.
 ///
 /// Timestamps are arrival times (capture latency ~20 ms): compare them with the time
 /// an action was taken, with a margin, never sample-exactly.
@@ -23,7 +23,8 @@ public final class MonitorRecorder: @unchecked Sendable {
     public init(server: String, sink: String) throws {
         process = try ChildProcess(
             [
-                "/usr/bin/parec", "-d", sink + ".monitor", "--format=float32le", "--rate=44100", "--channels=1",
+                "/usr/bin/parec", "-d", sink + ".monitor", "--format=float32le", "--rate=44100", "--channels=2",
+                "--channel-map=front-left,front-right",
                 "--raw", "--latency-msec=20",
             ],
             environment: ["PULSE_SERVER": server], standardOutput: .pipe)
@@ -35,8 +36,19 @@ public final class MonitorRecorder: @unchecked Sendable {
                 let data = handle.availableData
                 if data.isEmpty { return }
                 carry.append(data)
-                let usable = carry.count - carry.count % 4
-                let samples = carry.prefix(usable).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+                // Stereo frames averaged here: servers down-mix differently (PipeWire
+                // normalises), a listener hears both channels as they are.
+                let usable = carry.count - carry.count % 8
+                let samples: [Float] = carry.prefix(usable).withUnsafeBytes { raw in
+                    let interleaved = raw.bindMemory(to: Float.self)
+                    var mono = [Float](repeating: 0, count: interleaved.count / 2)
+                    for frame in mono.indices {
+                        let left: Float = interleaved[2 * frame]
+                        let right: Float = interleaved[2 * frame + 1]
+                        mono[frame] = (left + right) / 2
+                    }
+                    return mono
+                }
                 carry.removeFirst(usable)
                 let block = Block(arrival: Date(), samples: samples)
                 blocks.list.withLock { $0.append(block) }

@@ -2,57 +2,91 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A private PulseAudio server with one null sink, so a test hears only its own audio.
+/// A private audio server speaking the PulseAudio protocol, with one null sink, so a test
+/// hears only its own audio: PulseAudio itself, or PipeWire with WirePlumber and
+/// `pipewire-pulse` (the stack most desktops run), as ``Kind/current`` says.
 ///
-/// Its monitor source (`<sink>.monitor`) is what a listener at that sink would hear.
+/// Its monitor source (`<sink>.monitor`) is what a listener at that sink would hear. Every
+/// process runs in the server's own directory (runtime dir, home, state, a private D-Bus
+/// for PipeWire) and is stopped by PID.
 public final class PulseServer: Sendable {
+    /// Which audio server runs.
+    public enum Kind: String, Sendable {
+        /// PulseAudio, with `module-null-sink` loaded at start.
+        case pulseaudio
+        /// PipeWire, WirePlumber and `pipewire-pulse`, the null sink loaded through `pactl`.
+        case pipewire
+
+        /// The kind the tests run on: `RONDO_TEST_AUDIO_SERVER` (`pulseaudio` or
+        /// `pipewire`), PulseAudio by default.
+        public static var current: Kind {
+            ProcessInfo.processInfo.environment["RONDO_TEST_AUDIO_SERVER"].flatMap(Kind.init) ?? .pulseaudio
+        }
+    }
+
     /// The server string for `PULSE_SERVER`.
     public let server: String
     /// The null sink's name.
     public let sink = "rondo_test"
+    /// Which audio server this is.
+    public let kind: Kind
     private let directory: TemporaryDirectory
-    private let process = Mutex<ChildProcess?>(nil)
+    private let processes = Mutex<[ChildProcess]>([])
+    /// The private session bus PipeWire's parts talk over, started once and kept across restarts.
+    private let bus = Mutex<(address: String, pid: Int32)?>(nil)
 
-    /// Starts the server and waits until it answers.
-    /// - Throws: when `pulseaudio` cannot start.
-    public init() throws {
+    /// Starts the server and waits until it answers with its null sink.
+    /// - Parameter kind: PulseAudio or PipeWire (default: ``Kind/current``).
+    /// - Throws: when the server cannot start.
+    public init(kind: Kind = .current) throws {
+        self.kind = kind
         directory = try TemporaryDirectory(prefix: "rondo-pulse")
-        server = "unix:" + directory.appending("native")
-        try FileManager.default.createDirectory(atPath: directory.appending("home"), withIntermediateDirectories: true)
+        for folder in ["home", "runtime", "state"] {
+            try FileManager.default.createDirectory(atPath: directory.appending(folder), withIntermediateDirectories: true)
+        }
+        chmod(directory.appending("runtime"), 0o700)
+        server = "unix:" + (kind == .pulseaudio ? directory.appending("native") : directory.appending("runtime/native"))
         try start()
     }
 
-    /// Starts the server (again, after ``kill()``) on the same socket and waits until it answers.
-    /// - Throws: when `pulseaudio` cannot start.
+    /// Starts the server (again, after ``kill()``) on the same socket and waits until it
+    /// answers with its null sink.
+    /// - Throws: when the server cannot start.
     public func start() throws {
-        let home = directory.appending("home")
-        let child = try ChildProcess(
-            [
+        switch kind {
+        case .pulseaudio:
+            try launch([
                 "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disable-shm=no",
                 "--log-target=stderr",
                 "--load=module-native-protocol-unix socket=\(directory.appending("native")) auth-anonymous=1",
                 "--load=module-null-sink sink_name=\(sink) rate=44100",
                 "--load=module-always-sink",
-            ],
-            environment: [
-                "HOME": home, "PULSE_RUNTIME_PATH": directory.appending("runtime"),
-                "XDG_RUNTIME_DIR": directory.appending("runtime"), "XDG_CONFIG_HOME": home,
             ])
-        process.withLock { $0 = child }
-        for _ in 0..<100 {
-            if Subprocess.run(["/usr/bin/pactl", "info"], environment: ["PULSE_SERVER": server]) == 0 { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            try waitUntilAnswering()
+        case .pipewire:
+            try startSessionBus()
+            try launch(["/usr/bin/pipewire"])
+            try waitFor(directory.appending("runtime/pipewire-0"))
+            try launch(["/usr/bin/wireplumber"])
+            try launch(["/usr/bin/pipewire-pulse"])
+            try waitUntilAnswering()
+            guard pactl("load-module", "module-null-sink", "sink_name=\(sink)").status == 0 else {
+                stop()
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse refused the null sink"])
+            }
+            for _ in 0..<100 where !pactl("list", "short", "sinks").stdout.contains(sink) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
         }
-        stop()
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pulseaudio did not start"])
     }
 
-    /// Kills the server with SIGKILL, as a crash would, and waits for it; ``start()`` brings
-    /// it back on the same socket.
+    /// Kills the server's processes with SIGKILL, as a crash would, and waits for them;
+    /// ``start()`` brings it back on the same socket.
     public func kill() {
-        guard let child = process.withLock({ $0.take() }) else { return }
-        child.signal(SIGKILL)
-        _ = child.wait()
+        for child in processes.withLock({ list in defer { list = [] }; return list }).reversed() {
+            child.signal(SIGKILL)
+            _ = child.wait()
+        }
     }
 
     /// Runs `pactl` against this server.
@@ -63,9 +97,58 @@ public final class PulseServer: Sendable {
 
     /// Stops the server and removes its files.
     public func stop() {
-        _ = process.withLock { $0.take() }?.terminate()
+        for child in processes.withLock({ list in defer { list = [] }; return list }).reversed() {
+            _ = child.terminate()
+        }
+        if let bus = bus.withLock({ bus in defer { bus = nil }; return bus }) {
+            Glibc.kill(bus.pid, SIGTERM)
+        }
         directory.remove()
     }
 
     deinit { stop() }
+
+    /// The environment of every process of the server: its own home, runtime and state dirs.
+    private var environment: [String: String?] {
+        [
+            "HOME": directory.appending("home"), "XDG_CONFIG_HOME": directory.appending("home"),
+            "XDG_RUNTIME_DIR": directory.appending("runtime"), "XDG_STATE_HOME": directory.appending("state"),
+            "PULSE_RUNTIME_PATH": directory.appending("runtime"),
+            "DBUS_SESSION_BUS_ADDRESS": bus.withLock { $0?.address }, "PULSE_SERVER": nil,
+            "PIPEWIRE_REMOTE": nil, "PIPEWIRE_RUNTIME_DIR": nil,
+        ]
+    }
+
+    private func launch(_ arguments: [String]) throws {
+        let name = URL(fileURLWithPath: arguments[0]).lastPathComponent
+        let child = try ChildProcess(
+            arguments, environment: environment, standardError: .file(directory.appending("\(name).log")))
+        processes.withLock { $0.append(child) }
+    }
+
+    /// Starts `dbus-daemon --session` for WirePlumber, unless it already runs.
+    private func startSessionBus() throws {
+        guard bus.withLock({ $0 == nil }) else { return }
+        let run = Subprocess.capture(
+            ["/usr/bin/dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
+            environment: environment)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        guard run.status == 0, lines.count >= 2, let pid = Int32(lines[1]) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "dbus-daemon did not start: \(run.stderr)"])
+        }
+        bus.withLock { $0 = (lines[0], pid) }
+    }
+
+    private func waitFor(_ path: String) throws {
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    private func waitUntilAnswering() throws {
+        for _ in 0..<100 {
+            if Subprocess.run(["/usr/bin/pactl", "info"], environment: ["PULSE_SERVER": server]) == 0 { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        stop()
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(kind.rawValue) did not start"])
+    }
 }

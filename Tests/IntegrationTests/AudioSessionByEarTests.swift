@@ -56,6 +56,34 @@ struct AudioSessionByEarTests {
         #expect(try playerSession(bench)?.state == "active")
     }
 
+    /// A daemon killed while its music was ducked leaves no duck behind: a server that
+    /// remembers stream volumes by application and role (WirePlumber's restore-stream) must
+    /// not play the next daemon's music at the ducked level.
+    @Test func aDuckDoesNotOutliveTheDaemon() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        try bench.send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        let reference = bench.heardLevel(of: 440, over: 0.4)
+        let prompt = try startRondo(
+            bench,
+            ["session", "exec", "--category", "playback", "--mode", "voicePrompt", "--option", "duckOthers", "--", "/bin/sleep", "30"])
+        defer { _ = prompt.terminate() }
+        #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.state == "ducked" })
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
+        bench.daemon.kill()
+        _ = prompt.terminate()
+
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        Thread.sleep(forTimeInterval: 0.6)
+        let level = bench.heardLevel(of: 440, over: 0.4)
+        #expect(abs(level - reference) < 1.5, "the next daemon's music at \(level) dBFS, \(reference) dBFS before the duck")
+    }
+
     /// A spoken-word item pauses (`interrupted`) under the prompt and resumes by itself
     /// from where it stopped once the prompt has ended.
     @Test func spokenWordPausesUnderAPromptAndResumes() throws {

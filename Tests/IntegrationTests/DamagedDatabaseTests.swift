@@ -33,7 +33,7 @@ struct DamagedDatabaseTests {
         let second = try DaemonProcess(pulseServer: nil, restarting: first)
         let client = try second.client()
         let info = try client.call(Methods.DaemonInfoMethod.self)
-        let movedTo = try #require(info.damagedDatabase?.movedTo)
+        let movedTo = try #require(info.damagedDatabase?.movedTo, "\(second.log)")
         #expect(movedTo.hasPrefix(database + ".damaged-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == damaged)
         #expect(second.log.contains("moved it to \(movedTo)"), "\(second.log)")

@@ -27,6 +27,7 @@ extension SessionAudioControl {
         let removed = kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue
         switch facility {
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue where removed:
+            settling[index] = nil
             deliver(table.remove(index, at: pa_rtclock_now()))
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
@@ -40,19 +41,38 @@ extension SessionAudioControl {
     }
 
     /// Records what the server says a sink input is now; a session's sink input seen for
-    /// the first time gets the session's remembered gain and mute.
+    /// the first time gets the session's remembered gain and mute, full volume and unmuted
+    /// when none is remembered: a server that restores a stream's last volume by its role
+    /// or application (WirePlumber's restore-stream, PulseAudio's stream-restore) must
+    /// never carry a duck over into a later stream.
     fileprivate func sinkInputInfo(_ info: pa_sink_input_info) {
         let session = pa_proplist_gets(info.proplist, Self.sessionProperty).map { String(cString: $0) }
         let entry = session.map {
             SinkInputTable.Entry(
                 session: $0, sink: info.sink, corked: info.corked != 0, channels: Int(info.sample_spec.channels))
         }
-        let (isNew, events) = table.update(info.index, to: entry, at: pa_rtclock_now())
-        if isNew, let entry, let volume = volumes[entry.session] {
-            setVolume(volume.gain, sinkInput: info.index, channels: entry.channels)
-            if volume.interrupted { setMute(true, sinkInput: info.index) }
-        }
+        let now = pa_rtclock_now()
+        let (isNew, events) = table.update(info.index, to: entry, at: now)
+        if let entry { holdVolume(of: info, entry: entry, isNew: isNew, now: now) }
         deliver(events)
+    }
+
+    /// Sets a new sink input to its session's gain and mute, and sets them again whenever the
+    /// server reports otherwise during ``settleTime``.
+    private func holdVolume(of info: pa_sink_input_info, entry: SinkInputTable.Entry, isNew: Bool, now: UInt64) {
+        if isNew { settling[info.index] = now + Self.settleTime }
+        guard let until = settling[info.index] else { return }
+        guard now <= until else {
+            settling[info.index] = nil
+            return
+        }
+        let wanted = volumes[entry.session] ?? SessionVolume()
+        var reported = info.volume
+        let current = pa_sw_volume_to_linear(pa_cvolume_avg(&reported))
+        if isNew || abs(current - wanted.gain) > max(0.01, wanted.gain * 0.05) {
+            setVolume(wanted.gain, sinkInput: info.index, channels: entry.channels)
+        }
+        if isNew || (info.mute != 0) != wanted.interrupted { setMute(wanted.interrupted, sinkInput: info.index) }
     }
 
     fileprivate func sinkInfo(_ info: pa_sink_info, announce: Bool) {

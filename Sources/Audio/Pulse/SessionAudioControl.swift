@@ -37,6 +37,12 @@ public final class SessionAudioControl: @unchecked Sendable {
     var volumes: [String: SessionVolume] = [:]
     /// The mainloop timer stepping ramps, made on first use; guarded by the mainloop lock.
     var rampTimer: OpaquePointer?
+    /// New sink inputs of sessions, by index, until when (libpulse monotonic microseconds)
+    /// their volume and mute are held to the session's; guarded by the mainloop lock.
+    var settling: [UInt32: UInt64] = [:]
+    /// How long a new sink input's volume is held: a server may restore a remembered volume
+    /// shortly after the stream appears, and PipeWire acknowledges a volume before it applies it.
+    static let settleTime: UInt64 = 1_500_000
 
     /// Connects to `server`, subscribes to its sink and sink-input events and reads the
     /// sinks and sink inputs already there.

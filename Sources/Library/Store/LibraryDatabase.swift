@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GRDB
 
 /// The SQLite file that holds Rondo's library and daemon state, opened for reading and writing.
@@ -88,6 +89,9 @@ public final class LibraryDatabase: Sendable {
     /// - Throws: ``StoreError/sqlite(path:message:)`` when a statement is still running.
     public func close() throws(StoreError) {
         do {
+            // SQLite checkpoints on the last close only when it can lock the file alone;
+            // asking for it first makes the clean stop's one file certain.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try pool.close()
         } catch {
             throw Self.storeError(error, path: path)
@@ -118,7 +122,8 @@ public final class LibraryDatabase: Sendable {
     /// - Throws: ``StoreError/notADatabase(path:)``, ``StoreError/corrupt(path:)``,
     ///   ``StoreError/foreignDatabase(path:)`` or ``StoreError/schemaTooNew(path:unknownMigrations:)``.
     private static func inspect(_ path: String) throws(StoreError) {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size > 0 else { return }
         var configuration = Configuration()
         configuration.readonly = true
         do {
