@@ -29,6 +29,14 @@ struct RefusedLine: Sendable, CustomTestStringConvertible {
             name: "JSON-RPC 1.0", bytes: Array(#"{"jsonrpc":"1.0","id":7,"method":"daemon.info"}"#.utf8), code: -32600,
             id: .number(7)),
         RefusedLine(name: "no method", bytes: Array(#"{"jsonrpc":"2.0","id":8}"#.utf8), code: -32600, id: .number(8)),
+        RefusedLine(
+            name: "method 00", bytes: Array(#"{"jsonrpc":"2.0","id":1,"method":00}"#.utf8), code: -32700, id: .null),
+        RefusedLine(
+            name: "jsonrpc 1e", bytes: Array(#"{"jsonrpc":1e,"id":1,"method":"daemon.info"}"#.utf8), code: -32700,
+            id: .null),
+        RefusedLine(
+            name: "id 01", bytes: Array(#"{"jsonrpc":"2.0","id":01,"method":"daemon.info"}"#.utf8), code: -32700,
+            id: .null),
     ]
 }
 
