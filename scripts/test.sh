@@ -11,6 +11,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 ensure_packages "${RUNTIME_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
 cd "$root"
+# Every temporary file of the run goes in one directory removed at the end: the tests'
+# own directories and those the package manager makes for itself and does not remove.
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/rondo-tests.XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 swift build --build-tests
 swift test --skip-build "$@"
 if [ $# -eq 0 ] && command -v pipewire >/dev/null && command -v wireplumber >/dev/null &&
