@@ -9,7 +9,9 @@ extension PlayerService {
     func queue(offset: Int, limit: Int?) -> QueueGetResult {
         let entries = player.queue.entries
         let start = min(max(0, offset), entries.count)
-        let end = limit.map { min(entries.count, start + max(0, $0)) } ?? entries.count
+        // The page is clamped to what remains before it is added: a client's limit may be
+        // anything up to Int.max.
+        let end = start + min(entries.count - start, max(0, limit ?? entries.count))
         let items = (start..<end).map { position in
             let entry = entries[position]
             let metadata = metadata(for: entry)

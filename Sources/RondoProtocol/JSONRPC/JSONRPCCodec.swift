@@ -32,8 +32,7 @@ public struct JSONRPCCodec: Sendable {
                 error: .parseError(
                     "the line nests arrays or objects more than \(Self.maximumNestingDepth) levels deep; send flatter params"))
         }
-        // The decoder alone takes numbers JSON does not have (`00`, `1e`): the grammar first.
-        guard JSONGrammar.accepts(line), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else {
+        guard let value = JSONParser.parse(line) else {
             throw FailedRequest(id: nil, error: .parseError("the line is not valid UTF-8 JSON; send one JSON-RPC request object per line"))
         }
         guard case .object(let members) = value else {
