@@ -9,21 +9,32 @@ final class MPG123Decoder: AudioDecoder {
     let format: AudioFormat
     let frameCount: Int?
     private let handle: OpaquePointer
+    /// The file, opened by ``RegularFile``; libmpg123 reads it but leaves closing it to us.
+    private let descriptor: Int32
     private let path: String
 
-    /// Opens `path` and reads its first header to learn the format.
+    /// Opens `path`, a regular file (``RegularFile``), and reads its first header to learn
+    /// the format.
     /// - Parameters:
     ///   - path: the MP3 file.
     ///   - keepingPictures: whether the tags' embedded images are kept for
     ///     ``withHandle(_:)`` readers (tag reading only, never playback).
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable MP3.
     init(path: String, keepingPictures: Bool = false) throws(AudioError) {
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .decodeFailed(path, reason: error.reason)
+        }
         guard let handle = MPG123.makeHandle(keepingPictures: keepingPictures) else {
+            close(descriptor)
             throw .decodeFailed(path, reason: "libmpg123 could not create a decoder")
         }
-        guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+        guard mpg123_open_fd(handle, descriptor) == MPG123_OK.rawValue else {
             let reason = MPG123.lastError(handle)
             mpg123_delete(handle)
+            close(descriptor)
             throw .decodeFailed(path, reason: reason)
         }
         var rate = 0
@@ -35,9 +46,11 @@ final class MPG123Decoder: AudioDecoder {
             let reason = MPG123.lastError(handle)
             mpg123_close(handle)
             mpg123_delete(handle)
+            close(descriptor)
             throw .decodeFailed(path, reason: "no MPEG audio frame found (\(reason))")
         }
         self.handle = handle
+        self.descriptor = descriptor
         self.path = path
         self.format = AudioFormat(sampleRate: rate, channels: Int(channels))
         let length = mpg123_length(handle)
@@ -47,6 +60,7 @@ final class MPG123Decoder: AudioDecoder {
     deinit {
         mpg123_close(handle)
         mpg123_delete(handle)
+        close(descriptor)
     }
 
     /// Runs `body` with the libmpg123 handle, for readers of the file's metadata.

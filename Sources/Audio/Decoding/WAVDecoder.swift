@@ -48,7 +48,14 @@ final class WAVDecoder: AudioDecoder {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it cannot be read or is not a
     ///   WAV file of a supported kind; the reason names what is wrong.
     init(path: String) throws(AudioError) {
-        guard let file = fopen(path, "rb") else {
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .decodeFailed(path, reason: error.reason)
+        }
+        guard let file = fdopen(descriptor, "rb") else {
+            close(descriptor)
             throw .decodeFailed(path, reason: String(cString: strerror(errno)))
         }
         do {

@@ -59,12 +59,15 @@ public final class PromptPlayer: Sendable {
 
     /// A decoder for `path`, chosen by the file's first bytes.
     static func decoder(for path: String) throws(AudioError) -> any AudioDecoder {
-        guard let file = fopen(path, "rb") else {
-            throw .decodeFailed(path, reason: String(cString: strerror(errno)))
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .decodeFailed(path, reason: error.reason)
         }
         var header = [UInt8](repeating: 0, count: 12)
-        let count = fread(&header, 1, header.count, file)
-        fclose(file)
+        let count = read(descriptor, &header, header.count)
+        close(descriptor)
         let isWAV = count == 12 && header[0..<4].elementsEqual("RIFF".utf8) && header[8..<12].elementsEqual("WAVE".utf8)
         return isWAV ? try WAVDecoder(path: path) : try MPG123Decoder(path: path)
     }

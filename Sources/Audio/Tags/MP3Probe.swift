@@ -21,12 +21,15 @@ enum MP3Probe {
     /// Checks the file at `path`.
     /// - Throws: the ``TagScanError`` that says why it is not a usable MP3 file.
     static func check(_ path: String) throws(TagScanError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .unreadable(reason: error.reason)
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(reason: "not a regular file") }
         let size = Int(status.st_size)
         guard size > 0 else { throw .empty }
         let audioStart = try tagEnd(descriptor, fileSize: size)

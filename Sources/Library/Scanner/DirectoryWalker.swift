@@ -102,7 +102,12 @@ struct DirectoryWalker {
                         path: path, stamp: FileStamp(size: 0, modified: 0),
                         reason: "unreadable: \(String(cString: strerror(errno))) (a broken symbolic link?)"))
             default:
-                continue
+                // A named pipe, device or socket under an audio name: reading it could block
+                // or never end, so it is listed, never opened.
+                walk.problems.append(
+                    .problem(
+                        path: path, stamp: Self.stamp(info),
+                        reason: "not a regular file (a named pipe, device or socket); Rondo reads regular files only"))
             }
         }
     }

@@ -1,11 +1,15 @@
+import Audio
 import Foundation
+import Glibc
 import RondoProtocol
 
 /// Turns the paths a client asks to queue into the files to play.
 enum MediaPaths {
-    /// Expands absolute paths: a file stays itself, a directory becomes its MP3 files
-    /// (recursively, in path order).
-    /// - Throws: `badParam` for a relative path, `notFound` for a path that does not exist.
+    /// Expands absolute paths: a regular file stays itself, a directory becomes its MP3 files
+    /// (recursively, in path order, regular files only).
+    /// - Throws: `badParam` for a relative path or one that is not a regular file or a
+    ///   directory (a named pipe, a device: reading one could block forever), `notFound` for
+    ///   a path that does not exist.
     static func expand(_ items: [String]) throws(RPCError) -> [String] {
         var paths: [String] = []
         for item in items {
@@ -13,11 +17,17 @@ enum MediaPaths {
             guard path.hasPrefix("/") else {
                 throw RPCError(.badParam, "'\(item)' is not an absolute path; give a full path such as /home/me/Music/a.mp3")
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
                 throw RPCError(.notFound, "'\(path)' does not exist; check the path")
             }
-            paths += isDirectory.boolValue ? mp3Files(under: path) : [path]
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: paths += mp3Files(under: path)
+            case S_IFREG: paths.append(path)
+            default:
+                throw RPCError(
+                    .badParam, "'\(path)' is \(RegularFile.kind(of: status.st_mode)), not a regular file; queue audio files")
+            }
         }
         return paths
     }
@@ -29,7 +39,7 @@ enum MediaPaths {
         }
         var files: [String] = []
         for case let url as URL in walker where url.pathExtension.lowercased() == "mp3" {
-            files.append(url.path)
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(url.path) }
         }
         return files.sorted()
     }

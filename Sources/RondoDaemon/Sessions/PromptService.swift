@@ -1,6 +1,7 @@
 import Audio
 import Focus
 import Foundation
+import Glibc
 import RondoProtocol
 
 /// `prompt.play`: speaks a voice prompt over whatever plays, the way a navigation app does.
@@ -26,8 +27,8 @@ final class PromptService: Sendable {
     }
 
     /// Plays a prompt for the connection `owner` and answers once it has been heard.
-    /// - Throws: `notFound` for a missing file, `decodeFailed`, `pulseUnavailable`, or the
-    ///   arbiter's refusal of the session.
+    /// - Throws: `notFound` for a missing file, `badParam` for one that is not a regular file,
+    ///   `decodeFailed`, `pulseUnavailable`, or the arbiter's refusal of the session.
     /// - Parameters:
     ///   - params: the file, the session and whether to follow the prompt style.
     ///   - owner: the connection asking.
@@ -35,8 +36,13 @@ final class PromptService: Sendable {
     func play(
         _ params: PromptPlayParams, owner: Int, ownerIsGone: @escaping @Sendable () -> Bool
     ) async throws(RPCError) -> PromptPlayResult {
-        guard FileManager.default.isReadableFile(atPath: params.file) else {
-            throw RPCError(.notFound, "cannot read the prompt file \(params.file); give the absolute path of an MP3 or WAV file")
+        // Checked before any session is touched: a named pipe or a device would never end.
+        do {
+            close(try RegularFile.open(params.file))
+        } catch {
+            let code: ErrorCode = FileManager.default.fileExists(atPath: params.file) ? .badParam : .notFound
+            throw RPCError(
+                code, "cannot read the prompt file \(params.file) (\(error.reason)); give the absolute path of an MP3 or WAV file")
         }
         var played = "full"
         if params.respectPromptStyle == true {
