@@ -35,6 +35,8 @@ struct ClientLimitTests {
         try "max_clients = 5\n".write(toFile: config, atomically: false, encoding: .utf8)
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { _ = daemon.stop() }
+        // The connection that saw the daemon start is being closed: let it go first.
+        Thread.sleep(forTimeInterval: 0.3)
         let (clients, replies) = try connectAll(7, to: daemon.socketPath)
         expectServed(5, of: replies)
         clients[0].close()
