@@ -1,7 +1,7 @@
 /// The player's wait for an audio server that went away: when to try it again, and whether
 /// playback resumes by itself once it answers.
 ///
-/// Attempts come quickly at first and back off (0.25 s doubling up to 2 s), never in a busy
+/// Attempts come quickly at first and back off (0.25 s doubling up to 1 s), never in a busy
 /// loop. Playback resumes by itself only when the player was playing (or asked to play)
 /// when the output was lost, and the server answers within `resumeWithin` seconds of that;
 /// after the window the wait ends and the player stays paused until asked again.
@@ -18,7 +18,7 @@ struct OutputRecovery: Equatable {
 
     /// The first wait between attempts, and the longest.
     static let firstDelay = 0.25
-    static let longestDelay = 2.0
+    static let longestDelay = 1.0
 
     /// Creates an idle recovery.
     init(resumeWithin: Double) {

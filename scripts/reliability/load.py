@@ -1,0 +1,133 @@
+"""Many clients at once, a subscriber that never reads, and a soak: nothing fails, the
+stuck reader is dropped, and memory and descriptors stay flat."""
+
+import socket
+import threading
+import time
+
+from rig import AudioServer, Client, Daemon, Work, fixture
+
+
+def clients(settings):
+    """N clients at once, 20 requests each, while a subscriber never reads its events."""
+    count = 300 if settings.ci else 1000
+    work = Work("clients")
+    daemon = Daemon(work)
+    failures = []
+    lock = threading.Lock()
+    start = threading.Barrier(count)
+
+    def one(index):
+        try:
+            with Client(daemon.socket, timeout=30) as client:
+                start.wait(60)
+                for number in range(20):
+                    method = ("daemon.info", "nowPlaying.get", "queue.get", "remote.list", "session.list")[number % 5]
+                    client.call(method)
+        except Exception as error:  # every failure is counted, whatever it is
+            with lock:
+                failures.append(f"{index}: {error!r}")
+
+    try:
+        stuck = Client(daemon.socket)
+        stuck.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stuck.call("events.subscribe", {"topics": ["nowPlaying", "queue", "remote", "session", "route", "context", "library"]})
+        rss_before = daemon.rss_kib()
+        threads = [threading.Thread(target=one, args=(index,)) for index in range(count)]
+        for thread in threads:
+            thread.start()
+        with Client(daemon.socket) as changer:
+            for number in range(3000):
+                changer.call("queue.set", {"items": [fixture("short-a.mp3")] * (1 + number % 3)})
+        for thread in threads:
+            thread.join()
+        dropped = False
+        try:
+            stuck.sock.settimeout(5)
+            while True:
+                if not stuck.sock.recv(65536):
+                    dropped = True
+                    break
+        except (ConnectionError, socket.timeout):
+            dropped = True
+        rss_after = daemon.rss_kib()
+        alive = daemon.alive()
+    finally:
+        daemon.stop()
+        work.close()
+    ok = not failures and dropped and alive
+    detail = f"; first failure {failures[0]}" if failures else ""
+    return ok, (f"{count} clients × 20 requests, {len(failures)} failures, non-reading subscriber "
+                f"{'dropped' if dropped else 'NOT dropped'}, RSS {rss_before // 1024} → {rss_after // 1024} MiB{detail}"), \
+        f"{count} concurrent clients × 20 requests and a subscriber that never reads, during 3,000 queue changes"
+
+
+def soak(settings):
+    """Mixed load for a while: RSS, open descriptors and threads sampled every 2 s."""
+    seconds = 60 if settings.ci else 600
+    work = Work("soak")
+    pulse = AudioServer(work)
+    samples = []
+    stop = threading.Event()
+    errors = []
+
+    def commander():
+        cycle = [("remote.send", {"command": "changePlaybackRate"}), ("queue.get", None), ("nowPlaying.get", None),
+                 ("remote.send", {"command": "skipForward", "interval": 2}), ("remote.send", {"command": "nextTrack"}),
+                 ("remote.send", {"command": "play"}), ("library.children", {"indexPath": [0]}), ("session.list", None)]
+        number = 0
+        while not stop.is_set():
+            try:
+                with Client(daemon.socket) as client:
+                    for _ in range(50):
+                        method, params = cycle[number % len(cycle)]
+                        number += 1
+                        try:
+                            client.call(method, params)
+                        except Exception as error:
+                            if not hasattr(error, "domain"):
+                                raise
+                        time.sleep(0.02)
+            except Exception as error:
+                errors.append(repr(error))
+                time.sleep(0.1)
+
+    def subscriber():
+        with Client(daemon.socket, timeout=1) as client:
+            client.call("events.subscribe", {"topics": ["nowPlaying", "queue", "remote", "session"]})
+            while not stop.is_set():
+                try:
+                    client.read_line()
+                except socket.timeout:
+                    pass
+
+    try:
+        daemon = Daemon(work, pulse=pulse)
+        with Client(daemon.socket) as client:
+            client.call("queue.set", {"items": [fixture("long440.mp3"), fixture("steps.mp3"), fixture("tone440.mp3")],
+                                      "play": True})
+            client.call("remote.send", {"command": "changeRepeatMode", "repeatType": "all"})
+        workers = [threading.Thread(target=commander), threading.Thread(target=subscriber)]
+        for worker in workers:
+            worker.start()
+        end = time.time() + seconds
+        while time.time() < end:
+            samples.append((daemon.rss_kib(), daemon.fds(), daemon.threads()))
+            time.sleep(2)
+        stop.set()
+        for worker in workers:
+            worker.join()
+        alive = daemon.alive()
+        daemon.stop()
+    finally:
+        stop.set()
+        pulse.stop()
+        work.close()
+    quarter = samples[len(samples) // 4]
+    last = samples[-1]
+    growth = (last[0] - quarter[0]) / quarter[0] * 100
+    fd_growth = last[1] - quarter[1]
+    ok = alive and growth < 5 and fd_growth <= 0 and len(errors) == 0
+    return ok, (f"{seconds} s, RSS {quarter[0] // 1024} → {last[0] // 1024} MiB ({growth:+.1f} % from the 1/4 mark), "
+                f"fds {quarter[1]} → {last[1]}, threads {quarter[2]} → {last[2]}, {len(errors)} client errors"), \
+        f"{seconds} s of playback at changing rates with a commanding client and a subscriber"
