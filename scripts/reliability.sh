@@ -21,5 +21,8 @@ fi
 bash Tests/Fixtures/make-fixtures.sh >&2
 TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/rondo-reliability.XXXXXX")
 export TMPDIR
+# One test runs a daemon as another user (root reads every file), which must reach its work
+# directory through this one.
+chmod 0755 "$TMPDIR"
 trap 'rm -rf "$TMPDIR"' EXIT
 /usr/bin/python3 "$root/scripts/reliability/suite.py" "$@"

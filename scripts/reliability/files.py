@@ -53,10 +53,11 @@ def unreadable_as_nobody(work, music):
             time.sleep(0.025)
         run = subprocess.run([*NOBODY, "/usr/bin/python3", "-c", PROBE, daemon.socket,
                               os.path.join(music, "unreadable.mp3")], capture_output=True, text=True, timeout=30)
-        outcome = json.loads(run.stdout)
     finally:
         daemon.stop()
-    return any(p.endswith("unreadable.mp3") for p in outcome["problems"])
+    if run.returncode != 0:
+        raise RuntimeError(f"the probe as uid 65534 failed: {run.stderr.strip()[-500:]}")
+    return any(p.endswith("unreadable.mp3") for p in json.loads(run.stdout)["problems"])
 
 
 def bad_files(settings):
