@@ -18,6 +18,22 @@ struct SocketDirectoryTests {
             ])
     }
 
+    /// Starts rondod on `socket` and waits up to 5 s for it to answer.
+    private func startDaemon(socket: String, in directory: TemporaryDirectory) throws -> (ChildProcess, answered: Bool) {
+        let daemon = try ChildProcess(
+            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
+            environment: [
+                "XDG_CONFIG_HOME": directory.appending("config"),
+                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
+            ])
+        var answered = false
+        for _ in 0..<200 where !answered {
+            answered = (try? RondoClient(socketPath: socket).call(Methods.DaemonInfoMethod.self)) != nil
+            if !answered { Thread.sleep(forTimeInterval: 0.025) }
+        }
+        return (daemon, answered)
+    }
+
     /// A directory every user may write to, without the sticky bit, is refused.
     @Test func worldWritableDirectoryIsRefused() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-socketdir")
@@ -71,18 +87,7 @@ struct SocketDirectoryTests {
         try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: false)
         chown(own, 0, 0)
         chmod(own, 0o770)
-        let socket = own + "/rondo.sock"
-        let daemon = try ChildProcess(
-            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
-            environment: [
-                "XDG_CONFIG_HOME": directory.appending("config"),
-                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
-            ])
-        var answered = false
-        for _ in 0..<200 where !answered {
-            answered = (try? RondoClient(socketPath: socket).call(Methods.DaemonInfoMethod.self)) != nil
-            if !answered { Thread.sleep(forTimeInterval: 0.025) }
-        }
+        let (daemon, answered) = try startDaemon(socket: own + "/rondo.sock", in: directory)
         #expect(answered)
         #expect(daemon.terminate() == 0)
     }
@@ -95,18 +100,7 @@ struct SocketDirectoryTests {
         let shared = directory.appending("shared")
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
         chmod(shared, 0o1777)
-        let socket = shared + "/mine/rondo.sock"
-        let daemon = try ChildProcess(
-            [BuiltProducts.rondod, "--socket", socket, "--database", directory.appending("library.sqlite")],
-            environment: [
-                "XDG_CONFIG_HOME": directory.appending("config"),
-                "PULSE_SERVER": "unix:" + directory.appending("no-pulse-here"),
-            ])
-        var answered = false
-        for _ in 0..<200 where !answered {
-            answered = (try? RondoClient(socketPath: socket).call(Methods.DaemonInfoMethod.self)) != nil
-            if !answered { Thread.sleep(forTimeInterval: 0.025) }
-        }
+        let (daemon, answered) = try startDaemon(socket: shared + "/mine/rondo.sock", in: directory)
         #expect(answered)
         var status = stat()
         #expect(stat(shared + "/mine", &status) == 0 && status.st_mode & 0o777 == 0o700)
