@@ -15,6 +15,9 @@ cd "$root"
 # own directories and those the package manager makes for itself and does not remove.
 TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/rondo-tests.XXXXXX")
 export TMPDIR
+# Some tests run rondod and rondo as another user (root reads every file), which must reach
+# their directories through this one.
+chmod 0755 "$TMPDIR"
 trap 'rm -rf "$TMPDIR"' EXIT
 swift build --build-tests
 swift test --skip-build "$@"
