@@ -248,6 +248,10 @@ public final class Daemon: Service {
             try await player.playIndex(params.index)
             return Empty()
         }
+        router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
+        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in try await player.setVolume(params) }
+        router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
+        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
         registerLibraryMethods(in: &router)
         registerSessionMethods(in: &router)
         router.register(Methods.EventsSubscribe.self) { params, connection in

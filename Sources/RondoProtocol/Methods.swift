@@ -233,6 +233,30 @@ public enum Methods {
         public typealias Result = PromptPlayResult
         public static let name = "prompt.play"
     }
+    /// `player.volume`: the listener's volume for the player.
+    public enum PlayerVolumeGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = PlayerVolume
+        public static let name = "player.volume"
+    }
+    /// `player.setVolume`: sets or changes the listener's volume for the player (saved).
+    public enum PlayerSetVolume: RPCMethod {
+        public typealias Params = PlayerSetVolumeParams
+        public typealias Result = PlayerVolume
+        public static let name = "player.setVolume"
+    }
+    /// `player.outputs`: the audio server's sinks, the one in use and the one pinned.
+    public enum PlayerOutputsGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = PlayerOutputs
+        public static let name = "player.outputs"
+    }
+    /// `player.setOutput`: pins the player to a sink, or lets it follow the default (saved).
+    public enum PlayerSetOutput: RPCMethod {
+        public typealias Params = PlayerSetOutputParams
+        public typealias Result = PlayerOutputs
+        public static let name = "player.setOutput"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -247,7 +271,8 @@ public enum Methods {
         LibraryChildren.self, LibraryItem.self, LibraryCount.self, LibraryItemForIdentifier.self, LibraryPlay.self,
         LibrarySearch.self, LibraryScan.self, LibraryProblems.self, LibraryStats.self, ContextGet.self, ContextSet.self,
         SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
-        SessionList.self, SessionPromptStyle.self, PromptPlay.self, EventsSubscribe.self,
+        SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
+        PlayerOutputsGet.self, PlayerSetOutput.self, EventsSubscribe.self,
     ]
 }
 

@@ -15,6 +15,11 @@ enum Format {
         return hours > 0 ? "\(hours):\(mmss)" : mmss
     }
 
+    /// `50 %` for a volume of 0.5.
+    static func percent(_ fraction: Double) -> String {
+        "\(Int((fraction * 100).rounded())) %"
+    }
+
     /// The elapsed time now, extrapolated from the dictionary's timestamp (SPEC §3).
     static func elapsedNow(_ info: NowPlayingInfoPayload) -> Double? {
         guard let elapsed = info.elapsedPlaybackTime else { return nil }

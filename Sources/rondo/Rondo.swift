@@ -9,7 +9,7 @@ import Glibc
 enum Rondo {
     /// Every command, in the order help lists them.
     static let commands: [Command] =
-        Command.status + Command.browsing + Command.transport + Command.modes + Command.queue + Command.remoteCenter
+        Command.status + Command.browsing + Command.transport + Command.modes + Command.output + Command.queue + Command.remoteCenter
         + Command.library + Command.sessions + [Command.scenario, Command.watch]
 
     static func main() {

@@ -50,6 +50,8 @@ struct MethodsTests {
         "sandbox.route",  // SPEC §8: route-lost / route-restored steps in a sandbox
         "sandbox.wait",  // SPEC §8: wait steps on a sandbox's own clock
         "library.stats",  // SPEC §7: rondo library stats
+        "player.volume", "player.setVolume",  // the listener's volume: rondo volume
+        "player.outputs", "player.setOutput",  // the output device: rondo output
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.

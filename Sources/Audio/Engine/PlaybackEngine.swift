@@ -29,7 +29,6 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Where the decode thread reads a chunk before it goes into the stretcher.
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
     private let server: String?
-    private let sink: String?
     private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
@@ -50,11 +49,16 @@ public final class PlaybackEngine: @unchecked Sendable {
     var currentGeneration = 0
     private var currentRate = 1.0
     private var scanning: ScanDirection?
+    /// The sink streams are opened on; `nil` for the server's default, which they follow.
+    private var sink: String?
+    /// The volume new streams are born with, so none is heard louder for a moment before
+    /// the session control sets it.
+    private var streamVolume = 1.0
 
     /// Creates an idle engine; nothing connects to PulseAudio until the first ``load``.
     /// - Parameters:
     ///   - server: PulseAudio server string, or `nil` for the default (`PULSE_SERVER`).
-    ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`).
+    ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`); ``setSink(_:)`` changes it.
     ///   - streamProperties: extra PulseAudio properties of every stream it opens (the
     ///     audio session's id, so the session's gain reaches it).
     ///   - onNotice: receives ``EngineNotice``s (see the type's threading notes).
@@ -81,6 +85,37 @@ public final class PlaybackEngine: @unchecked Sendable {
             decoder = nil
             connection = nil
         }
+    }
+
+    /// Plays to `sink` from now on (`nil`: the server's default, followed when it changes).
+    /// What plays now moves there at once: a new stream on that sink takes over from the
+    /// position heard, paused or playing as before.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses a stream on
+    ///   that sink; the engine then plays on where it was and keeps the old choice.
+    public func setSink(_ sink: String?) throws(AudioError) {
+        try locked { () throws(AudioError) in
+            guard sink != self.sink else { return }
+            let previous = self.sink
+            self.sink = sink
+            guard let old = stream, connection?.isAlive == true, old.isHealthy, let heard = heardSegment(in: old) else {
+                return
+            }
+            stream = nil
+            do throws(AudioError) {
+                _ = try streamFor(old.format)
+            } catch {
+                self.sink = previous
+                stream = old
+                throw error
+            }
+            try restart(heard.source) { _ in heard.mediaFrame }
+        }
+    }
+
+    /// Sets the volume (linear, 0 to 1) that streams opened from now on start at; the level
+    /// of a stream already open is the session control's to set.
+    public func setStreamVolume(_ volume: Double) {
+        locked { streamVolume = min(max(volume, 0), 1) }
     }
 
     /// The current generation (see ``EngineNotice``).
@@ -256,7 +291,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         stream = nil
         if connection?.isAlive != true { connection = try PulseConnection(server: server) }
         let created = try PulseStream(
-            connection: connection!, format: format, ring: ring, sink: sink, corked: true, properties: streamProperties)
+            connection: connection!, format: format, ring: ring, sink: sink, corked: true, volume: streamVolume,
+            properties: streamProperties)
         stream = created
         return created
     }

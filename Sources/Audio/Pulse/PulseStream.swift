@@ -28,6 +28,7 @@ final class PulseStream: @unchecked Sendable {
     /// - Parameters:
     ///   - sink: the sink name, or `nil` for the server's default (or `PULSE_SINK`).
     ///   - corked: whether the stream starts paused.
+    ///   - volume: the linear volume it starts at (1 = as written).
     ///   - role: its `media.role`.
     ///   - properties: more proplist entries (such as `rondo.session.id`, so that the
     ///     stream's sink input is found like any other of its session); set last, so they
@@ -35,13 +36,13 @@ final class PulseStream: @unchecked Sendable {
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses it.
     init(
         connection: PulseConnection, format: AudioFormat, ring: SampleRing, sink: String?,
-        corked: Bool, role: String = "music", properties: [String: String] = [:]
+        corked: Bool, volume: Double = 1, role: String = "music", properties: [String: String] = [:]
     ) throws(AudioError) {
         self.connection = connection
         self.format = format
         self.ring = ring
         try connection.withLock { () throws(AudioError) in
-            try open(sink: sink, corked: corked, role: role, properties: properties)
+            try open(sink: sink, corked: corked, volume: volume, role: role, properties: properties)
         }
     }
 
@@ -161,7 +162,9 @@ final class PulseStream: @unchecked Sendable {
 
     // MARK: Set-up (lock held)
 
-    private func open(sink: String?, corked: Bool, role: String, properties extra: [String: String]) throws(AudioError) {
+    private func open(
+        sink: String?, corked: Bool, volume: Double, role: String, properties extra: [String: String]
+    ) throws(AudioError) {
         guard let context = connection.context else { throw .pulseUnavailable("not connected") }
         var spec = pa_sample_spec(
             format: PA_SAMPLE_FLOAT32LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
@@ -187,7 +190,10 @@ final class PulseStream: @unchecked Sendable {
         var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
             | PA_STREAM_ADJUST_LATENCY.rawValue
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
-        guard pa_stream_connect_playback(stream, sink, &attributes, pa_stream_flags_t(flags), nil, nil) >= 0 else {
+        var initialVolume = pa_cvolume()
+        pa_cvolume_set(&initialVolume, UInt32(format.channels), pa_sw_volume_from_linear(volume))
+        guard pa_stream_connect_playback(stream, sink, &attributes, pa_stream_flags_t(flags), &initialVolume, nil) >= 0
+        else {
             throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
         while true {

@@ -11,9 +11,11 @@ extension SessionAudioControl {
         let me = Unmanaged.passUnretained(self).toOpaque()
         pa_context_set_subscribe_callback(context, sessionAudioSubscriptionEvent, me)
         let mask = PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
+            | PA_SUBSCRIPTION_MASK_SERVER.rawValue
         // The server answers in order: the lists below come after the subscription is live,
         // so nothing falls between the two.
         PulseConnection.release(pa_context_subscribe(context, pa_subscription_mask_t(mask), nil, nil))
+        connection.await(pa_context_get_server_info(context, sessionAudioServerInfo, me))
         connection.await(pa_context_get_sink_info_list(context, sessionAudioSinkListed, me))
         connection.await(pa_context_get_sink_input_info_list(context, sessionAudioSinkInputInfo, me))
         guard connection.isAlive else { throw .pulseUnavailable("the server went away while listing sinks") }
@@ -33,8 +35,15 @@ extension SessionAudioControl {
             PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
         case PA_SUBSCRIPTION_EVENT_SINK.rawValue where removed:
             deliver(table.removeSink(index, at: pa_rtclock_now()))
-        case PA_SUBSCRIPTION_EVENT_SINK.rawValue where kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue:
-            PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkAppeared, me))
+        case PA_SUBSCRIPTION_EVENT_SINK.rawValue:
+            // A new sink is news; a changed one may have a new description.
+            if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
+                PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkAppeared, me))
+            } else {
+                PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkListed, me))
+            }
+        case PA_SUBSCRIPTION_EVENT_SERVER.rawValue:
+            PulseConnection.release(pa_context_get_server_info(context, sessionAudioServerInfo, me))
         default:
             break
         }
@@ -69,20 +78,30 @@ extension SessionAudioControl {
         let wanted = volumes[entry.session] ?? SessionVolume()
         var reported = info.volume
         let current = pa_sw_volume_to_linear(pa_cvolume_avg(&reported))
-        if isNew || abs(current - wanted.gain) > max(0.01, wanted.gain * 0.05) {
-            setVolume(wanted.gain, sinkInput: info.index, channels: entry.channels)
+        if isNew || abs(current - wanted.applied) > max(0.01, wanted.applied * 0.05) {
+            setVolume(wanted.applied, sinkInput: info.index, channels: entry.channels)
         }
         if isNew || (info.mute != 0) != wanted.interrupted { setMute(wanted.interrupted, sinkInput: info.index) }
     }
 
     fileprivate func sinkInfo(_ info: pa_sink_info, announce: Bool) {
-        let events = table.addSink(info.index, name: String(cString: info.name))
+        let events = table.addSink(
+            info.index, name: String(cString: info.name), description: info.description.map { String(cString: $0) } ?? "")
         if announce { deliver(events) }
     }
 
     private func deliver(_ events: [SessionAudioEvent]) {
         for event in events { onEvent(event) }
     }
+}
+
+private func sessionAudioServerInfo(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_server_info>?, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
+    if let info { control.defaultSink = info.pointee.default_sink_name.map { String(cString: $0) } }
+    control.connection.signal()
 }
 
 private func sessionAudioSubscriptionEvent(

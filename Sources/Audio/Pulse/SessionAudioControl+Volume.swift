@@ -3,9 +3,9 @@ import CPulse
 /// Applying gains and mutes to sink inputs, and the timer that steps ramps. Everything
 /// here runs with the mainloop lock held; the timer callback runs on the mainloop thread.
 extension SessionAudioControl {
-    /// Sets every sink input of `session` to the gain the session has reached.
+    /// Sets every sink input of `session` to the gain the session has reached times its volume.
     func applyGain(of session: String) {
-        guard let gain = volumes[session]?.gain else { return }
+        guard let gain = volumes[session]?.applied else { return }
         for sinkInput in table.sinkInputs(of: session) {
             setVolume(gain, sinkInput: sinkInput.index, channels: sinkInput.entry.channels)
         }

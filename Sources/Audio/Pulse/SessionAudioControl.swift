@@ -33,6 +33,8 @@ public final class SessionAudioControl: @unchecked Sendable {
     let onEvent: @Sendable (SessionAudioEvent) -> Void
     /// The sink inputs and sinks known; guarded by the mainloop lock.
     var table = SinkInputTable()
+    /// The server's default sink, by name, as last reported; guarded by the mainloop lock.
+    var defaultSink: String?
     /// Remembered gain, ramp and mute per session; guarded by the mainloop lock.
     var volumes: [String: SessionVolume] = [:]
     /// The mainloop timer stepping ramps, made on first use; guarded by the mainloop lock.
@@ -90,6 +92,19 @@ public final class SessionAudioControl: @unchecked Sendable {
         }
     }
 
+    /// Sets the listener's own volume for `session` at once on every sink input of it, and
+    /// remembers it for later ones; the arbiter's gain (``setGain(_:session:rampMilliseconds:)``)
+    /// still multiplies it. Returns at once.
+    /// - Parameters:
+    ///   - volume: the linear gain, 0 to 1 (clamped).
+    ///   - session: the session id.
+    public func setVolume(_ volume: Double, session: String) {
+        connection.withLock {
+            volumes[session, default: SessionVolume()].volume = min(max(volume, 0), 1)
+            applyGain(of: session)
+        }
+    }
+
     /// Mutes (`true`) or unmutes (`false`) every sink input of `session`, and keeps sink
     /// inputs of the session that appear later muted while it is interrupted. Returns at once.
     /// - Parameters:
@@ -99,6 +114,18 @@ public final class SessionAudioControl: @unchecked Sendable {
         connection.withLock {
             volumes[session, default: SessionVolume()].interrupted = interrupted
             for sinkInput in table.sinkInputs(of: session) { setMute(interrupted, sinkInput: sinkInput.index) }
+        }
+    }
+
+    /// The server's output devices (sinks) by index, the default one marked, and the sink
+    /// `session` plays to now, as last reported by the server. Returns at once.
+    /// - Parameter session: the session whose sink is asked for.
+    public func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) {
+        connection.withLock {
+            let devices = table.sinks.sorted { $0.key < $1.key }.map { index, name in
+                OutputDevice(name: name, description: table.descriptions[index] ?? "", isDefault: name == defaultSink)
+            }
+            return (devices, table.sink(of: session))
         }
     }
 

@@ -1,5 +1,9 @@
 /// The gain and mute ``SessionAudioControl`` keeps for one session, and the ramp it is on.
 ///
+/// The arbiter's gain (a duck) and the listener's own volume for the session are kept apart
+/// and multiplied only when applied (``applied``): a duck never changes the listener's
+/// volume, and a volume change never lifts a duck.
+///
 /// A pure value: times are libpulse monotonic microseconds passed in by the caller.
 /// Ownership: ``SessionAudioControl`` keeps one per session, guarded by its mainloop lock.
 struct SessionVolume: Equatable {
@@ -13,9 +17,14 @@ struct SessionVolume: Equatable {
 
     /// The gain reached, as last applied to the session's sink inputs (1 = full).
     private(set) var gain: Double = 1
+    /// The listener's own volume for the session, a linear gain from 0 to 1 (1 = as decoded).
+    var volume: Double = 1
     /// Whether the session's sink inputs are kept muted.
     var interrupted = false
     private var ramp: Ramp?
+
+    /// What the session's sink inputs are set to: the gain reached times the volume.
+    var applied: Double { gain * volume }
 
     /// The gain the session is heading for.
     var target: Double { ramp?.to ?? gain }

@@ -22,6 +22,8 @@ struct SinkInputTable {
 
     private(set) var entries: [UInt32: Entry] = [:]
     private(set) var sinks: [UInt32: String] = [:]
+    /// Each sink's human-readable description, by index.
+    private(set) var descriptions: [UInt32: String] = [:]
     private var departed: [(sink: UInt32, session: String, time: UInt64)] = []
 
     /// Records what the server says sink input `index` is now (`nil`: not a session's).
@@ -29,8 +31,15 @@ struct SinkInputTable {
     mutating func update(_ index: UInt32, to entry: Entry?, at time: UInt64) -> (isNew: Bool, events: [SessionAudioEvent]) {
         guard let entry else { return (false, remove(index, at: time)) }
         let before = soundingSessions
-        let isNew = entries.updateValue(entry, forKey: index) == nil
-        return (isNew, soundChanges(from: before))
+        let previous = entries.updateValue(entry, forKey: index)
+        var moves: [SessionAudioEvent] = []
+        if let previous, previous.sink != entry.sink {
+            // A server moves a stream off a sink it is about to remove: the sink still counts
+            // the session as its own for a moment.
+            departed.append((previous.sink, previous.session, time))
+            moves = [.sessionMoved(session: entry.session, from: sinks[previous.sink], to: sinks[entry.sink])]
+        }
+        return (previous == nil, moves + soundChanges(from: before))
     }
 
     /// Forgets sink input `index`, which the server removed.
@@ -42,13 +51,15 @@ struct SinkInputTable {
         return soundChanges(from: before)
     }
 
-    /// Records sink `index` by name; a sink not known before is announced.
-    mutating func addSink(_ index: UInt32, name: String) -> [SessionAudioEvent] {
-        sinks.updateValue(name, forKey: index) == nil ? [.sinkAdded(name: name)] : []
+    /// Records sink `index` by name and description; a sink not known before is announced.
+    mutating func addSink(_ index: UInt32, name: String, description: String) -> [SessionAudioEvent] {
+        descriptions[index] = description
+        return sinks.updateValue(name, forKey: index) == nil ? [.sinkAdded(name: name)] : []
     }
 
     /// Forgets sink `index`, which the server removed, naming the sessions that played to it.
     mutating func removeSink(_ index: UInt32, at time: UInt64) -> [SessionAudioEvent] {
+        descriptions[index] = nil
         guard let name = sinks.removeValue(forKey: index) else { return [] }
         var sessions = Set(entries.values.filter { $0.sink == index }.map(\.session))
         sessions.formUnion(departed.filter { $0.sink == index && time <= $0.time + Self.departureGrace }.map(\.session))
@@ -59,6 +70,11 @@ struct SinkInputTable {
     /// The sink inputs of `session`, by index.
     func sinkInputs(of session: String) -> [(index: UInt32, entry: Entry)] {
         entries.filter { $0.value.session == session }.map { ($0.key, $0.value) }
+    }
+
+    /// The name of the sink `session`'s first sink input plays to, if it has one.
+    func sink(of session: String) -> String? {
+        entries.filter { $0.value.session == session }.min { $0.key < $1.key }.flatMap { sinks[$0.value.sink] }
     }
 
     /// Sessions with at least one uncorked sink input.

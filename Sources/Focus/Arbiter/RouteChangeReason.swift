@@ -9,12 +9,15 @@ public enum RouteChangeReason: String, Sendable, Codable {
     case audioServerLost
     /// The audio server answers again after it was lost.
     case audioServerRestored
+    /// The player's output moved to another device that was chosen: with `rondo output`,
+    /// or by the user changing the server's default sink, which the player follows.
+    case override
 
     /// Whether the route was lost (players pause), rather than gained.
     public var isLoss: Bool {
         switch self {
         case .oldDeviceUnavailable, .audioServerLost: true
-        case .newDeviceAvailable, .audioServerRestored: false
+        case .newDeviceAvailable, .audioServerRestored, .override: false
         }
     }
 }

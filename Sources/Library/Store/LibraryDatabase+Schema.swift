@@ -11,7 +11,21 @@ extension LibraryDatabase {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
         migrator.registerMigration("v2-library", migrate: createLibrary)
+        migrator.registerMigration("v3-output", migrate: createOutputSettings)
         return migrator
+    }
+
+    /// The player's output: the listener's volume and the sink it is pinned to (`NULL`:
+    /// the server's default). One row, written only when the listener changes either.
+    private static func createOutputSettings(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE output_settings (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    volume REAL NOT NULL CHECK (volume >= 0 AND volume <= 1),
+                    sink TEXT
+                );
+                """)
     }
 
     /// Daemon state: the queue, its play order and history, the player's scalars, feedback.

@@ -21,7 +21,7 @@ public final class PlaybackStateStore: Sendable {
         var revision: Int64
     }
 
-    private let database: LibraryDatabase
+    let database: LibraryDatabase
     /// Owned by this store; only replaced after a save committed or a load read it.
     private let baseline = Mutex<Baseline?>(nil)
 

@@ -21,7 +21,7 @@ import RondoProtocol
 /// session is released `releaseAfter` seconds after sound stops.
 actor PlayerService {
     var player = Player()
-    private let store: PlaybackStateStore?
+    let store: PlaybackStateStore?
     /// The music library: plays are recorded in it, spoken word's resume points kept.
     let library: LibraryStore?
     /// What the listener keeps of the current item in the library, when it is a library track.
@@ -44,8 +44,11 @@ actor PlayerService {
     var releaseDeadline: Double?
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
     var recovery: OutputRecovery
-    /// The sink the player is meant to play to (`nil`: the server's default), for route events.
-    let pulseSink: String?
+    /// The sink the player is pinned to (`nil`: the server's default, followed), as the
+    /// configuration or the listener chose it (``setOutput(_:)``).
+    var pulseSink: String?
+    /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
+    var volume = 1.0
     let logger: Logger
     let now: @Sendable () -> Double
 
@@ -114,6 +117,7 @@ actor PlayerService {
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
     /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
     func restore(resumingPlayback: Bool) {
+        restoreOutput()
         guard let store else { return }
         do {
             guard let saved = try store.load() else { return }
@@ -324,7 +328,7 @@ actor PlayerService {
         return NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: player.state.rawValue,
-            nowPlayingIdentifiers: nowPlayingIdentifiers())
+            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
     }
 
     func metadata(for entry: QueueEntry) -> TrackMetadata {

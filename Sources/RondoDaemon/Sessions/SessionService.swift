@@ -39,6 +39,8 @@ final class SessionService: Sendable {
         var nextNumber = 1
         var audio: SessionAudioControl?
         var connecting = false
+        /// The listener's volume for the player, applied under every arbiter gain.
+        var playerVolume = 1.0
 
         var live: Arbiter { arbiters[.live]! }
     }
@@ -124,6 +126,22 @@ final class SessionService: Sendable {
                 }
             }
         }
+    }
+
+    /// Sets the listener's volume for the player's streams (0 to 1), kept under every duck
+    /// and applied again to a server that comes back.
+    func setPlayerVolume(_ volume: Double) {
+        table.withLock { table in
+            table.playerVolume = volume
+            table.audio?.setVolume(volume, session: Self.playerSession.rawValue)
+        }
+    }
+
+    /// The audio server's output devices and the one the player's streams play to, after
+    /// connecting if need be; no devices when no server answers.
+    func outputs() -> (devices: [OutputDevice], inUse: String?) {
+        connectAudio()
+        return table.withLock { $0.audio?.outputs(of: Self.playerSession.rawValue) } ?? ([], nil)
     }
 
     /// Stops the streams of reports; called on shutdown.
@@ -298,6 +316,7 @@ final class SessionService: Sendable {
             guard let audio else { return }
             pulseUnavailableLogged.store(false, ordering: .relaxed)
             table.audio = audio
+            audio.setVolume(table.playerVolume, session: Self.playerSession.rawValue)
             for session in table.arbiters.values.flatMap(\.state.sessions) {
                 if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
                 if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue) }
@@ -323,6 +342,12 @@ final class SessionService: Sendable {
                     RouteChanged(reason: RouteChangeReason.oldDeviceUnavailable.rawValue, previousSink: name, sink: nil))
                 if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
             }
+        case .sessionMoved(let session, let from, let to):
+            guard session == Self.playerSession.rawValue else { return }
+            logger.notice("the player's output moved from \(from ?? "?") to \(to ?? "?")")
+            hub.publish(
+                Events.RouteChangedEvent.self,
+                RouteChanged(reason: RouteChangeReason.override.rawValue, previousSink: from, sink: to))
         case .sinkAdded(let name):
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {

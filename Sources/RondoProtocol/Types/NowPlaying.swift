@@ -35,12 +35,17 @@ public struct NowPlayingState: Codable, Equatable, Sendable {
     public var playbackState: String
     /// Identifiers of the playing item and its containers, for a browser to mark it.
     public var nowPlayingIdentifiers: [String]?
+    /// The listener's volume for the player, 0 to 1 (`player.setVolume`).
+    public var volume: Double?
 
     /// Creates the state.
-    public init(info: NowPlayingInfoPayload, playbackState: String, nowPlayingIdentifiers: [String]? = nil) {
+    public init(
+        info: NowPlayingInfoPayload, playbackState: String, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil
+    ) {
         self.info = info
         self.playbackState = playbackState
         self.nowPlayingIdentifiers = nowPlayingIdentifiers
+        self.volume = volume
     }
 }
 

@@ -33,8 +33,8 @@ struct SinkInputTableTests {
     /// whose sink input went away from it just before, but not long before.
     @Test func sinkRemovalNamesRecentSessions() {
         var table = SinkInputTable()
-        #expect(table.addSink(7, name: "x") == [.sinkAdded(name: "x")])
-        #expect(table.addSink(7, name: "x") == [])
+        #expect(table.addSink(7, name: "x", description: "X") == [.sinkAdded(name: "x")])
+        #expect(table.addSink(7, name: "x", description: "X") == [])
         _ = table.update(1, to: Self.entry("playing", sink: 7), at: 0)
         _ = table.update(2, to: Self.entry("killed", sink: 7), at: 0)
         _ = table.update(3, to: Self.entry("elsewhere", sink: 0), at: 0)
