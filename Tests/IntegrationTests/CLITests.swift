@@ -255,7 +255,8 @@ struct CLITests {
 
         for command in ["status", "now-playing"] {
             let json = try rondo(command, "--json", socket: socket).json()
-            #expect(json.keys == ["info", "playbackState", "nowPlayingIdentifiers"])
+            #expect(json.keys == ["info", "playbackState", "nowPlayingIdentifiers", "volume"])
+            #expect(json["volume"] == .number(1))
             #expect(json["playbackState"] == .string("paused"))
             let info = try #require(json["info"])
             let keys = try #require(info.keys)

@@ -10,7 +10,8 @@ struct MethodsTests {
         "library.item", "library.count", "library.itemForIdentifier", "library.play", "library.search",
         "library.scan", "library.problems", "context.get", "context.set", "sandbox.open", "sandbox.close",
         "session.open", "session.configure", "session.activate", "session.deactivate", "session.close",
-        "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
+        "session.list", "session.promptStyle", "prompt.play", "player.volume",
+        "player.setVolume", "player.outputs", "player.setOutput", "events.subscribe",
     ]
 
     /// The methods the daemon serves, as SPEC §2 names them.
@@ -19,7 +20,8 @@ struct MethodsTests {
         "queue.move", "queue.clear", "queue.playIndex", "library.children", "library.item", "library.count",
         "library.itemForIdentifier", "library.play", "library.search", "library.scan", "library.problems", "library.stats",
         "context.get", "context.set", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure", "session.activate",
-        "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "events.subscribe",
+        "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
+        "player.setVolume", "player.outputs", "player.setOutput", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.

@@ -24,6 +24,24 @@ struct SessionVolumeTests {
         #expect(abs(volume.advance(to: 100) - 0.75) < 1e-9)
     }
 
+    /// The listener's volume multiplies the gain and outlives every ramp: a duck and its
+    /// end never change it, and a new volume never changes the gain.
+    @Test func volumeMultipliesTheGain() {
+        var volume = SessionVolume()
+        volume.volume = 0.5
+        #expect(volume.applied == 0.5)
+        volume.ramp(to: 0.3, over: 100, at: 0)
+        #expect(abs(volume.advance(to: 50) - 0.65) < 1e-9)
+        #expect(abs(volume.applied - 0.325) < 1e-9)
+        _ = volume.advance(to: 100)
+        #expect(abs(volume.applied - 0.15) < 1e-9)
+        volume.volume = 1
+        #expect(abs(volume.applied - 0.3) < 1e-9)
+        volume.ramp(to: 1, over: 0, at: 200)
+        #expect(volume.applied == 1)
+        #expect(volume.volume == 1)
+    }
+
     /// A ramp of no length sets the gain at once.
     @Test func zeroLengthRampJumps() {
         var volume = SessionVolume()

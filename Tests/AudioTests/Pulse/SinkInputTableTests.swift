@@ -45,4 +45,21 @@ struct SinkInputTableTests {
         #expect(table.removeSink(7, at: removal) == [.sinkRemoved(name: "x", sessions: ["killed", "playing"])])
         #expect(table.removeSink(7, at: removal) == [])
     }
+
+    /// A sink input moving to another sink is reported with both sinks' names; the sink it
+    /// left still names its session when removed just after (a server moves streams off a
+    /// sink before it announces the sink's removal).
+    @Test func moveIsReportedAndCountsForTheSinkLeft() {
+        var table = SinkInputTable()
+        _ = table.addSink(1, name: "one", description: "One")
+        _ = table.addSink(2, name: "two", description: "Two")
+        _ = table.update(5, to: Self.entry("player", sink: 1), at: 0)
+        #expect(table.sink(of: "player") == "one")
+        #expect(table.update(5, to: Self.entry("player", sink: 2), at: 10).events == [.sessionMoved(session: "player", from: "one", to: "two")])
+        #expect(table.sink(of: "player") == "two")
+        #expect(table.update(5, to: Self.entry("player", sink: 2), at: 20).events == [])
+        #expect(table.removeSink(1, at: 30) == [.sinkRemoved(name: "one", sessions: ["player"])])
+        #expect(table.descriptions[1] == nil)
+        #expect(table.descriptions[2] == "Two")
+    }
 }

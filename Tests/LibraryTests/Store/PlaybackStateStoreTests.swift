@@ -12,6 +12,22 @@ private func roundTrip(_ state: SavedPlaybackState) throws -> SavedPlaybackState
 }
 
 @Suite struct PlaybackStateStoreTests {
+    /// The output settings come back as saved across a reopen, a later save replaces them,
+    /// and a volume outside 0…1 is refused without touching what was saved.
+    @Test func outputSettingsRoundTrip() throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.remove() }
+        let database = try fixture.open()
+        let store = PlaybackStateStore(database: database)
+        #expect(try store.loadOutput() == nil)
+        try store.saveOutput(SavedOutput(volume: 0.5, sink: "alsa_output.usb-DAC"))
+        try store.saveOutput(SavedOutput(volume: 0.25, sink: nil))
+        #expect(throws: StoreError.self) { try store.saveOutput(SavedOutput(volume: 1.5, sink: "x")) }
+        #expect(throws: StoreError.self) { try store.saveOutput(SavedOutput(volume: .nan, sink: "x")) }
+        try database.close()
+        #expect(try PlaybackStateStore(database: fixture.open()).loadOutput() == SavedOutput(volume: 0.25, sink: nil))
+    }
+
     /// States of every shape come back exactly as saved, across a close and reopen.
     @Test(arguments: [0, 1, 1000])
     func roundTripsQueuesOfEverySize(count: Int) throws {
