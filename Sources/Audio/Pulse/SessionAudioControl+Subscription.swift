@@ -40,7 +40,7 @@ extension SessionAudioControl {
             if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
                 PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkAppeared, me))
             } else {
-                PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkListed, me))
+                PulseConnection.release(pa_context_get_sink_info_by_index(context, index, sessionAudioSinkChanged, me))
             }
         case PA_SUBSCRIPTION_EVENT_SERVER.rawValue:
             PulseConnection.release(pa_context_get_server_info(context, sessionAudioServerInfo, me))
@@ -127,6 +127,14 @@ private func sessionAudioSinkListed(
     let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
     // The sinks there at start are the baseline, not news.
     if let info { control.sinkInfo(info.pointee, announce: false) } else { control.connection.signal() }
+}
+
+private func sessionAudioSinkChanged(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_sink_info>?, _ end: Int32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata, let info else { return }
+    let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
+    control.table.describeSink(info.pointee.index, as: info.pointee.description.map { String(cString: $0) } ?? "")
 }
 
 private func sessionAudioSinkAppeared(

@@ -9,7 +9,8 @@ public enum SessionAudioEvent: Equatable, Sendable {
     case sinkRemoved(name: String, sessions: [String])
     /// A sink appeared.
     case sinkAdded(name: String)
-    /// A sink input of `session` moved from one sink to another (by name; `nil` when the
-    /// sink is not known): the server followed a new default, or a stream was moved.
-    case sessionMoved(session: String, from: String?, to: String?)
+    /// A sink input of `session` moved from one sink to another, which is still there (by
+    /// name; `to` is `nil` when not known yet): the server followed a new default, or a
+    /// stream was moved. A move off a sink being removed is reported as ``sinkRemoved(name:sessions:)``.
+    case sessionMoved(session: String, from: String, to: String?)
 }

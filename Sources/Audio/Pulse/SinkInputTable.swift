@@ -35,9 +35,12 @@ struct SinkInputTable {
         var moves: [SessionAudioEvent] = []
         if let previous, previous.sink != entry.sink {
             // A server moves a stream off a sink it is about to remove: the sink still counts
-            // the session as its own for a moment.
+            // the session as its own for a moment. Such a rescue (the sink already gone) is
+            // the sink's removal, reported as such, not a move.
             departed.append((previous.sink, previous.session, time))
-            moves = [.sessionMoved(session: entry.session, from: sinks[previous.sink], to: sinks[entry.sink])]
+            if let from = sinks[previous.sink] {
+                moves = [.sessionMoved(session: entry.session, from: from, to: sinks[entry.sink])]
+            }
         }
         return (previous == nil, moves + soundChanges(from: before))
     }
@@ -55,6 +58,12 @@ struct SinkInputTable {
     mutating func addSink(_ index: UInt32, name: String, description: String) -> [SessionAudioEvent] {
         descriptions[index] = description
         return sinks.updateValue(name, forKey: index) == nil ? [.sinkAdded(name: name)] : []
+    }
+
+    /// Records a new description of sink `index`, if the sink is known (a change report can
+    /// come before the sink's own announcement, which must stay news).
+    mutating func describeSink(_ index: UInt32, as description: String) {
+        if sinks[index] != nil { descriptions[index] = description }
     }
 
     /// Forgets sink `index`, which the server removed, naming the sessions that played to it.

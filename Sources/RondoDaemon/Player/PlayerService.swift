@@ -93,12 +93,19 @@ actor PlayerService {
             }
             group.addTask {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .milliseconds(250))
+                    try? await Task.sleep(for: .seconds(await self.untilNextChore()))
                     await self.releaseSessionWhenIdle()
                     await self.retryOutputIfDue()
                 }
             }
         }
+    }
+
+    /// Seconds until the chores loop is due again: every 0.25 s, sooner when an attempt to
+    /// reach a lost audio server falls due before that.
+    private func untilNextChore() -> Double {
+        let attempt = recovery.nextAttemptAt.map { $0 - now() } ?? .infinity
+        return min(0.25, max(0.01, attempt))
     }
 
     /// Saves the position every 0.4 s while playing (within 1 s of media time even at rate

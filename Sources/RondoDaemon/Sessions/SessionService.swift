@@ -344,7 +344,7 @@ final class SessionService: Sendable {
             }
         case .sessionMoved(let session, let from, let to):
             guard session == Self.playerSession.rawValue else { return }
-            logger.notice("the player's output moved from \(from ?? "?") to \(to ?? "?")")
+            logger.notice("the player's output moved from \(from) to \(to ?? "?")")
             hub.publish(
                 Events.RouteChangedEvent.self,
                 RouteChanged(reason: RouteChangeReason.override.rawValue, previousSink: from, sink: to))

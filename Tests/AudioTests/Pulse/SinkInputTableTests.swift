@@ -61,5 +61,21 @@ struct SinkInputTableTests {
         #expect(table.removeSink(1, at: 30) == [.sinkRemoved(name: "one", sessions: ["player"])])
         #expect(table.descriptions[1] == nil)
         #expect(table.descriptions[2] == "Two")
+        // Rescued off a sink already removed: that is the removal, no move.
+        _ = table.addSink(3, name: "three", description: "Three")
+        _ = table.update(6, to: Self.entry("car", sink: 3), at: 40)
+        #expect(table.removeSink(3, at: 41) == [.sinkRemoved(name: "three", sessions: ["car"])])
+        #expect(table.update(6, to: Self.entry("car", sink: 2), at: 42).events == [])
+    }
+
+    /// A change report of a sink not announced yet neither adds it nor spoils its announcement;
+    /// one of a known sink updates its description.
+    @Test func changeBeforeAnnouncementKeepsItNews() {
+        var table = SinkInputTable()
+        table.describeSink(4, as: "Early")
+        #expect(table.descriptions[4] == nil)
+        #expect(table.addSink(4, name: "four", description: "Four") == [.sinkAdded(name: "four")])
+        table.describeSink(4, as: "Renamed")
+        #expect(table.descriptions[4] == "Renamed")
     }
 }
