@@ -48,6 +48,27 @@ struct ScenarioAudioTests {
         #expect(nav.first?.contains("inactive") == true, "before it activates, nav is silent: \(nav)")
     }
 
+    /// Two navigation prompts mix at full level by ear while the music stays 10.5 dB down
+    /// until the second one ends.
+    @Test func twoPromptsMixAtFullLevel() throws {
+        let pulse = try PulseServer()
+        let run = try runAudio("nested-ducking-two-duckers.toml", on: pulse)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("5 passed, 0 failed"), "\(run.stdout)")
+        let nav = levelLines(run.stdout, session: "nav")
+        let nav2 = levelLines(run.stdout, session: "nav2")
+        try #require(nav.count == 5 && nav2.count == 5, "\(run.stdout)")
+        #expect(nav[2].contains("active") && nav2[2].contains("active"), "\(nav[2]) / \(nav2[2])")
+        let music = levelLines(run.stdout, session: "music")
+        try #require(music.count == 5, "\(run.stdout)")
+        for step in 2...3 {
+            let ducked = try #require(decibels(music[step], before: " dB from reference"), "\(music[step])")
+            #expect(abs(ducked - 20 * log10(0.3)) <= 1.5, "\(music[step])")
+        }
+        let restored = try #require(decibels(music[4], before: " dB from reference"), "\(music[4])")
+        #expect(abs(restored) <= 1.5, "\(music[4])")
+    }
+
     /// A podcast interrupted by a spoken-audio-interrupting prompt is silent at the monitor
     /// while the ducked music plays on, and heard again once it resumes.
     @Test func interruptedPodcastIsSilent() throws {

@@ -53,7 +53,7 @@ public struct SessionConfiguration: Hashable, Sendable {
     /// Whether the session is a call: `playAndRecord` in mode `voiceChat` or `videoChat`.
     public var isCall: Bool { category == .playAndRecord && (mode == .voiceChat || mode == .videoChat) }
 
-    /// Whether the session ducks every other active session while it is active.
+    /// Whether the session ducks the other active sessions (those that do not duck others) while it is active.
     public var ducksOthers: Bool { options.contains(.duckOthers) }
 
     /// Whether the session interrupts active `spokenAudio` sessions while it is active.

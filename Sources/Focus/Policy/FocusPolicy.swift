@@ -101,14 +101,16 @@ public struct FocusPolicy: Sendable, Equatable {
     }
 
     /// Whether an active session configured as `ducker` lowers another active one configured
-    /// as `ducked`: by `duckOthers` under AVAudioSession's rules, by the roles' duck lists
-    /// under an interaction matrix.
+    /// as `ducked`: by `duckOthers` under AVAudioSession's rules, except that a ducker never
+    /// ducks another ducker (two navigation prompts mix at full level, as PulseAudio's role
+    /// ducking, WirePlumber's same-priority mix and Android Automotive's duck lists do); by
+    /// the roles' duck lists under an interaction matrix.
     /// - Parameters:
     ///   - ducker: the configuration of the session that may duck.
     ///   - ducked: the configuration of the session that may be ducked.
     /// - Returns: `true` when `ducked` is lowered while both are active.
     public func ducks(_ ducker: SessionConfiguration, _ ducked: SessionConfiguration) -> Bool {
-        guard let matrix = interactionMatrix else { return ducker.ducksOthers }
+        guard let matrix = interactionMatrix else { return ducker.ducksOthers && !ducked.ducksOthers }
         return matrix.ducks(matrix.role(of: ducker), matrix.role(of: ducked))
     }
 }

@@ -56,7 +56,9 @@ extension FocusState {
         if (session.activatedAt != nil) != session.state.isActive {
             problems.append("\(id) activation time does not match state \(session.state)")
         }
-        let shouldDuck = session.state.isActive && active.contains { $0.id != id && $0.configuration.ducksOthers }
+        let shouldDuck =
+            session.state.isActive
+            && active.contains { $0.id != id && policy.ducks($0.configuration, session.configuration) }
         if shouldDuck != (session.state == .ducked) { problems.append("\(id) ducked state is wrong") }
         if session.gain != (session.state == .ducked ? policy.duckLevel : 1) {
             problems.append("\(id) gain \(session.gain) does not match state \(session.state)")

@@ -2,7 +2,7 @@ import Focus
 import Testing
 
 @Suite struct DuckingTests {
-    /// A ducker ducks every other active session, in open order, and leaves inactive ones alone.
+    /// A ducker ducks every other active session that does not duck others, in open order, and leaves inactive ones alone.
     @Test func duckerDucksEveryActiveSession() {
         var rig = FocusRig()
         rig.open([("music", .music), ("idle", .podcast), ("nav", .ducker), ("ambient", .ambient)])
@@ -26,23 +26,32 @@ import Testing
         #expect(rig.state(of: "music") == .ducked)
     }
 
-    /// Ducking is counted: two duckers duck each other, and a session is unducked only when
-    /// no other ducker remains active.
-    @Test func duckingIsCounted() {
+    /// Two duckers (two navigation prompts) mix at full level and both duck the rest;
+    /// ducking is counted: the music is unducked only when the last ducker is gone.
+    @Test func duckersMixAndDuckingIsCounted() {
         var rig = FocusRig()
         rig.open([("music", .music), ("one", .ducker), ("two", .ducker)])
         rig.activate("music", "one")
-        #expect(
-            rig.activate("two") == [
-                .duck("one", to: 0.3, rampMilliseconds: 50), .duck("two", to: 0.3, rampMilliseconds: 50),
-            ]
-        )
-        #expect(rig.states("music", "one", "two") == [.ducked, .ducked, .ducked])
-        #expect(rig.deactivate("one") == [.unduck("one", rampMilliseconds: 50), .unduck("two", rampMilliseconds: 50)])
+        #expect(rig.activate("two") == [])
+        #expect(rig.states("music", "one", "two") == [.ducked, .active, .active])
+        #expect(rig.state.session("one")?.gain == 1)
+        #expect(rig.state.session("two")?.gain == 1)
+        #expect(rig.deactivate("one") == [])
         #expect(rig.states("music", "one", "two") == [.ducked, .inactive, .active])
         #expect(rig.state.session("music")?.gain == 0.3)
         #expect(rig.deactivate("two", notifyOthers: false) == [.unduck("music", rampMilliseconds: 50)])
         #expect(rig.state.session("music")?.gain == 1)
+    }
+
+    /// A ducker that activates while another ducker plays is not ducked, and the music that
+    /// activates under both starts ducked once.
+    @Test func lateDuckerIsNotDucked() {
+        var rig = FocusRig()
+        rig.open([("one", .ducker), ("two", .ducker), ("music", .music)])
+        rig.activate("one")
+        #expect(rig.activate("two") == [])
+        #expect(rig.activate("music") == [.duck("music", to: 0.3, rampMilliseconds: 50)])
+        #expect(rig.states("one", "two", "music") == [.active, .active, .ducked])
     }
 
     /// A ducker ducks whether or not it is producing sound.
