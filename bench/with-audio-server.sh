@@ -18,9 +18,8 @@ cleanup() {
   rm -rf "$dir"
 }
 trap cleanup EXIT
-
-server_env=(env HOME="$dir/home" XDG_CONFIG_HOME="$dir/home" XDG_RUNTIME_DIR="$dir/runtime"
-  XDG_STATE_HOME="$dir/state" PULSE_RUNTIME_PATH="$dir/runtime" -u PULSE_SERVER -u PIPEWIRE_REMOTE)
+server_env=(env -u PULSE_SERVER -u PIPEWIRE_REMOTE HOME="$dir/home" XDG_CONFIG_HOME="$dir/home"
+  XDG_RUNTIME_DIR="$dir/runtime" XDG_STATE_HOME="$dir/state" PULSE_RUNTIME_PATH="$dir/runtime")
 case $kind in
   pulseaudio)
     export PULSE_SERVER=unix:$dir/native
