@@ -12,7 +12,11 @@ extension PlaybackEngine {
 
     func decodeLoop() {
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            decodeThreadFinished = true
+            condition.broadcast()
+            condition.unlock()
+        }
         while !shuttingDown {
             step()
             if playing {

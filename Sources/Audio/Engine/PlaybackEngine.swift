@@ -46,6 +46,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     var stretcherFlushed = false
     var drainRequested = false
     var shuttingDown = false
+    /// Set by the decode thread as it leaves: the engine (its `unowned` owner) must outlive it.
+    var decodeThreadFinished = false
     var currentGeneration = 0
     private var currentRate = 1.0
     private var scanning: ScanDirection?
@@ -77,14 +79,17 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     deinit { scratch.deallocate() }
 
-    /// Stops the decode thread and closes the stream.
+    /// Stops the decode thread, waiting until it has left the engine, and closes the stream;
+    /// after it returns the engine may go away.
     public func shutDown() {
-        locked {
-            shuttingDown = true
-            stream = nil
-            decoder = nil
-            connection = nil
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        shuttingDown = true
+        stream = nil
+        decoder = nil
+        connection = nil
+        condition.broadcast()
+        while !decodeThreadFinished { condition.wait() }
     }
 
     /// Plays to `sink` from now on (`nil`: the server's default, followed when it changes).
