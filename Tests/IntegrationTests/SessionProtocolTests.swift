@@ -50,6 +50,25 @@ struct SessionProtocolTests {
         #expect(errorCode { _ = try owner.call(Methods.SessionActivate.self, SessionRef(session: session)) } == nil)
     }
 
+    /// A connection may hold 256 sessions; the next is refused with `badParam` and a reason,
+    /// another connection still opens its own, and closing one makes room again.
+    @Test func sessionsPerConnectionAreCapped() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let greedy = try daemon.client()
+        var opened: [String] = []
+        for number in 0..<256 { opened.append(try open(greedy, "s\(number)", "ambient")) }
+        do {
+            _ = try open(greedy, "one-too-many", "ambient")
+            Issue.record("the 257th session was opened")
+        } catch ClientError.rpc(let error) {
+            #expect(error.data?.code == .badParam)
+            #expect(error.message.contains("256 sessions"), "\(error.message)")
+        }
+        #expect(errorCode { _ = try open(daemon.client(), "other", "ambient") } == nil)
+        _ = try greedy.call(Methods.SessionClose.self, SessionRef(session: opened[0]))
+        #expect(errorCode { _ = try open(greedy, "room-again", "ambient") } == nil)
+    }
+
     /// A mode the category does not support falls back to `default` without an error.
     @Test func unsupportedModeFallsBackToDefault() throws {
         let daemon = try DaemonProcess(pulseServer: nil)

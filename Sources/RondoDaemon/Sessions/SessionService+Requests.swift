@@ -3,11 +3,23 @@ import RondoProtocol
 
 /// The `session.*` methods: clients' sessions, owned by their connections.
 extension SessionService {
+    /// How many sessions one connection may hold open at once, sandboxes included: far more
+    /// than any program needs (one per sound it makes), few enough that a client opening
+    /// sessions in a loop cannot slow every decision down for everyone.
+    static let sessionsPerConnection = 256
+
     /// Opens a session for the connection `owner`.
-    /// - Throws: `badParam` for an unknown name or an impossible combination.
+    /// - Throws: `badParam` for an unknown name or an impossible combination, or when the
+    ///   connection already holds ``sessionsPerConnection`` sessions.
     /// - Throws: `notFound` for a sandbox that is not open, `permissionDenied` for another
     ///   connection's sandbox.
     func open(_ params: SessionOpenParams, owner: Int) throws(RPCError) -> SessionRef {
+        let held = allSessions.count { $0.session.owner == OwnerID(owner) }
+        guard held < Self.sessionsPerConnection else {
+            throw RPCError(
+                .badParam,
+                "this connection already holds \(held) sessions, the most one connection may; close some first")
+        }
         var arena = SessionArena.live
         if let sandbox = params.sandbox {
             try checkSandbox(sandbox, owner: owner)
