@@ -3,6 +3,7 @@ exactly, and sound survives the audio server's."""
 
 import os
 import random
+import sys
 import sqlite3
 import time
 
@@ -125,6 +126,9 @@ def restarts(settings, kind):
                     by_itself += 1
                     recovery.append(time.time() - back)
                 else:
+                    # What the daemon said about the round it did not resume by itself.
+                    print(f"restarts-{kind}: not resumed by itself; rondod's log ends:\n"
+                          + "\n".join(daemon.log_text().splitlines()[-25:]), file=sys.stderr)
                     after_play += client.call("remote.send", {"command": "play"})["status"] == "success"
                 resumed_at = extrapolated_elapsed(client.call("nowPlaying.get"))
                 # A repeated 20 s track may wrap around between the two readings.
