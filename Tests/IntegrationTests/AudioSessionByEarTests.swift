@@ -33,10 +33,7 @@ struct AudioSessionByEarTests {
     /// duckOthers, and at its own level again within 0.3 s after the prompt ends.
     @Test func promptUnderSessionExecDucksTheMusic() throws {
         let bench = try AudioTestBench()
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
-        let reference = bench.heardLevel(of: 440, over: 0.4)
+        let reference = try bench.playToneReference()
         #expect(abs(reference - fixtureToneLevel) < 1.5)
 
         let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
@@ -61,10 +58,7 @@ struct AudioSessionByEarTests {
     /// not play the next daemon's music at the ducked level.
     @Test func aDuckDoesNotOutliveTheDaemon() throws {
         let bench = try AudioTestBench()
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
-        let reference = bench.heardLevel(of: 440, over: 0.4)
+        let reference = try bench.playToneReference()
         let prompt = try startRondo(
             bench,
             ["session", "exec", "--category", "playback", "--mode", "voicePrompt", "--option", "duckOthers", "--", "/bin/sleep", "30"])

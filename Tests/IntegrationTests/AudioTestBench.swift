@@ -35,6 +35,15 @@ final class AudioTestBench {
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: names.map(Fixtures.path)))
     }
 
+    /// Plays the 440 Hz tone (`long440.mp3`) and returns its level as heard once it has
+    /// settled, the reference a test compares later levels with.
+    func playToneReference() throws -> Double {
+        try queue("long440.mp3")
+        try send(.play)
+        Thread.sleep(forTimeInterval: 0.3)
+        return heardLevel(of: 440, over: 0.4)
+    }
+
     /// The daemon's now-playing state.
     func nowPlaying() throws -> NowPlayingState { try client.call(Methods.NowPlayingGet.self) }
 

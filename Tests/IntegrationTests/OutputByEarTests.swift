@@ -26,6 +26,18 @@ struct OutputByEarTests {
         return loaded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Plays the tone on the bench's sink (the default) and returns a recorder on the second
+    /// sink's monitor and a connection subscribed to route events.
+    private func playWithASecondMonitor(_ bench: AudioTestBench) throws -> (MonitorRecorder, RondoClient) {
+        let second = try MonitorRecorder(server: bench.pulse.server, sink: Self.secondSink)
+        try bench.queue("long440.mp3")
+        try bench.send(.play)
+        #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 440, over: 0.2) > fixtureToneLevel - 3 })
+        let events = try bench.daemon.client()
+        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
+        return (second, events)
+    }
+
     /// The route events a subscriber has received so far, as `reason previousSink→sink`.
     private func routeEvents(_ events: RondoClient, waiting seconds: Double = 0.3) throws -> [String] {
         var seen: [String] = []
@@ -42,10 +54,7 @@ struct OutputByEarTests {
     /// and gives back the −6 dB, not full level, when it ends; the volume is unchanged.
     @Test func volumeAndDuckMultiply() throws {
         let bench = try AudioTestBench()
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
-        let reference = bench.heardLevel(of: 440, over: 0.4)
+        let reference = try bench.playToneReference()
 
         let set = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(volume: 0.5))
         #expect(set.volume == 0.5)
@@ -72,10 +81,7 @@ struct OutputByEarTests {
     /// 10.5 dB under full level, not at full level.
     @Test func volumeChangeDoesNotLiftADuck() throws {
         let bench = try AudioTestBench()
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
-        let reference = bench.heardLevel(of: 440, over: 0.4)
+        let reference = try bench.playToneReference()
         _ = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(volume: 0.5))
         let prompt = try bench.daemon.client()
         let session = try prompt.call(
@@ -114,13 +120,8 @@ struct OutputByEarTests {
         let bench = try AudioTestBench()
         _ = bench.pulse.pactl("set-default-sink", bench.pulse.sink)
         _ = try loadSecondSink(bench)
-        let second = try MonitorRecorder(server: bench.pulse.server, sink: Self.secondSink)
+        let (second, events) = try playWithASecondMonitor(bench)
         defer { second.stop() }
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 440, over: 0.2) > fixtureToneLevel - 3 })
-        let events = try bench.daemon.client()
-        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
 
         #expect(bench.pulse.pactl("set-default-sink", Self.secondSink).status == 0)
         #expect(
@@ -140,13 +141,8 @@ struct OutputByEarTests {
         let bench = try AudioTestBench()
         _ = bench.pulse.pactl("set-default-sink", bench.pulse.sink)
         let module = try loadSecondSink(bench)
-        let second = try MonitorRecorder(server: bench.pulse.server, sink: Self.secondSink)
+        let (second, events) = try playWithASecondMonitor(bench)
         defer { second.stop() }
-        try bench.queue("long440.mp3")
-        try bench.send(.play)
-        #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 440, over: 0.2) > fixtureToneLevel - 3 })
-        let events = try bench.daemon.client()
-        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
 
         let pin = Subprocess.capture(
             [BuiltProducts.rondo, "output", Self.secondSink], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
