@@ -225,8 +225,8 @@ struct CLITests {
     }
 
     /// `rondo status` prints state, title — artist, elapsed / duration and [position/count]
-    /// on one line; `now-playing` prints one `key: value` line per present SPEC §3 key; with
-    /// `--json` both print `{info, playbackState, nowPlayingIdentifiers}` with SPEC names.
+    /// on one line; `now-playing` prints one `key: value` line per present SPEC §3 key and the
+    /// volume; with `--json` both print `{info, playbackState, nowPlayingIdentifiers, volume}`.
     @Test func statusAndNowPlayingOutput() throws {
         let player = try pausedDaemon(at: 5)
         defer { withExtendedLifetime(player) {} }
@@ -244,7 +244,7 @@ struct CLITests {
         }
         #expect(fields.first?.key == "playbackState")
         #expect(fields.first?.value == "paused")
-        #expect(Set(fields.dropFirst().map(\.key)).isSubset(of: Self.nowPlayingKeys), "\(nowPlaying)")
+        #expect(Set(fields.dropFirst().map(\.key)).isSubset(of: Self.nowPlayingKeys.union(["volume"])), "\(nowPlaying)")
         let values = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         #expect(values["title"] == "Steps")
         #expect(values["artist"] == "Rondo Fixtures")
@@ -252,6 +252,7 @@ struct CLITests {
         #expect(values["playbackQueueIndex"] == "0")
         #expect(values["playbackQueueCount"] == "2")
         #expect(values["elapsedPlaybackTime"].flatMap(Double.init) == 5)
+        #expect(values["volume"] == "100 %")
 
         for command in ["status", "now-playing"] {
             let json = try rondo(command, "--json", socket: socket).json()

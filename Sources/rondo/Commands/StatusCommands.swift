@@ -17,6 +17,7 @@ extension Command {
             if global.json { return global.printJSON(state) }
             print("playbackState: \(state.playbackState)")
             for (key, value) in Format.fields(state.info) { print("\(key): \(value)") }
+            if let volume = state.volume { print("volume: \(Format.percent(volume))") }
         },
     ]
 }
