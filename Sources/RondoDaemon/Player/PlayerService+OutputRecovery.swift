@@ -29,6 +29,11 @@ extension PlayerService {
         hub.publish(
             Events.RouteChangedEvent.self,
             RouteChanged(reason: RouteChangeReason.audioServerRestored.rawValue, previousSink: nil, sink: pulseSink))
-        if resumes, player.state != .playing { _ = try? send(RemoteSendParams(command: .play)) }
+        guard resumes, player.state != .playing else { return }
+        let result = try? send(RemoteSendParams(command: .play))
+        if result?.status != CommandStatus.success.rawValue {
+            logger.warning(
+                "playing on after the audio server's return failed: \(result?.status ?? "refused") \(result?.reason ?? "")")
+        }
     }
 }
