@@ -100,6 +100,35 @@ struct AudioServerRestartTests {
         #expect(heardAgain == 5)
     }
 
+    /// Killed in the last second of a track, after the decoder had moved on to the next one
+    /// but before the listener heard it: once the server is back the track plays out and the
+    /// next one follows (the pre-rolled next entry was lost with the output and is prepared
+    /// again), instead of playback stopping at the track's end.
+    @Test func killedJustBeforeATrackEndsGoesOnToTheNext() throws {
+        let pulse = try PulseServer()
+        defer { pulse.stop() }
+        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+        _ = try client.call(
+            Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("steps.mp3"), Fixtures.path("tone440.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackPosition, positionTime: 8.6))
+        Thread.sleep(forTimeInterval: 0.7)
+        pulse.kill()
+        #expect(try eventually { try state(client) == "paused" })
+        #expect(try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 0)
+        try pulse.start()
+        let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
+        defer { monitor.stop() }
+        #expect(
+            try eventually(within: 5) { try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 1 },
+            "the next track follows")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try state(client) == "playing")
+        #expect(SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > fixtureToneLevel - 3)
+    }
+
     /// Killed and restarted while paused: nothing resumes by itself (the listener had paused),
     /// and `play` reconnects and is heard from the paused position.
     @Test func restartedWhilePausedPlaysOnlyOnPlay() throws {

@@ -248,11 +248,17 @@ actor PlayerService {
                 }
             case .resume:
                 // An output lost while paused is found by the engine here; the entry is then
-                // loaded again from the position the player kept.
+                // loaded again from the position the player kept, and what follows it prepared
+                // again: the lost output may have taken the pre-rolled entry with it (a loss
+                // just after the decoder moved on, before the listener heard the change).
                 if engine.isLoaded, engine.resume() {
                     break
                 } else if let entry = player.queue.current {
-                    pending.insert(.load(entry, position: player.elapsed(at: now()), playing: true), at: pending.startIndex)
+                    pending.insert(
+                        contentsOf: [
+                            .load(entry, position: player.elapsed(at: now()), playing: true),
+                            .prepareNext(player.automaticNext),
+                        ], at: pending.startIndex)
                 }
             case .pause:
                 engine.pause()
