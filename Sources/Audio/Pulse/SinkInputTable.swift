@@ -29,8 +29,13 @@ struct SinkInputTable {
     /// Records what the server says sink input `index` is now (`nil`: not a session's).
     /// - Returns: whether the table did not know it before, and the events the change makes.
     mutating func update(_ index: UInt32, to entry: Entry?, at time: UInt64) -> (isNew: Bool, events: [SessionAudioEvent]) {
-        guard let entry else { return (false, remove(index, at: time)) }
+        guard var entry else { return (false, remove(index, at: time)) }
         let before = soundingSessions
+        if let known = entries[index], sinks[entry.sink] == nil, sinks[known.sink] != nil {
+            // Between two sinks (PipeWire may report a moving stream on no sink for a moment):
+            // it still counts as on the one it left until it lands on a known sink.
+            entry.sink = known.sink
+        }
         let previous = entries.updateValue(entry, forKey: index)
         var moves: [SessionAudioEvent] = []
         if let previous, previous.sink != entry.sink {

@@ -68,6 +68,18 @@ struct SinkInputTableTests {
         #expect(table.update(6, to: Self.entry("car", sink: 2), at: 42).events == [])
     }
 
+    /// A stream reported on no known sink while it moves is still on the sink it left; its
+    /// landing on the new sink is the move.
+    @Test func streamBetweenSinksMovesOnceItLands() {
+        var table = SinkInputTable()
+        _ = table.addSink(1, name: "one", description: "One")
+        _ = table.addSink(2, name: "two", description: "Two")
+        _ = table.update(5, to: Self.entry("player", sink: 1), at: 0)
+        #expect(table.update(5, to: Self.entry("player", sink: .max), at: 1).events == [])
+        #expect(table.sink(of: "player") == "one")
+        #expect(table.update(5, to: Self.entry("player", sink: 2), at: 2).events == [.sessionMoved(session: "player", from: "one", to: "two")])
+    }
+
     /// A change report of a sink not announced yet neither adds it nor spoils its announcement;
     /// one of a known sink updates its description.
     @Test func changeBeforeAnnouncementKeepsItNews() {
