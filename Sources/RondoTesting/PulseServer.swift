@@ -51,8 +51,11 @@ public final class PulseServer: Sendable {
 
     /// Starts the server (again, after ``kill()``) on the same socket and waits until it
     /// answers with its null sink.
+    /// - Parameter sessionManagerDelay: for PipeWire, seconds between `pipewire-pulse`
+    ///   answering and WirePlumber starting, as after a desktop's `systemctl --user restart
+    ///   pipewire` when the session manager is slower than the protocol server.
     /// - Throws: when the server cannot start.
-    public func start() throws {
+    public func start(sessionManagerDelay: Double = 0) throws {
         switch kind {
         case .pulseaudio:
             try launch([
@@ -67,9 +70,10 @@ public final class PulseServer: Sendable {
             try startSessionBus()
             try launch(["/usr/bin/pipewire"])
             try waitFor(directory.appending("runtime/pipewire-0"))
-            try launch(["/usr/bin/wireplumber"])
             try launch(["/usr/bin/pipewire-pulse"])
             try waitUntilAnswering()
+            if sessionManagerDelay > 0 { Thread.sleep(forTimeInterval: sessionManagerDelay) }
+            try launch(["/usr/bin/wireplumber"])
             guard pactl("load-module", "module-null-sink", "sink_name=\(sink)").status == 0 else {
                 stop()
                 throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse refused the null sink"])

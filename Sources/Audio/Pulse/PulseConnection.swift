@@ -50,6 +50,25 @@ final class PulseConnection: @unchecked Sendable {
     /// Wakes a thread in ``wait()``; called from libpulse callbacks.
     func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
 
+    /// Waits, holding the lock, until `isDone` holds or `seconds` have passed, whichever
+    /// comes first; `isDone` is checked after every ``signal()``.
+    /// - Returns: whether `isDone` held; `false` when the time ran out (or no context is left
+    ///   to time the wait).
+    func wait(upTo seconds: Double, until isDone: () -> Bool) -> Bool {
+        if isDone() { return true }
+        let deadline = WaitDeadline(connection: self)
+        let userdata = Unmanaged.passRetained(deadline).toOpaque()
+        defer { Unmanaged<WaitDeadline>.fromOpaque(userdata).release() }
+        let due = pa_rtclock_now() + UInt64(max(0, seconds) * 1_000_000)
+        guard let timer = makeTimer(at: due, pulseWaitDeadlinePassed, userdata: userdata) else { return false }
+        defer { freeTimer(timer) }
+        while !isDone() {
+            if deadline.passed { return false }
+            wait()
+        }
+        return true
+    }
+
     /// Waits, holding the lock, until `operation` is done, then releases it.
     func await(_ operation: OpaquePointer?) {
         guard let operation else { return }
@@ -107,18 +126,24 @@ final class PulseConnection: @unchecked Sendable {
         guard pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
             throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
-        while true {
-            switch pa_context_get_state(context) {
-            case PA_CONTEXT_READY:
-                alive.store(true, ordering: .releasing)
-                return
-            case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
-                throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
-            default:
-                wait()
-            }
+        let settled = wait(upTo: Self.answerTimeout) {
+            [PA_CONTEXT_READY, PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED].contains(pa_context_get_state(context))
+        }
+        switch pa_context_get_state(context) {
+        case PA_CONTEXT_READY:
+            alive.store(true, ordering: .releasing)
+        case _ where !settled:
+            throw .pulseUnavailable("the audio server did not answer within \(Self.answerTimeout) s")
+        default:
+            throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
     }
+
+    /// How long a connection or a new stream may wait for the server, in seconds. A server
+    /// answers in milliseconds; one that accepts but never answers (PipeWire's
+    /// `pipewire-pulse` holds a stream made before its session manager runs) would otherwise
+    /// hold the player for libpulse's own 30 s.
+    static let answerTimeout = 3.0
 
     fileprivate func contextStateChanged() {
         guard let context else { return }
@@ -139,4 +164,23 @@ final class PulseConnection: @unchecked Sendable {
 private func pulseContextStateChanged(_ context: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) {
     guard let userdata else { return }
     Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().contextStateChanged()
+}
+
+/// Whether a bounded ``PulseConnection/wait(upTo:until:)`` has run out of time; written on the
+/// mainloop thread and read by the waiter, both under the mainloop lock.
+private final class WaitDeadline {
+    let connection: PulseConnection
+    var passed = false
+
+    init(connection: PulseConnection) { self.connection = connection }
+}
+
+private func pulseWaitDeadlinePassed(
+    _ api: UnsafeMutablePointer<pa_mainloop_api>?, _ timer: OpaquePointer?, _ time: UnsafePointer<timeval>?,
+    _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    let deadline = Unmanaged<WaitDeadline>.fromOpaque(userdata).takeUnretainedValue()
+    deadline.passed = true
+    deadline.connection.signal()
 }

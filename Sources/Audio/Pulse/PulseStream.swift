@@ -196,13 +196,16 @@ final class PulseStream: @unchecked Sendable {
         else {
             throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
-        while true {
-            switch pa_stream_get_state(stream) {
-            case PA_STREAM_READY: return
-            case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
-                throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
-            default: connection.wait()
-            }
+        let settled = connection.wait(upTo: PulseConnection.answerTimeout) {
+            [PA_STREAM_READY, PA_STREAM_FAILED, PA_STREAM_TERMINATED].contains(pa_stream_get_state(stream))
+        }
+        switch pa_stream_get_state(stream) {
+        case PA_STREAM_READY:
+            return
+        case _ where !settled:
+            throw .pulseUnavailable("the audio server did not open the stream within \(PulseConnection.answerTimeout) s")
+        default:
+            throw .pulseUnavailable(String(cString: pa_strerror(pa_context_errno(context))))
         }
     }
 

@@ -3,9 +3,11 @@
 ///
 /// Attempts come quickly at first and back off (0.1 s doubling up to 0.5 s), never in a busy
 /// loop: a server back is found within half a second, at the cost of two failed connection
-/// attempts a second (a socket connect that is refused) while it is away. Playback resumes by itself only when the player was playing (or asked to play)
-/// when the output was lost, and the server answers within `resumeWithin` seconds of that;
-/// after the window the wait ends and the player stays paused until asked again.
+/// attempts a second (a socket connect that is refused) while it is away. Playback resumes by
+/// itself only when the player was playing (or asked to play) when the output was lost, and
+/// sound plays again within `resumeWithin` seconds of that. A server that answers but cannot
+/// play yet (PipeWire's session manager still starting) counts as a failed attempt, so the
+/// wait goes on; after the window it ends and the player stays paused until asked again.
 ///
 /// Pure: time is passed in; the player service owns the value.
 struct OutputRecovery: Equatable {
@@ -56,15 +58,7 @@ struct OutputRecovery: Equatable {
         nextAttemptAt = now + delay
     }
 
-    /// The server answered at `now`: the wait ends.
-    /// - Returns: whether playback resumes by itself (the server came back within the window).
-    mutating func serverReturned(at now: Double) -> Bool {
-        defer { self = OutputRecovery(resumeWithin: resumeWithin) }
-        guard let lostAt else { return false }
-        return now - lostAt <= resumeWithin
-    }
-
-    /// Playback was started or stopped by a command: nothing waits any more.
+    /// Playback resumed, or was started or stopped by a command: nothing waits any more.
     mutating func cancel() {
         self = OutputRecovery(resumeWithin: resumeWithin)
     }

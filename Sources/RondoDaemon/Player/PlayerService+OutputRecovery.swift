@@ -15,25 +15,34 @@ extension PlayerService {
     }
 
     /// Tries the audio server again when an attempt is due: once it answers, the return is
-    /// announced and playback resumes if it came back within `resume_within_s`.
+    /// announced and playback resumes from the heard position. A server that answers but
+    /// cannot open a stream yet leaves the wait going, with its window unchanged.
     func retryOutputIfDue() {
         guard recovery.attemptDue(at: now()) else { return }
+        let reconnecting = !engine.isConnected
         do {
             try engine.connect()
         } catch {
             recovery.attemptFailed(at: now())
             return
         }
-        let resumes = recovery.serverReturned(at: now())
-        logger.notice("the audio server answers again\(resumes ? "; playing on where it was heard" : "")")
-        hub.publish(
-            Events.RouteChangedEvent.self,
-            RouteChanged(reason: RouteChangeReason.audioServerRestored.rawValue, previousSink: nil, sink: pulseSink))
-        guard resumes, player.state != .playing else { return }
+        if reconnecting {
+            logger.notice("the audio server answers again; playing on where it was heard")
+            hub.publish(
+                Events.RouteChangedEvent.self,
+                RouteChanged(reason: RouteChangeReason.audioServerRestored.rawValue, previousSink: nil, sink: pulseSink))
+        }
+        guard player.state != .playing else {
+            recovery.cancel()
+            return
+        }
         let result = try? send(RemoteSendParams(command: .play))
-        if result?.status != CommandStatus.success.rawValue {
+        if result?.status == CommandStatus.success.rawValue {
+            recovery.cancel()
+        } else {
+            recovery.attemptFailed(at: now())
             logger.warning(
-                "playing on after the audio server's return failed: \(result?.status ?? "refused") \(result?.reason ?? "")")
+                "playing on after the audio server's return failed: \(result?.status ?? "refused") \(result?.reason ?? ""); trying again")
         }
     }
 }

@@ -26,28 +26,32 @@ struct OutputRecoveryTests {
         #expect(gaps.map { ($0 * 1000).rounded() } == [200, 400, 500, 500, 500, 500])
     }
 
-    /// A server back within the window resumes playback; the wait is over after it.
-    @Test func aServerBackWithinTheWindowResumes() {
-        var recovery = OutputRecovery(resumeWithin: 30)
+    /// A server that answers but cannot play yet (the resume failed) counts as a failed
+    /// attempt: attempts go on, backing off, until sound plays or the window ends.
+    @Test func aFailedResumeKeepsTryingWithinTheWindow() {
+        var recovery = OutputRecovery(resumeWithin: 10)
         recovery.outputLost(at: 100)
-        let due = recovery.attemptDue(at: 129)
-        #expect(due)
-        let resumes = recovery.serverReturned(at: 129)
-        #expect(resumes)
-        #expect(!recovery.isWaiting)
-        let dueLater = recovery.attemptDue(at: 200)
-        #expect(!dueLater)
+        var now = 100.0
+        var attempts: [Double] = []
+        while recovery.isWaiting {
+            now += 0.01
+            guard recovery.attemptDue(at: now) else { continue }
+            attempts.append((now * 10).rounded() / 10)
+            now += 3
+            recovery.outputLost(at: now)
+            recovery.attemptFailed(at: now)
+        }
+        #expect(attempts == [100.1, 103.3, 106.7], "each attempt takes 3 s to fail")
+        #expect(now > 110 && now < 110.1)
     }
 
-    /// Past the window the wait ends by itself: no more attempts, and nothing resumes.
+    /// Past the window the wait ends by itself: no more attempts.
     @Test func pastTheWindowTheWaitEnds() {
         var recovery = OutputRecovery(resumeWithin: 30)
         recovery.outputLost(at: 100)
         let due = recovery.attemptDue(at: 130.5)
         #expect(!due)
         #expect(!recovery.isWaiting)
-        let resumes = recovery.serverReturned(at: 131)
-        #expect(!resumes)
     }
 
     /// A second loss during the wait keeps the first one's start: failed plays do not stretch
@@ -71,7 +75,5 @@ struct OutputRecoveryTests {
         #expect(recovery == OutputRecovery(resumeWithin: 30))
         let due = recovery.attemptDue(at: 101)
         #expect(!due)
-        let resumes = recovery.serverReturned(at: 101)
-        #expect(!resumes)
     }
 }
