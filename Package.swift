@@ -30,7 +30,13 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
+        .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
+        .target(
+            name: "RondoMPRIS",
+            dependencies: ["CSDBus", "RondoProtocol", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "Playback", swiftSettings: strictSettings),
         .target(
             name: "Focus", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
@@ -44,7 +50,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "RondoMPRIS",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -93,6 +99,11 @@ let package = Package(
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "RondoMPRISTests",
+            dependencies: ["RondoMPRIS", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,14 +1,15 @@
 # Shared by run.sh and test.sh: apt packages and a PulseAudio server that answers.
 
 # Packages rondod needs to build and run.
-RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev pulseaudio pulseaudio-utils)
+RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev libsystemd-dev pulseaudio pulseaudio-utils)
 # Packages the tests need on top: fixture makers, the monitor recorder, libxml2 for the
 # JUnit report check, systemd for socket activation and unit checks (systemd-socket-activate,
 # systemd-analyze; no running systemd needed), the shells whose completions are checked and
 # groff for the man page, make for the install check; PipeWire with WirePlumber, its
-# PulseAudio server and a D-Bus daemon, on which the audio tests run a second time.
+# PulseAudio server and a D-Bus daemon, on which the audio tests run a second time;
+# playerctl and gdbus (libglib2.0-bin), the MPRIS clients the MPRIS tests drive rondod with.
 TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng libxml2 systemd zsh fish groff-base make
-  pipewire wireplumber pipewire-pulse dbus)
+  pipewire wireplumber pipewire-pulse dbus playerctl libglib2.0-bin)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {

@@ -3,6 +3,7 @@ import Audio
 import Foundation
 import Library
 public import Logging
+import RondoMPRIS
 import RondoProtocol
 public import ServiceLifecycle
 import UnixSignals
@@ -140,6 +141,8 @@ public final class Daemon: Service {
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         let readyStatus = await player.statusLine()
+        let mpris = await startMPRIS()
+        defer { mpris?.stop() }
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await self.sessions.run() }
             group.addTask { await self.player.run() }
@@ -178,6 +181,24 @@ public final class Daemon: Service {
             logger.notice("database left with its write-ahead log: \(error)")
         }
         logger.info("rondod stopped")
+    }
+
+    /// Offers the player on the D-Bus session bus when `[mpris] enabled`, fed by the event
+    /// hub from now on; `nil` when disabled.
+    private func startMPRIS() async -> MPRISService? {
+        guard options.mprisEnabled else { return nil }
+        let mpris = MPRISService(control: PlayerMPRISControl(player: player, library: library), logger: logger)
+        hub.observe { params in
+            if let state = params as? NowPlayingState {
+                mpris.update(nowPlaying: state)
+            } else if let remote = params as? RemoteChanged {
+                mpris.update(commands: remote.commands)
+            }
+        }
+        mpris.update(nowPlaying: await player.nowPlaying())
+        mpris.update(commands: await player.remoteCommands())
+        mpris.start()
+        return mpris
     }
 
     /// Pings systemd's watchdog at half its interval, and tells it the player's state when

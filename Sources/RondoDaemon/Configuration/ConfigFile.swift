@@ -29,6 +29,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var pulseServer: String?
     /// `[pulse] sink`: the sink to play to.
     public var pulseSink: String?
+    /// `[mpris] enabled`: whether the player is offered on the D-Bus session bus.
+    public var mprisEnabled: Bool?
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {

@@ -6,14 +6,18 @@ extension ConfigKey {
     ///   - entry: the unknown entry.
     ///   - path: the configuration file.
     static func unknown(_ entry: ConfigEntry, in path: String) -> ConfigError {
-        let inPulse = entry.key.count == 2 && entry.key[0] == ConfigKey.pulse.rawValue
+        let table = entry.key.count == 2 ? tables.first { $0.rawValue == entry.key[0] } : nil
         let what = entry.key.count == 1 && entry.value == .table ? "unknown table [\(entry.name)]" : "unknown key \(entry.name)"
-        let candidates = allCases.filter { $0.rawValue.hasPrefix("pulse.") == inPulse }
+        let candidates = allCases.filter { $0.table == table?.rawValue }
         let guess = closest(to: entry.name, among: candidates).map { " (did you mean \($0.rawValue)?)" } ?? ""
-        let known = inPulse
-            ? "[pulse] takes server and sink"
-            : "rondo.toml takes " + candidates.filter { $0 != .pulse }.map(\.rawValue).joined(separator: ", ")
-                + " and [pulse] server, sink"
+        let known: String
+        if let table {
+            known = "[\(table.rawValue)] takes " + sentence(members(of: table))
+        } else {
+            let tablesTaken = tables.map { "[\($0.rawValue)] " + members(of: $0).joined(separator: ", ") }
+            known = "rondo.toml takes " + candidates.filter { !tables.contains($0) }.map(\.rawValue).joined(separator: ", ")
+                + " and " + tablesTaken.joined(separator: "; ")
+        }
         return ConfigError(path: path, line: entry.line, message: "\(what)\(guess); \(known)")
     }
 
@@ -37,6 +41,17 @@ extension ConfigKey {
         }
         let hint = key.takesString && !value.hasPrefix("\"") && !value.hasPrefix("'") ? "; TOML strings are written in quotes" : ""
         return ConfigError(path: error.path, line: number, message: "\(key.rawValue) must be \(key.expectation), not \(value)\(hint)")
+    }
+
+    /// The names of the keys inside `table`.
+    private static func members(of table: ConfigKey) -> [String] {
+        allCases.filter { $0.table == table.rawValue }.map { String($0.rawValue.dropFirst(table.rawValue.count + 1)) }
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func sentence(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
     }
 
     /// The candidate within two edits of `name`, if one is.

@@ -15,6 +15,16 @@ enum ConfigKey: String, CaseIterable {
     case pulse
     case pulseServer = "pulse.server"
     case pulseSink = "pulse.sink"
+    case mpris
+    case mprisEnabled = "mpris.enabled"
+
+    /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
+    var table: String? {
+        rawValue.firstIndex(of: ".").map { String(rawValue[..<$0]) }
+    }
+
+    /// The tables of rondo.toml, in the order the file shows them.
+    static let tables: [ConfigKey] = [.pulse, .mpris]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -28,6 +38,8 @@ enum ConfigKey: String, CaseIterable {
         case .pulse: "a table: write [pulse] with server and sink under it"
         case .pulseServer: "a PulseAudio server string such as \"unix:/run/user/1000/pulse/native\", or \"\" for the default"
         case .pulseSink: "a sink name as `pactl list short sinks` shows it, or \"\" for the default"
+        case .mpris: "a table: write [mpris] with enabled under it"
+        case .mprisEnabled: "true or false"
         }
     }
 
@@ -35,7 +47,8 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink: true
-        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse: false
+        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled:
+            false
         }
     }
 
@@ -81,6 +94,10 @@ enum ConfigKey: String, CaseIterable {
             config.pulseServer = server.isEmpty ? nil : server
         case (.pulseSink, .string(let sink)):
             config.pulseSink = sink.isEmpty ? nil : sink
+        case (.mpris, .table):
+            break
+        case (.mprisEnabled, .boolean(let flag)):
+            config.mprisEnabled = flag
         default:
             throw invalid
         }

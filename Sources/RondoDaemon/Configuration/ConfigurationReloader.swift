@@ -81,6 +81,7 @@ final class ConfigurationReloader: Sendable {
         if old.maxClients != new.maxClients { keys.append(ConfigKey.maxClients.rawValue) }
         if old.pulseServer != new.pulseServer { keys.append(ConfigKey.pulseServer.rawValue) }
         if old.pulseSink != new.pulseSink { keys.append(ConfigKey.pulseSink.rawValue) }
+        if old.mprisEnabled != new.mprisEnabled { keys.append(ConfigKey.mprisEnabled.rawValue) }
         return keys
     }
 }

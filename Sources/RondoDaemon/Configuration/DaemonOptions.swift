@@ -38,6 +38,9 @@ public struct DaemonOptions: Sendable {
     /// How many clients may be connected at once (`max_clients`, default 4096); one more is
     /// answered with an error and closed. The open-file limit may lower it further.
     public var maxClients: Int
+    /// Whether the MPRIS object is offered on the D-Bus session bus (`[mpris] enabled`,
+    /// default `true`).
+    public var mprisEnabled: Bool
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 
@@ -62,6 +65,7 @@ public struct DaemonOptions: Sendable {
             restorePlaying: false,
             resumeWithin: 30,
             maxClients: 4096,
+            mprisEnabled: true,
             configPath: nil)
     }
 }

@@ -18,6 +18,7 @@ final class EventHub: Sendable {
     }
 
     private let subscribers = Mutex<[Int: Subscriber]>([:])
+    private let observers = Mutex<[@Sendable (any Sendable) -> Void]>([])
     private let codec = JSONRPCCodec()
 
     /// Registers a connection with its outbox and a way to close it.
@@ -36,8 +37,15 @@ final class EventHub: Sendable {
         subscribers.withLock { $0[connection]?.topics.formUnion(topics) }
     }
 
-    /// Sends an event to every connection subscribed to its topic.
+    /// Adds an in-process front end (MPRIS) that sees every event's params as they are
+    /// published, on the publisher's task; it must not block.
+    func observe(_ observer: @escaping @Sendable (any Sendable) -> Void) {
+        observers.withLock { $0.append(observer) }
+    }
+
+    /// Sends an event to every connection subscribed to its topic, and to every observer.
     func publish<E: RPCEvent>(_ event: E.Type, _ params: E.Params) {
+        for observer in observers.withLock({ $0 }) { observer(params) }
         let targets = subscribers.withLock { table in
             table.filter { $0.value.topics.contains(E.topic) }.map(\.value)
         }

@@ -1,0 +1,102 @@
+import Foundation
+public import RondoProtocol
+
+/// What a call on the MPRIS `Player` interface asks of the daemon, decided from the call and
+/// the snapshot the caller saw. Pure: the position is read at a time passed in.
+public enum MPRISAction: Equatable, Sendable {
+    /// A remote command, through the same command center and arbiter as `rondo`.
+    case remote(RemoteSendParams)
+    /// `player.setVolume`.
+    case setVolume(Double)
+    /// Append the file at this path to the queue and play it.
+    case open(path: String)
+    /// Nothing to do (the specification says to ignore the call).
+    case ignore
+
+    /// The action of a `Player` method call.
+    /// - Parameters:
+    ///   - member: the method's name.
+    ///   - offset: `Seek`'s offset or `SetPosition`'s position, in microseconds.
+    ///   - trackID: `SetPosition`'s track id.
+    ///   - uri: `OpenUri`'s URI.
+    ///   - snapshot: what the interface shows now.
+    ///   - now: Unix seconds.
+    /// - Returns: the action, or `nil` for an unknown member.
+    public static func method(
+        _ member: String, offset: Int64 = 0, trackID: String = "", uri: String = "", snapshot: MPRISSnapshot,
+        now: Double
+    ) -> MPRISAction? {
+        switch member {
+        case "Next": return .remote(RemoteSendParams(command: .nextTrack))
+        case "Previous": return .remote(RemoteSendParams(command: .previousTrack))
+        case "Pause": return .remote(RemoteSendParams(command: .pause))
+        case "PlayPause": return .remote(RemoteSendParams(command: .togglePlayPause))
+        case "Stop": return .remote(RemoteSendParams(command: .stop))
+        case "Play": return .remote(RemoteSendParams(command: .play))
+        case "Seek": return seek(by: Double(offset) / 1_000_000, snapshot: snapshot, now: now)
+        case "SetPosition": return setPosition(Double(offset) / 1_000_000, trackID: trackID, snapshot: snapshot)
+        case "OpenUri": return open(uri)
+        default: return nil
+        }
+    }
+
+    /// `Seek`: relative; before the start goes to 0, past the end goes to the next track.
+    private static func seek(by offset: Double, snapshot: MPRISSnapshot, now: Double) -> MPRISAction {
+        guard snapshot.trackID != MPRISSnapshot.noTrack else { return .ignore }
+        let target = snapshot.position(at: now) + offset
+        if let duration = snapshot.duration, target >= duration {
+            return .remote(RemoteSendParams(command: .nextTrack))
+        }
+        return .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)))
+    }
+
+    /// `SetPosition`: ignored for a stale track id or a position outside the track.
+    private static func setPosition(_ position: Double, trackID: String, snapshot: MPRISSnapshot) -> MPRISAction {
+        guard trackID == snapshot.trackID, trackID != MPRISSnapshot.noTrack, position >= 0,
+            position <= (snapshot.duration ?? .infinity)
+        else { return .ignore }
+        return .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: position))
+    }
+
+    /// `OpenUri`: `file://` URLs only (SupportedUriSchemes), percent-decoded to a path.
+    private static func open(_ uri: String) -> MPRISAction? {
+        let prefix = "file://"
+        guard uri.lowercased().hasPrefix(prefix), let path = String(uri.dropFirst(prefix.count)).removingPercentEncoding,
+            path.hasPrefix("/")
+        else { return nil }
+        return .open(path: path)
+    }
+
+    /// The action of writing a `Player` property.
+    /// - Parameters:
+    ///   - property: the property's name.
+    ///   - value: the value written.
+    ///   - snapshot: what the interface shows now.
+    /// - Returns: the action, or `nil` when the property is read-only or the value is not
+    ///   one it takes.
+    public static func set(_ property: String, to value: MPRISValue, snapshot: MPRISSnapshot) -> MPRISAction? {
+        switch (property, value) {
+        case ("LoopStatus", .string(let status)):
+            let type: RepeatTypeName? =
+                switch status {
+                case "None": .off
+                case "Track": .one
+                case "Playlist": .all
+                default: nil
+                }
+            return type.map { .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: $0)) }
+        case ("Shuffle", .boolean(let on)):
+            return .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: on ? .items : .off))
+        case ("Rate", .double(let rate)):
+            guard rate.isFinite else { return nil }
+            // The specification: a rate of 0 acts as Pause.
+            if rate <= 0 { return .remote(RemoteSendParams(command: .pause)) }
+            return .remote(RemoteSendParams(command: .changePlaybackRate, playbackRate: snapshot.nearestRate(to: rate)))
+        case ("Volume", .double(let volume)):
+            guard volume.isFinite else { return nil }
+            return .setVolume(min(1, max(0, volume)))
+        default:
+            return nil
+        }
+    }
+}
