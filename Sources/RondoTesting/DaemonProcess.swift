@@ -33,6 +33,8 @@ public final class DaemonProcess: Sendable {
             "XDG_DATA_HOME": directory.appending("data"),
             "XDG_CONFIG_HOME": directory.appending("config"),
             "XDG_CACHE_HOME": directory.appending("cache"),
+            // No test reaches the session bus of the user running it; MPRIS tests pass their own.
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + directory.appending("no-session-bus"),
             "RONDO_SOCKET": nil,
         ].merging(environment) { $1 }
         // systemd-socket-activate passes on only the variables named with -E.

@@ -11,10 +11,10 @@ final class AudioTestBench {
     let daemon: DaemonProcess
     let client: RondoClient
 
-    init(daemonArguments: [String] = []) throws {
+    init(daemonArguments: [String] = [], daemonEnvironment: [String: String] = [:]) throws {
         pulse = try PulseServer()
         monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
-        daemon = try DaemonProcess(pulseServer: pulse.server, arguments: daemonArguments)
+        daemon = try DaemonProcess(pulseServer: pulse.server, arguments: daemonArguments, environment: daemonEnvironment)
         client = try daemon.client()
     }
 
