@@ -64,13 +64,22 @@ struct AudioServerRestartTests {
         Thread.sleep(forTimeInterval: 1.5)
         #expect(try state(client) == "paused")
 
+        // PipeWire answers before the test's null sink is loaded: the music may play on into
+        // PipeWire's own fallback sink and move to the test's sink when it appears.
+        let restartedAt = Date()
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
         #expect(try eventually { try state(client) == "playing" }, "daemon log:\n\(daemon.log.suffix(4000))")
+        // Where it played on from: no earlier than where it was heard, no later than that
+        // plus the time since the server came back (however slowly this test saw it).
+        let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
+        let sinceRestart = Date().timeIntervalSince(restartedAt)
+        #expect(resumed >= heard - 0.2 && resumed <= heard + sinceRestart + 0.2, "paused at \(heard) s, playing on at \(resumed) s")
         Thread.sleep(forTimeInterval: 0.15)
+        let position = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
-        #expect(abs(frequency - stepFrequency(at: heard + 0.3)) <= 100, "heard \(frequency) Hz after pausing at \(heard) s")
+        #expect(abs(frequency - stepFrequency(at: position + 0.15)) <= 100, "heard \(frequency) Hz at \(position) s")
         #expect(try routeReasons(watcher, count: 2) == ["audioServerLost", "audioServerRestored"])
     }
 
@@ -189,9 +198,12 @@ struct AudioServerRestartTests {
             try eventually(within: 8) {
                 try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success"
             }, "daemon log:\n\(daemon.log.suffix(4000))")
+        let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
+        #expect(resumed >= heard - 0.2 && resumed < heard + 1, "paused at \(heard) s, played on at \(resumed) s")
         Thread.sleep(forTimeInterval: 0.15)
+        let position = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
-        #expect(abs(frequency - stepFrequency(at: heard + 0.3)) <= 100, "heard \(frequency) Hz after pausing at \(heard) s")
+        #expect(abs(frequency - stepFrequency(at: position + 0.15)) <= 100, "heard \(frequency) Hz at \(position) s")
         #expect(try state(client) == "playing")
     }
 
