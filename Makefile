@@ -18,6 +18,7 @@ BIN ?= $(shell swift build -c release --show-bin-path)
 build:
 	swift build -c release --product rondod
 	swift build -c release --product rondo
+	swift build -c release --product rondo-scenario
 
 install: build
 	$(MAKE) install-files BIN="$(BIN)"
@@ -31,6 +32,7 @@ install: build
 install-files:
 	install -D -m 0755 "$(BIN)/rondod" "$(DESTDIR)$(BINDIR)/rondod"
 	install -D -m 0755 "$(BIN)/rondo" "$(DESTDIR)$(BINDIR)/rondo"
+	install -D -m 0755 "$(BIN)/rondo-scenario" "$(DESTDIR)$(BINDIR)/rondo-scenario"
 	install -D -m 0644 Config/rondo.toml "$(DESTDIR)$(PKGDATADIR)/rondo.toml"
 	install -d "$(DESTDIR)$(PKGDATADIR)/policies" "$(DESTDIR)$(PKGDATADIR)/demo"
 	install -m 0644 Config/policies/*.toml "$(DESTDIR)$(PKGDATADIR)/policies/"
@@ -49,7 +51,7 @@ install-files:
 
 uninstall:
 	-systemctl --user disable --now rondod.socket rondod.service 2>/dev/null
-	rm -f "$(DESTDIR)$(BINDIR)/rondod" "$(DESTDIR)$(BINDIR)/rondo" \
+	rm -f "$(DESTDIR)$(BINDIR)/rondod" "$(DESTDIR)$(BINDIR)/rondo" "$(DESTDIR)$(BINDIR)/rondo-scenario" \
 		"$(DESTDIR)$(UNITDIR)/rondod.service" "$(DESTDIR)$(UNITDIR)/rondod.socket" \
 		"$(DESTDIR)$(MANDIR)/man1/rondo.1" "$(DESTDIR)$(DATADIR)/bash-completion/completions/rondo" \
 		"$(DESTDIR)$(DATADIR)/zsh/site-functions/_rondo" "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/rondo.fish"

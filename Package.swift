@@ -62,6 +62,10 @@ let package = Package(
         ),
         .target(name: "RondoClient", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
+            name: "RondoScenarios", dependencies: ["Focus", "RondoClient", "RondoProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "RondoTesting",
             dependencies: ["RondoClient", "RondoProtocol", "Audio"],
             swiftSettings: strictSettings
@@ -80,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "rondo",
             dependencies: [
-                "RondoClient", "RondoProtocol", "Focus",
+                "RondoClient", "RondoProtocol",
             ],
             swiftSettings: strictSettings,
             // A release `rondo` links the Swift runtime statically: it starts in a few
@@ -88,6 +92,11 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--gc-sections"], .when(configuration: .release))
             ]
+        ),
+        .executableTarget(
+            name: "rondo-scenario",
+            dependencies: ["RondoScenarios", "Focus", "RondoProtocol"],
+            swiftSettings: strictSettings
         ),
         .testTarget(name: "FocusTests", dependencies: ["Focus", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
@@ -122,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["RondoTesting", "RondoClient", "RondoProtocol", "rondod", "rondo"],
+            dependencies: ["RondoTesting", "RondoClient", "RondoProtocol", "rondod", "rondo", "rondo-scenario"],
             exclude: ["Golden"],
             swiftSettings: strictSettings
         ),

@@ -267,7 +267,7 @@ struct AudioSessionByEarTests {
         let scratch = try TemporaryDirectory(prefix: "rondo-restore")
         defer { scratch.remove() }
         let tone = scratch.appending("tone700.wav")
-        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", tone, "synth", "8", "sine", "700", "vol", "0.5"]) == 0)
+        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", tone, "synth", "30", "sine", "700", "vol", "0.5"]) == 0)
         let bench = try AudioTestBench()
         let program = try startRondo(bench, ["session", "exec", "--category", "playback", "--", "/usr/bin/paplay", tone])
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
@@ -281,7 +281,12 @@ struct AudioSessionByEarTests {
 
         #expect(bench.daemon.stop() == 0)
         // PipeWire acknowledges a volume before its graph applies it.
-        #expect(bench.wait(upTo: 2) { abs(bench.heardLevel(of: 700, over: 0.3) - reference) < 1 }, "the program is back at its level")
-        _ = program.wait()
+        var level = -200.0
+        #expect(
+            bench.wait(upTo: 2) {
+                level = bench.heardLevel(of: 700, over: 0.3)
+                return abs(level - reference) < 1
+            }, "the program is back at its level: \(level) dBFS, \(reference) dBFS before the duck")
+        _ = program.terminate()
     }
 }

@@ -1,12 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Focus
+import Glibc
 
 extension Command {
-    /// `scenario run FILE… [--junit OUT] [--audio] [--live]`.
+    /// `scenario run FILE… [--junit OUT] [--audio] [--live]`: carried out by `rondo-scenario`,
+    /// installed beside `rondo`, so that the TOML parser and the scenario runner are not
+    /// loaded by every other command.
     static let scenario = Command(
         name: ["scenario", "run"], arguments: "FILE… [--junit OUT] [--audio] [--live]",
         summary: "Run focus scenarios on the daemon, each in a sandbox under its policy (or on the real arbiter"
@@ -17,79 +14,32 @@ extension Command {
         ]
     ) { global, arguments throws(CLIFailure) in
         guard !arguments.isEmpty else { throw arguments.usage("give one or more scenario files") }
-        var results: [ScenarioResult] = []
-        var broken: [String] = []
-        for file in arguments.words {
-            let outcome = ScenarioFiles.run(
-                file, socketPath: global.socketPath, live: arguments.flag("--live"), audio: arguments.flag("--audio"))
-            switch outcome {
-            case .ran(let result, let report):
-                results.append(result)
-                report.forEach { print($0) }
-            case .invalid(let message):
-                broken.append(message)
-                print("✘ \(message)")
-            case .unreachable(let message):
-                throw CLIFailure(message: message, status: 3)
-            }
-        }
-        print(ScenarioReport.summary(of: results) + (broken.isEmpty ? "" : " (\(broken.count) files could not be read)"))
-        if let junit = arguments.value("--junit") {
-            do {
-                try Data(JUnitReport.xml(for: results).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                throw CLIFailure.domain("cannot write the JUnit report to \(junit): \(error)")
-            }
-        }
-        if !broken.isEmpty || results.contains(where: { !$0.passed }) { throw CLIFailure(message: nil, status: 1) }
+        var handedOn = ["--socket", global.socketPath]
+        if let junit = arguments.value("--junit") { handedOn += ["--junit", junit] }
+        if arguments.flag("--audio") { handedOn.append("--audio") }
+        if arguments.flag("--live") { handedOn.append("--live") }
+        try ScenarioRunner.exec(handedOn + ["--"] + arguments.words)
     }
 }
 
-/// Reading and running one scenario file against the daemon.
-enum ScenarioFiles {
-    /// What became of one file.
-    enum Outcome {
-        /// It ran (passing or not); `report` is what to print about it.
-        case ran(ScenarioResult, report: [String])
-        /// It could not be read or parsed: `FILE:LINE: message`.
-        case invalid(String)
-        /// The daemon could not be reached.
-        case unreachable(String)
+/// The `rondo-scenario` executable beside this one.
+enum ScenarioRunner {
+    /// Replaces this process with `rondo-scenario ARGUMENTS`.
+    /// - Throws: a domain failure when it is not installed beside `rondo`.
+    static func exec(_ arguments: [String]) throws(CLIFailure) {
+        let path = siblingPath()
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        throw .domain("cannot run \(path) (\(String(cString: strerror(errno)))); it is installed beside rondo by make install")
     }
 
-    /// Parses `file` and runs it on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
-    /// ``AudibleScenarioDriver`` whose checks join the result.
-    static func run(_ file: String, socketPath: String, live: Bool, audio: Bool) -> Outcome {
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            return .invalid("\(file): cannot read it (\(error)); check the path")
-        }
-        let scenario: Scenario
-        do {
-            scenario = try Scenario(toml: text, file: file)
-        } catch {
-            return .invalid(error.description)
-        }
-        var driver: RemoteScenarioDriver
-        var audible: AudibleScenarioDriver?
-        do {
-            driver = try RemoteScenarioDriver(socketPath: socketPath, policy: scenario.policy, live: live)
-            if audio { audible = try AudibleScenarioDriver(driver, socketPath: socketPath) }
-        } catch where error.code == "unreachable" {
-            return .unreachable(error.message)
-        } catch {
-            return .invalid("\(file): \(error.message)")
-        }
-        guard var audible else {
-            defer { driver.finish() }
-            let result = ScenarioRunner(scenario).run(on: &driver)
-            return .ran(result, report: ScenarioReport.lines(for: result))
-        }
-        defer { audible.finish() }
-        let run = ScenarioRunner(scenario).run(on: &audible)
-        let result = audible.merged(into: run)
-        return .ran(result, report: audible.report(for: result))
+    /// `rondo-scenario` in the directory this executable was started from.
+    private static func siblingPath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "rondo-scenario" }
+        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return directory + "/rondo-scenario"
     }
 }
