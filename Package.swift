@@ -33,6 +33,16 @@ let package = Package(
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(
+            name: "RondoView",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "RondoMPRIS",
             dependencies: ["CSDBus", "RondoProtocol", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
@@ -50,7 +60,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "RondoMPRIS",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "RondoMPRIS", "RondoView",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -110,6 +120,7 @@ let package = Package(
             dependencies: ["RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "RondoViewTests", dependencies: ["RondoView"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoMPRISTests",
             dependencies: ["RondoMPRIS", "RondoProtocol"],

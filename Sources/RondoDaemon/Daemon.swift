@@ -5,6 +5,7 @@ import Library
 public import Logging
 import RondoMPRIS
 import RondoProtocol
+import RondoView
 public import ServiceLifecycle
 import UnixSignals
 
@@ -34,6 +35,8 @@ public final class Daemon: Service {
     /// The library and state database, closed last at shutdown.
     private let database: LibraryDatabase?
     private let startedAt = Date()
+    /// Where the head-unit view listens once bound.
+    private let viewAddress = BoundViewAddress()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
     /// - Parameters:
@@ -136,8 +139,9 @@ public final class Daemon: Service {
         if maxClients < options.maxClients {
             logger.notice("serving at most \(maxClients) clients, not max_clients \(options.maxClients): the open-file limit is \(openFiles)")
         }
+        let router = makeRouter()
         let server = SocketServer(
-            socket: socket, router: makeRouter(), hub: hub, maxClients: maxClients, logger: logger
+            socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         let readyStatus = await player.statusLine()
@@ -148,6 +152,9 @@ public final class Daemon: Service {
             group.addTask { await self.player.run() }
             group.addTask { await self.player.persistWhilePlaying() }
             group.addTask { await self.tellServiceManager(notifier) }
+            if case .address(let address) = options.viewListen {
+                group.addTask { await self.serveView(on: address, router: router) }
+            }
             // The demo's few tracks are scanned so that they can be browsed at once; a user's
             // music directory is scanned when asked (`rondo library scan`).
             // A new database made in place of a damaged one is filled again at once.
@@ -201,6 +208,34 @@ public final class Daemon: Service {
         return mpris
     }
 
+    /// Serves the head-unit view until cancelled; a view that cannot listen is logged and
+    /// left off, the socket serving on.
+    private func serveView(on address: ViewAddress, router: Router) async {
+        let token = ViewToken(socketPath: options.socketPath)
+        do {
+            try token.write()
+        } catch {
+            logger.error("the head-unit view is off: cannot write its token to \(token.path): \(error)")
+            return
+        }
+        defer {
+            token.remove()
+            viewAddress.set(nil)
+        }
+        let backend = DaemonViewBackend(
+            router: router, hub: hub, sessions: sessions, artworkDirectory: options.cacheDirectory)
+        let server = ViewServer(address: address, token: token.value, backend: backend, logger: logger)
+        do {
+            try await server.run { [logger, viewAddress] port in
+                let bound = ViewAddress(host: address.host, port: port).description
+                viewAddress.set(bound)
+                logger.info("head-unit view on http://\(bound)/ (rondo view prints its address with the token)")
+            }
+        } catch {
+            logger.error("the head-unit view cannot listen on \(address): \(error); the socket serves on")
+        }
+    }
+
     /// Pings systemd's watchdog at half its interval, and tells it the player's state when
     /// it changes, until cancelled; does nothing outside systemd.
     private func tellServiceManager(_ notifier: ServiceManagerNotifier) async {
@@ -227,13 +262,14 @@ public final class Daemon: Service {
         var router = Router()
         let player = self.player
         let hub = self.hub
-        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader, movedAsideDatabase] _, _ in
+        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader, movedAsideDatabase, viewAddress] _, _ in
             DaemonInfo(
                 version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
                 socket: options.socketPath, database: options.databasePath,
                 musicDirectory: options.musicDirectory, policy: reloader.options.policy,
                 pulse: .init(server: options.pulseServer, connected: player.isPulseConnected),
-                damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) })
+                damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) },
+                view: viewAddress.current.map(DaemonInfo.View.init(address:)))
         }
         router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }

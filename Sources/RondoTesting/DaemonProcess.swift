@@ -47,7 +47,7 @@ public final class DaemonProcess: Sendable {
             launcher + [
                 BuiltProducts.rondod, "--socket", socketPath, "--database", directory.appending("library.sqlite"),
                 "--music-dir", directory.path, "--log-level", "debug",
-            ] + arguments,
+            ] + (arguments.contains("--view") ? [] : ["--view", "off"]) + arguments,
             environment: variables,
             standardError: .file(directory.appending("rondod.log")))
         for _ in 0..<200 {

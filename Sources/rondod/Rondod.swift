@@ -43,6 +43,9 @@ struct Rondod: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "Log threshold: trace, debug, info, notice, warning, error, critical (default: log_level in the configuration file, else \(defaults.logLevel)).")
     var logLevel: String?
 
+    @Option(help: ArgumentHelp("Where the head-unit view listens, HOST:PORT on a loopback address, or off (default: listen in [view] of the configuration file, else 127.0.0.1:8737).", valueName: "address"))
+    var view: String?
+
     @Flag(help: "Use the packaged demo tracks as the music directory and queue them.")
     var demo = false
 
@@ -57,6 +60,12 @@ struct Rondod: AsyncParsableCommand {
                 throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
             }
             overrides.logLevel = level
+        }
+        if let view {
+            guard let listen = ViewListen(view) else {
+                throw ValidationError("--view takes a loopback HOST:PORT such as 127.0.0.1:8737, or off")
+            }
+            overrides.viewListen = listen
         }
         var demoTracks: [String] = []
         if demo {

@@ -31,6 +31,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var pulseSink: String?
     /// `[mpris] enabled`: whether the player is offered on the D-Bus session bus.
     public var mprisEnabled: Bool?
+    /// `[view] listen`: where the head-unit view listens, or off.
+    public var viewListen: ViewListen?
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {

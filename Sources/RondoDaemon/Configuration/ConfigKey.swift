@@ -17,6 +17,8 @@ enum ConfigKey: String, CaseIterable {
     case pulseSink = "pulse.sink"
     case mpris
     case mprisEnabled = "mpris.enabled"
+    case view
+    case viewListen = "view.listen"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -24,7 +26,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -40,14 +42,16 @@ enum ConfigKey: String, CaseIterable {
         case .pulseSink: "a sink name as `pactl list short sinks` shows it, or \"\" for the default"
         case .mpris: "a table: write [mpris] with enabled under it"
         case .mprisEnabled: "true or false"
+        case .view: "a table: write [view] with listen under it"
+        case .viewListen: "a loopback address and port such as \"127.0.0.1:8737\", or \"off\""
         }
     }
 
     /// Whether the value is written as a quoted string.
     var takesString: Bool {
         switch self {
-        case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink: true
-        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled:
+        case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink, .viewListen: true
+        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view:
             false
         }
     }
@@ -98,6 +102,11 @@ enum ConfigKey: String, CaseIterable {
             break
         case (.mprisEnabled, .boolean(let flag)):
             config.mprisEnabled = flag
+        case (.view, .table):
+            break
+        case (.viewListen, .string(let text)):
+            guard let listen = ViewListen(text) else { throw invalid }
+            config.viewListen = listen
         default:
             throw invalid
         }

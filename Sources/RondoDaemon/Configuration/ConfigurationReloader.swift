@@ -82,6 +82,7 @@ final class ConfigurationReloader: Sendable {
         if old.pulseServer != new.pulseServer { keys.append(ConfigKey.pulseServer.rawValue) }
         if old.pulseSink != new.pulseSink { keys.append(ConfigKey.pulseSink.rawValue) }
         if old.mprisEnabled != new.mprisEnabled { keys.append(ConfigKey.mprisEnabled.rawValue) }
+        if old.viewListen != new.viewListen { keys.append(ConfigKey.viewListen.rawValue) }
         return keys
     }
 }

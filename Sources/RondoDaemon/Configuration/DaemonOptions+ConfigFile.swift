@@ -38,6 +38,7 @@ extension DaemonOptions {
         if let logLevel = config.logLevel { self.logLevel = logLevel }
         if let maxClients = config.maxClients { self.maxClients = maxClients }
         if let mprisEnabled = config.mprisEnabled { self.mprisEnabled = mprisEnabled }
+        if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }
     }

@@ -1,3 +1,4 @@
+import RondoView
 import Foundation
 import RondoProtocol
 public import Logging
@@ -41,6 +42,8 @@ public struct DaemonOptions: Sendable {
     /// Whether the MPRIS object is offered on the D-Bus session bus (`[mpris] enabled`,
     /// default `true`).
     public var mprisEnabled: Bool
+    /// Where the head-unit view listens (`[view] listen`, default `127.0.0.1:8737`), or off.
+    public var viewListen: ViewListen
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 
@@ -66,6 +69,7 @@ public struct DaemonOptions: Sendable {
             resumeWithin: 30,
             maxClients: 4096,
             mprisEnabled: true,
+            viewListen: .address(.standard),
             configPath: nil)
     }
 }

@@ -13,6 +13,8 @@ public struct DaemonOverrides: Sendable, Equatable {
     public var policy: String?
     /// `--log-level`.
     public var logLevel: Logger.Level?
+    /// `--view`.
+    public var viewListen: ViewListen?
 
     /// Overrides nothing.
     public init() {}
@@ -24,5 +26,6 @@ public struct DaemonOverrides: Sendable, Equatable {
         if let databasePath { options.databasePath = databasePath }
         if let policy { options.policy = policy }
         if let logLevel { options.logLevel = logLevel }
+        if let viewListen { options.viewListen = viewListen }
     }
 }

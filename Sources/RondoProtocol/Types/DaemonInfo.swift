@@ -27,6 +27,15 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
     /// absent when the database was sound.
     public var damagedDatabase: DamagedDatabase?
 
+    /// The head-unit view (an extension of SPEC §2), absent when it is off or not listening.
+    public var view: View?
+    /// Where the head-unit view listens; its token is in `view-token` beside the socket.
+    public struct View: Codable, Equatable, Sendable {
+        /// `HOST:PORT`, as a browser's address bar takes it.
+        public var address: String
+        /// Creates the record.
+        public init(address: String) { self.address = address }
+    }
     /// A database file found damaged at start: where it went and why.
     public struct DamagedDatabase: Codable, Equatable, Sendable {
         /// Where the old file is now, its `-wal`/`-shm` beside it.
@@ -44,7 +53,8 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
     /// Creates the info.
     public init(
         version: String, pid: Int, uptime: Double, socket: String, database: String,
-        musicDirectory: String, policy: String, pulse: Pulse, damagedDatabase: DamagedDatabase? = nil
+        musicDirectory: String, policy: String, pulse: Pulse, damagedDatabase: DamagedDatabase? = nil,
+        view: View? = nil
     ) {
         self.version = version
         self.pid = pid
@@ -55,5 +65,6 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
         self.policy = policy
         self.pulse = pulse
         self.damagedDatabase = damagedDatabase
+        self.view = view
     }
 }

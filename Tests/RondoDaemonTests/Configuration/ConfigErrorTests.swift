@@ -43,10 +43,10 @@ struct ConfigErrorTests {
 
     /// A misspelt key is an error, not silently ignored, and suggests the key meant.
     @Test(arguments: [
-        ("log_level = \"info\"\nrestore_playng = true\n", "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled"),
-        ("volume = 3\n", "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled"),
+        ("log_level = \"info\"\nrestore_playng = true\n", "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled; [view] listen"),
+        ("volume = 3\n", "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled; [view] listen"),
         ("[pulse]\nserver = \"\"\nsinks = \"\"\n", "/etc/rondo/rondo.toml:3: unknown key pulse.sinks (did you mean pulse.sink?); [pulse] takes server and sink"),
-        ("[puls]\nserver = \"\"\n", "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled"),
+        ("[puls]\nserver = \"\"\n", "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients and [pulse] server, sink; [mpris] enabled; [view] listen"),
         ("[pulse.extra]\n", "/etc/rondo/rondo.toml:1: unknown key pulse.extra; [pulse] takes server and sink"),
     ])
     func unknownKey(_ text: String, _ expected: String) {
