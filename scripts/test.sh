@@ -3,7 +3,8 @@
 # builds, and runs every test (the MP3 fixtures are made on first use). Tests that play audio
 # start their own private audio server, so no running server is needed: PulseAudio first,
 # then, when PipeWire, WirePlumber and pipewire-pulse are installed and no filter was given,
-# the tests that play audio (the Audio and Integration targets) again on PipeWire.
+# the tests that play audio (the Audio and Integration targets) again on PipeWire. Without a
+# filter, the head-unit view's browser tests run too (headless Chromium through Selenium).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/lib.sh
@@ -21,6 +22,10 @@ chmod 0755 "$TMPDIR"
 trap 'rm -rf "$TMPDIR"' EXIT
 swift build --build-tests
 swift test --skip-build "$@"
+if [ $# -eq 0 ]; then
+  echo "rondo: the head-unit view in a browser (screenshots in .build/test-artifacts/view)" >&2
+  RONDO_BIN="$root/.build/debug" /usr/bin/python3 "$root/Tests/Browser/view_test.py"
+fi
 if [ $# -eq 0 ] && command -v pipewire >/dev/null && command -v wireplumber >/dev/null &&
   command -v pipewire-pulse >/dev/null; then
   echo "rondo: the audio tests again, on PipeWire" >&2

@@ -21,6 +21,7 @@ nav button { flex: 1; }
 button { min-height: 44px; min-width: 44px; border: 0; border-radius: 10px; background: #222933; color: var(--text); font: inherit; cursor: pointer; }
 button:disabled { opacity: .35; cursor: default; }
 button.on { background: var(--accent); color: #00162e; }
+button svg { width: 26px; height: 26px; fill: currentColor; vertical-align: middle; }
 main { flex: 1; overflow: auto; padding: 10px 14px; }
 .hidden { display: none !important; }
 #now { display: flex; gap: 18px; align-items: center; height: 100%; }
@@ -68,9 +69,9 @@ label.switch input { width: 28px; height: 28px; }
       <div id="bar"><div id="fill"></div></div>
       <div id="times"><span id="elapsed">0:00</span><span id="duration">0:00</span></div>
       <div class="row">
-        <button id="previousTrack" title="Previous">⏮</button>
-        <button id="togglePlayPause" title="Play or pause">▶</button>
-        <button id="nextTrack" title="Next">⏭</button>
+        <button id="previousTrack" title="Previous"><svg viewBox="0 0 24 24"><path d="M6 5h2v14H6zm3.5 7L19 5v14z"/></svg></button>
+        <button id="togglePlayPause" title="Play or pause"></button>
+        <button id="nextTrack" title="Next"><svg viewBox="0 0 24 24"><path d="M16 5h2v14h-2zM5 5l9.5 7L5 19z"/></svg></button>
         <button id="changePlaybackRate" title="Rate">1×</button>
       </div>
       <div class="row">
@@ -98,6 +99,9 @@ label.switch input { width: 28px; height: 28px; }
 "use strict";
 const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
+const icons = { play: '<svg viewBox="0 0 24 24"><path d="M7 5v14l12-7z"/></svg>',
+  pause: '<svg viewBox="0 0 24 24"><path d="M6 5h4v14H6zm8 0h4v14h-4z"/></svg>' };
+$("togglePlayPause").innerHTML = icons.play;
 let requestID = 0, now = null, commands = {}, limits = null, path = [], rootTitles = [], log = [];
 
 async function rpc(method, params) {
@@ -147,7 +151,7 @@ function showNowPlaying(state) {
   const info = state.info || {};
   $("title").textContent = info.title || (info.assetURL ? decodeURIComponent(info.assetURL.split("/").pop()) : "Nothing playing");
   $("subtitle").textContent = [info.artist, info.albumTitle].filter(Boolean).join(" — ");
-  $("togglePlayPause").textContent = state.playbackState === "playing" ? "⏸" : "▶";
+  $("togglePlayPause").innerHTML = state.playbackState === "playing" ? icons.pause : icons.play;
   const art = info.artwork && info.artwork.url ? "/artwork/" + info.artwork.url.split("/").pop() + "?token=" + token : "";
   if ($("art").getAttribute("src") !== art) { if (art) $("art").src = art; else $("art").removeAttribute("src"); }
   document.querySelectorAll("#rows .item").forEach((row) => row.classList.toggle("playing", (state.nowPlayingIdentifiers || []).includes(row.dataset.identifier)));
@@ -215,11 +219,14 @@ async function loadList() {
   try {
     const page = await rpc("library.children", { indexPath: path, limit: 200 });
     $("listtitle").textContent = path.length === 1 ? rootTitles[path[0]] : (loadList.titles || {})[path.join(".")] || "";
+    // While driving, a list at the depth limit offers no further level: opening a row here
+    // would list items path.length + 2 levels deep.
+    const canDescend = !(limits && limits.enforced) || path.length + 2 <= limits.depthLimit;
     $("rows").replaceChildren(...page.items.map((item, index) => {
       const row = document.createElement("div");
       row.className = "item"; row.dataset.identifier = item.identifier;
       const text = document.createElement("div"); text.className = "text";
-      const title = document.createElement("div"); title.textContent = item.title + (item.isContainer ? " ›" : "");
+      const title = document.createElement("div"); title.textContent = item.title + (item.isContainer && canDescend ? " ›" : "");
       const sub = document.createElement("div"); sub.className = "sub"; sub.textContent = item.subtitle || "";
       text.append(title, sub);
       if (item.playbackProgress !== undefined && item.playbackProgress !== null) {
@@ -229,7 +236,7 @@ async function loadList() {
       }
       row.append(text);
       row.onclick = async () => {
-        if (item.isContainer) {
+        if (item.isContainer && canDescend) {
           loadList.titles = Object.assign(loadList.titles || {}, { [path.concat(index).join(".")]: item.title });
           path = path.concat(index); loadList();
         } else if (item.isPlayable) {

@@ -185,8 +185,11 @@ class Daemon:
         env.update(XDG_CONFIG_HOME=work.sub("config"), XDG_CACHE_HOME=work.sub("cache"),
                    PULSE_SERVER=pulse.server if pulse else "unix:" + work.sub("no-pulse-here"))
         env.pop("RONDO_SOCKET", None)
+        # The head-unit view only where a test asks for it: daemons side by side would all
+        # reach for its one default port.
+        view = [] if "--view" in extra else ["--view", "off"]
         argv = [*wrapper, os.path.join(BIN, "rondod"), "--socket", self.socket, "--database", self.database,
-                "--music-dir", self.music, *extra]
+                "--music-dir", self.music, *view, *extra]
         self.log = open(self.log_path, "ab")
         self.process = subprocess.Popen(argv, env=env, stdout=self.log, stderr=self.log)
         self.pid = self.process.pid
