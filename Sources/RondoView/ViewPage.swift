@@ -48,6 +48,12 @@ td, th { text-align: left; padding: 6px; border-bottom: 1px solid var(--line); }
 #log { color: var(--dim); font-size: 14px; white-space: pre-wrap; margin-top: 10px; }
 #scan { height: 4px; background: var(--accent); width: 0; transition: width .2s; }
 #toast { position: fixed; left: 50%; bottom: 16px; transform: translateX(-50%); background: var(--bad); color: #1b0000; padding: 10px 16px; border-radius: 10px; font-weight: 600; }
+@media (max-width: 560px) {
+  nav { flex-wrap: wrap; }
+  nav button { flex: 1 1 30%; }
+  #now { flex-direction: column; align-items: stretch; height: auto; }
+  #art { width: 60vw; height: 60vw; align-self: center; }
+}
 label.switch { display: flex; align-items: center; gap: 6px; padding: 0 8px; white-space: nowrap; }
 label.switch input { width: 28px; height: 28px; }
 </style>
