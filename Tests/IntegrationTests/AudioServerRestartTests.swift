@@ -19,6 +19,15 @@ struct AudioServerRestartTests {
         return (daemon, client)
     }
 
+    /// A daemon on `pulse` playing the 440 Hz tone for 20 s.
+    private func startTone(_ pulse: PulseServer) throws -> (DaemonProcess, RondoClient) {
+        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        let client = try daemon.client()
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        return (daemon, client)
+    }
+
     /// Polls `condition` for up to `seconds`.
     private func eventually(within seconds: Double = 3, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -87,11 +96,8 @@ struct AudioServerRestartTests {
     @Test func everyRestartBringsTheMusicBack() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
-        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        let (daemon, client) = try startTone(pulse)
         defer { _ = daemon.stop() }
-        let client = try daemon.client()
-        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
         var heardAgain = 0
         for _ in 0..<5 {
             Thread.sleep(forTimeInterval: 0.5)
@@ -146,11 +152,8 @@ struct AudioServerRestartTests {
     func aSessionManagerStartingLateOnlyDelaysTheMusic() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
-        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        let (daemon, client) = try startTone(pulse)
         defer { _ = daemon.stop() }
-        let client = try daemon.client()
-        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
         Thread.sleep(forTimeInterval: 0.5)
         pulse.kill()
         #expect(try eventually { try state(client) == "paused" })

@@ -31,6 +31,15 @@ struct MPRISTests {
         return (run.status, run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), run.stderr)
     }
 
+    /// `gdbus call` of `method` on rondo's MPRIS object with `arguments`.
+    private func gdbus(_ bus: SessionBus, _ method: String, _ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
+        bus.run(
+            [
+                "/usr/bin/gdbus", "call", "--session", "-d", "org.mpris.MediaPlayer2.rondo", "-o", "/org/mpris/MediaPlayer2",
+                "-m", method,
+            ] + arguments)
+    }
+
     private func remote(_ bench: AudioTestBench, _ command: RemoteCommandName) throws -> RemoteCommandInfo? {
         try bench.client.call(Methods.RemoteList.self).first { $0.command == command }
     }
@@ -97,19 +106,13 @@ struct MPRISTests {
         try bench.queue("long440.mp3")
         try bench.send(.play)
         let set = { (rate: String) in
-            bus.run([
-                "/usr/bin/gdbus", "call", "--session", "-d", "org.mpris.MediaPlayer2.rondo", "-o", "/org/mpris/MediaPlayer2",
-                "-m", "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<\(rate)>",
-            ])
+            gdbus(bus, "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<\(rate)>")
         }
         #expect(set("1.4").status == 0)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackRate == 1.5 })
         #expect(set("0.0").status == 0)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "paused" })
-        let rate = bus.run([
-            "/usr/bin/gdbus", "call", "--session", "-d", "org.mpris.MediaPlayer2.rondo", "-o", "/org/mpris/MediaPlayer2",
-            "-m", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate",
-        ])
+        let rate = gdbus(bus, "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate")
         #expect(rate.stdout.contains("<1.5>"), "Rate while paused: \(rate.stdout)")
     }
 
@@ -124,12 +127,7 @@ struct MPRISTests {
         let introspection = bus.run(["/usr/bin/busctl", "--user", "introspect", "org.mpris.MediaPlayer2.rondo", "/org/mpris/MediaPlayer2"])
         #expect(introspection.stdout.contains("org.mpris.MediaPlayer2 "), "\(introspection.stdout)\(introspection.stderr)")
         #expect(introspection.stdout.contains("org.mpris.MediaPlayer2.Player "))
-        let getAll = { (interface: String) in
-            bus.run([
-                "/usr/bin/gdbus", "call", "--session", "-d", "org.mpris.MediaPlayer2.rondo", "-o", "/org/mpris/MediaPlayer2",
-                "-m", "org.freedesktop.DBus.Properties.GetAll", interface,
-            ]).stdout
-        }
+        let getAll = { (interface: String) in gdbus(bus, "org.freedesktop.DBus.Properties.GetAll", interface).stdout }
         let root = getAll("org.mpris.MediaPlayer2")
         for expected in [
             "'CanQuit': <false>", "'CanRaise': <false>", "'HasTrackList': <false>", "'Identity': <'Rondo'>",

@@ -245,7 +245,21 @@ class Client:
     def __init__(self, path, timeout=5.0):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.settimeout(timeout)
-        self.sock.connect(path)
+        # A Unix socket whose accept queue is full refuses a non-blocking connect with
+        # EAGAIN where TCP would retry by itself; like any such client, try again until
+        # the deadline. Whether it had to is kept for the tests that count it.
+        self.waited_for_queue = False
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock.connect(path)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    self.sock.close()
+                    raise
+                self.waited_for_queue = True
+                time.sleep(0.01)
         self.buffer = b""
         self.next_id = 1
 

@@ -47,7 +47,11 @@ final class SocketServer: Sendable {
     /// - Parameter onBound: called once the socket accepts connections.
     func run(onBound: @Sendable () -> Void) async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 128)
+            // A burst of clients (a script starting hundreds at once) waits in the kernel's
+            // queue rather than being refused: a non-blocking connect to a full Unix socket
+            // queue fails with EAGAIN. The kernel caps this at net.core.somaxconn.
+            .serverChannelOption(.backlog, value: 4096)
+            .serverChannelOption(.maxMessagesPerRead, value: 64)
             // A client that sends its requests and then shuts down its writing side
             // (`printf … | nc -U`) still gets every reply before the connection closes.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
