@@ -72,6 +72,26 @@ public final class MonitorRecorder: @unchecked Sendable {
         return samples(from: start, to: start.addingTimeInterval(duration + 0.03))
     }
 
+    /// The samples recorded between `start` and `end`, timed by the sample clock, and the
+    /// time of the first of them.
+    ///
+    /// Each sample's time is counted from the recording's first sample, which is placed by
+    /// the block that arrived with the least delay: exact to a sample where arrival times
+    /// jitter with the capture's scheduling. Use it to time a change in what is heard.
+    public func clockedSamples(from start: Date, to end: Date) -> (start: Date, samples: [Float]) {
+        let recorded = blocks.list.withLock { $0 }
+        var count = 0
+        var origin = Date.distantFuture
+        for block in recorded {
+            count += block.samples.count
+            origin = min(origin, block.arrival.addingTimeInterval(-Double(count) / Self.sampleRate))
+        }
+        let all = recorded.flatMap(\.samples)
+        let first = max(0, min(all.count, Int((start.timeIntervalSince(origin) * Self.sampleRate).rounded(.up))))
+        let last = max(first, min(all.count, Int((end.timeIntervalSince(origin) * Self.sampleRate).rounded(.down))))
+        return (origin.addingTimeInterval(Double(first) / Self.sampleRate), Array(all[first..<last]))
+    }
+
     /// Consecutive windows of `window` seconds between `start` and `end`, with their
     /// arrival time.
     public func windows(from start: Date, to end: Date, window: Double) -> [(time: Date, samples: [Float])] {

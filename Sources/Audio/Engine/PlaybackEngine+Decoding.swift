@@ -18,29 +18,35 @@ extension PlaybackEngine {
             condition.unlock()
         }
         while !shuttingDown {
-            step()
+            let heardChangeIn = step()
             if playing {
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.wakeInterval))
+                // Awake again just as the listener hears the next source, so its advance
+                // is announced within a few ms of the sound, not up to a wake interval late.
+                let wait = min(Self.wakeInterval, heardChangeIn.map { $0 + 0.001 } ?? .infinity)
+                _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
                 condition.wait()
             }
         }
     }
 
-    private func step() {
-        guard let stream else { return }
+    /// One look at the stream while playing.
+    /// - Returns: seconds until the listener hears the next run of the timeline, if one
+    ///   is queued.
+    private func step() -> Double? {
+        guard let stream else { return nil }
         guard connection?.isAlive == true else {
             loseOutput("the PulseAudio server went away", serverLost: true)
-            return
+            return nil
         }
         guard stream.isHealthy else {
             loseOutput("the sink or the stream went away", serverLost: false)
-            return
+            return nil
         }
-        guard playing else { return }
+        guard playing else { return nil }
         fillRing(stream)
-        reportProgress(stream)
-        guard feedExhausted, ring.available == 0 else { return }
+        let heardChangeIn = reportProgress(stream)
+        guard feedExhausted, ring.available == 0 else { return heardChangeIn }
         if let pending = pendingSwitch {
             switchFormat(to: pending, from: stream)
         } else if !drainRequested {
@@ -54,6 +60,7 @@ extension PlaybackEngine {
             timeline = Timeline()
             emit(.reachedEnd)
         }
+        return heardChangeIn
     }
 
     /// Whether everything read has gone into the ring and nothing more will come.
@@ -195,12 +202,17 @@ extension PlaybackEngine {
         }
     }
 
-    private func reportProgress(_ stream: PulseStream) {
+    /// Announces every source the listener has started to hear.
+    /// - Returns: seconds until the next run is heard, if one is queued.
+    @discardableResult
+    func reportProgress(_ stream: PulseStream) -> Double? {
         let heardFrame = heardStreamFrame(stream)
-        while timeline.segments.count > 1, timeline.segments[1].startFrame <= heardFrame {
+        while timeline.segments.count > 1, timeline.segments[1].heardFrom <= heardFrame {
             timeline.segments.removeFirst()
             if timeline.segments[0].startsSource { emit(.advanced(to: timeline.segments[0].source.id)) }
         }
+        guard timeline.segments.count > 1 else { return nil }
+        return Double(timeline.segments[1].heardFrom - heardFrame) / Double(stream.format.sampleRate)
     }
 
     private func loseOutput(_ reason: String, serverLost: Bool) {

@@ -271,11 +271,15 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// The position (media seconds) the listener hears of the current source, if any.
-    public var position: Double? {
+    /// What the listener hears now: the source (its identity) and the position in it in
+    /// media seconds, if anything is loaded. A source heard before its ``EngineEvent/advanced(to:)``
+    /// was handled is announced first, so the notice always comes before a position in it.
+    public var position: (sourceID: UInt64, seconds: Double)? {
         locked {
-            guard let stream, let heard = heardSegment(in: stream) else { return nil }
-            return Double(heard.mediaFrame) / Double(stream.format.sampleRate)
+            guard let stream else { return nil }
+            reportProgress(stream)
+            guard let heard = heardSegment(in: stream) else { return nil }
+            return (heard.source.id, Double(heard.mediaFrame) / Double(stream.format.sampleRate))
         }
     }
 
@@ -306,10 +310,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// empty stretcher at the current rate (or 1 while scanning) and a scan cursor if scanning.
     func beginFeed(_ source: TrackSource, at mediaFrame: Int, format: AudioFormat) {
         let feedRate = scanning == nil ? currentRate : 1
-        timeline = Timeline(source: source, mediaFrame: mediaFrame, rate: feedRate)
         if stretcher?.format != format { stretcher = TimeStretcher(format: format) }
         stretcher?.clear()
         stretcher?.setTempo(feedRate)
+        timeline = Timeline(source: source, mediaFrame: mediaFrame, rate: feedRate, lead: stretcher?.meanLead ?? 0)
         scanCursor = scanning.map {
             ScanCursor(direction: $0, mediaFrame: mediaFrame, sampleRate: format.sampleRate, speed: Self.scanSpeed)
         }
@@ -366,8 +370,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     func heardStreamFrame(_ stream: PulseStream) -> Int {
-        let unheard = Int(stream.latency() * Double(stream.format.sampleRate))
-        return max(0, stream.framesHandedOver - unheard)
+        stream.heardFrames()
     }
 
     private func heardSegment(in stream: PulseStream? = nil) -> (source: TrackSource, mediaFrame: Int)? {

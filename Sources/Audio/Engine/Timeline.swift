@@ -3,7 +3,9 @@
 ///
 /// Stream frames are output frames; media frames are frames of the source. Within a run
 /// played at rate `r`, one stream frame carries `r` media frames, so the media position
-/// moves at `r` times the wall clock.
+/// moves at `r` times the wall clock. A time-stretched run's content is ahead of that
+/// plain mapping by the stretcher's mean lead, so its media position is moved by the lead,
+/// and a source that follows it is heard that much earlier than its nominal start.
 struct Timeline {
     /// A run of one source's frames in the stream, played at one rate from one position.
     struct Segment {
@@ -18,6 +20,12 @@ struct Timeline {
         /// Whether the run starts the source (so hearing it means the listener advanced
         /// to it), rather than continuing it after a scan's jump.
         var startsSource: Bool
+        /// Media frames the run's content is ahead of `mediaFrame + offset · rate`
+        /// (``TimeStretcher/meanLead``).
+        var lead: Double = 0
+
+        /// The stream frame where the run's first media frame is heard.
+        var heardFrom: Int { startFrame - Int((lead / rate).rounded()) }
     }
 
     /// Runs in stream order; the first is the one being heard.
@@ -28,9 +36,12 @@ struct Timeline {
     /// An empty timeline (nothing loaded).
     init() {}
 
-    /// A timeline that starts with `source` at `mediaFrame`, played at `rate`.
-    init(source: TrackSource, mediaFrame: Int, rate: Double) {
-        segments = [Segment(source: source, startFrame: 0, mediaFrame: mediaFrame, rate: rate, startsSource: true)]
+    /// A timeline that starts with `source` at `mediaFrame`, played at `rate` with the
+    /// stretcher's `lead`.
+    init(source: TrackSource, mediaFrame: Int, rate: Double, lead: Double = 0) {
+        segments = [
+            Segment(source: source, startFrame: 0, mediaFrame: mediaFrame, rate: rate, startsSource: true, lead: lead)
+        ]
     }
 
     /// The stream frame where the next run would start: the end of what was read so far.
@@ -43,12 +54,15 @@ struct Timeline {
     /// same rate.
     mutating func append(_ source: TrackSource) {
         let rate = segments.last?.rate ?? 1
-        segments.append(Segment(source: source, startFrame: endFrame, mediaFrame: 0, rate: rate, startsSource: true))
+        segments.append(
+            Segment(
+                source: source, startFrame: endFrame, mediaFrame: 0, rate: rate, startsSource: true,
+                lead: segments.last?.lead ?? 0))
         mediaFramesInLast = 0
     }
 
     /// Continues the current source from `mediaFrame` after everything read so far (a
-    /// scan's jump), at `rate`.
+    /// scan's jump), at `rate` and unstretched.
     mutating func jump(toMediaFrame mediaFrame: Int, rate: Double) {
         guard let source = segments.last?.source else { return }
         segments.append(Segment(source: source, startFrame: endFrame, mediaFrame: mediaFrame, rate: rate, startsSource: false))
@@ -57,8 +71,8 @@ struct Timeline {
 
     /// The source and media frame heard at stream frame `heard`.
     func locate(_ heard: Int) -> (source: TrackSource, mediaFrame: Int)? {
-        guard let segment = segments.last(where: { $0.startFrame <= heard }) ?? segments.first else { return nil }
-        let offset = Double(max(0, heard - segment.startFrame)) * segment.rate
-        return (segment.source, segment.mediaFrame + Int(offset.rounded()))
+        guard let segment = segments.last(where: { $0.heardFrom <= heard }) ?? segments.first else { return nil }
+        let offset = Double(heard - segment.startFrame) * segment.rate + segment.lead
+        return (segment.source, segment.mediaFrame + max(0, Int(offset.rounded())))
     }
 }

@@ -22,6 +22,12 @@ final class PulseStream: @unchecked Sendable {
     /// Set by the consumer when it had less than the server asked for.
     private let starving = Atomic<Bool>(false)
     private let drained = Atomic<Bool>(false)
+    /// Whether the stream is corked, as last asked (mainloop lock).
+    private var corked = true
+    /// Wall-clock microseconds of the last uncork and cork: the server plays the stream
+    /// from the one until the other (mainloop lock).
+    private var runningSince: pa_usec_t = 0
+    private var corkedAt: pa_usec_t = 0
 
     /// Creates and connects a stream carrying `media.role`, `application.name=Rondo` and
     /// `application.id` on its proplist.
@@ -84,6 +90,8 @@ final class PulseStream: @unchecked Sendable {
     func setCorked(_ corked: Bool) {
         connection.withLock {
             guard let stream else { return }
+            self.corked = corked
+            if corked { corkedAt = Self.wallClock() } else { runningSince = Self.wallClock() }
             PulseConnection.release(pa_stream_cork(stream, corked ? 1 : 0, nil, nil))
         }
     }
@@ -110,15 +118,40 @@ final class PulseStream: @unchecked Sendable {
         }
     }
 
-    /// Seconds of audio handed to the server that the listener has not heard yet.
-    func latency() -> Double {
+    /// Frames handed over since creation or the last flush that the listener has heard.
+    ///
+    /// Taken from the server's last timing report (its read index, the sink's latency and
+    /// the transport time, as of the moment the report was current) and moved on by the
+    /// wall-clock time since, while the stream plays. libpulse's own interpolation is not
+    /// used: its smoother needs about a second after every start to settle and reported the
+    /// sound some 85 ms ahead of the sink until then. Until the first report after a flush
+    /// the stream is taken to play from the moment it was uncorked.
+    func heardFrames() -> Int {
         connection.withLock {
-            guard let stream else { return 0 }
+            let handedOver = framesWritten.load(ordering: .acquiring)
+            guard let stream else { return handedOver }
+            let playedUntil = corked ? corkedAt : Self.wallClock()
+            let seconds = { (since: pa_usec_t) in Double(playedUntil > since ? playedUntil - since : 0) / 1_000_000 }
             var microseconds: pa_usec_t = 0
             var negative: Int32 = 0
-            guard pa_stream_get_latency(stream, &microseconds, &negative) == 0, negative == 0 else { return 0 }
-            return Double(microseconds) / 1_000_000
+            guard pa_stream_get_latency(stream, &microseconds, &negative) == 0,
+                let report = pa_stream_get_timing_info(stream)
+            else {
+                return min(handedOver, Int(seconds(runningSince) * Double(format.sampleRate)))
+            }
+            var reportTime = report.pointee.timestamp
+            let latency = Double(microseconds) / 1_000_000 * (negative != 0 ? -1 : 1)
+                - seconds(max(pa_timeval_load(&reportTime), runningSince))
+            let unheard = Int((max(0, latency) * Double(format.sampleRate)).rounded())
+            return max(0, handedOver - unheard)
         }
+    }
+
+    /// Microseconds of the wall clock the server's timing reports are stamped with.
+    private static func wallClock() -> pa_usec_t {
+        var now = timeval()
+        pa_gettimeofday(&now)
+        return pa_timeval_load(&now)
     }
 
     /// Sets the stream's volume as a linear gain (1 = full).
@@ -187,9 +220,11 @@ final class PulseStream: @unchecked Sendable {
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32(bytesPerSecond * Self.targetLatencyMilliseconds / 1000),
             prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max)
-        var flags = PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-            | PA_STREAM_ADJUST_LATENCY.rawValue
+        var flags = PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue
         if corked { flags |= PA_STREAM_START_CORKED.rawValue }
+        self.corked = corked
+        runningSince = Self.wallClock()
+        corkedAt = runningSince
         var initialVolume = pa_cvolume()
         pa_cvolume_set(&initialVolume, UInt32(format.channels), pa_sw_volume_from_linear(volume))
         guard pa_stream_connect_playback(stream, sink, &attributes, pa_stream_flags_t(flags), &initialVolume, nil) >= 0

@@ -39,6 +39,21 @@ final class TimeStretcher {
         isBypassed ? bypassed.count - bypassedStart : Int(soundtouch_numSamples(handle)) * format.channels
     }
 
+    /// Media frames by which what comes out is ahead, on average, of the plain
+    /// `input / tempo` mapping; 0 when bypassed.
+    ///
+    /// Each of SoundTouch's processing sequences plays a stretch of input one sequence plus
+    /// one overlap long at normal speed, and the next starts back (or on) at the nominal
+    /// position: the content drifts from the mapping by up to `(1 - tempo)` times that
+    /// length and comes back, half of it on average (about +22 ms at 0.5×, −20 ms at 2×).
+    var meanLead: Double {
+        guard !isBypassed else { return 0 }
+        let sequence = Double(soundtouch_getSetting(handle, Int32(RONDO_ST_SETTING_NOMINAL_OUTPUT_SEQUENCE)))
+        let overlapMilliseconds = Double(soundtouch_getSetting(handle, Int32(RONDO_ST_SETTING_OVERLAP_MS)))
+        let overlap = overlapMilliseconds * Double(format.sampleRate) / 1000
+        return (1 - tempo) * (sequence + overlap) / 2
+    }
+
     /// Sets the tempo for the samples put from now on, keeping the pitch.
     ///
     /// Between two stretching tempos the change is smooth. Moving to or from tempo 1

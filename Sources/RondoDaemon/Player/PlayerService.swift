@@ -261,8 +261,8 @@ actor PlayerService {
                         ], at: pending.startIndex)
                 }
             case .pause:
+                observeOutput(evenWhenPaused: true)
                 engine.pause()
-                if let position = engine.position { _ = player.handle(.positionObserved(position), at: now()) }
             case .stop:
                 engine.stop()
             case .seek(let position):
@@ -328,10 +328,15 @@ actor PlayerService {
         apply(effects)
     }
 
-    /// Re-anchors the elapsed time on what the output says the listener hears.
-    func observeOutput() {
-        guard player.state == .playing, let position = engine.position else { return }
-        _ = player.handle(.positionObserved(position), at: now())
+    /// Re-anchors the elapsed time on what the output says the listener hears, while
+    /// playing (or `evenWhenPaused`, for the pause that has just been decided). A position in another source than the current entry
+    /// belongs to an advance whose notice is on its way: the elapsed time of the entry
+    /// still current is left to run until that notice moves the queue on.
+    func observeOutput(evenWhenPaused: Bool = false) {
+        guard evenWhenPaused || player.state == .playing, let heard = engine.position,
+            heard.sourceID == player.queue.current?.id
+        else { return }
+        _ = player.handle(.positionObserved(heard.seconds), at: now())
     }
 
     private func nowPlayingState() -> NowPlayingState {

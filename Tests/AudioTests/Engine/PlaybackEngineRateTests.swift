@@ -36,7 +36,7 @@ struct PlaybackEngineRateTests {
         let start = Date()
         try bench.play("steps.mp3")
         Thread.sleep(until: start.addingTimeInterval(2.05))
-        let position = try #require(bench.engine.position)
+        let position = try #require(bench.engine.position?.seconds)
         #expect(abs(position - 4.1) < 0.15, "position \(position) s after 2.05 s at 2×")
         #expect(abs(bench.heardFrequency(over: 0.2) - 700) <= 100)
     }
@@ -67,14 +67,14 @@ struct PlaybackEngineRateTests {
         Thread.sleep(forTimeInterval: 0.15)
         // Calibrate: when the engine says step 1 (400 Hz) starts versus when the monitor hears it.
         let calibration = Date()
-        let before = try #require(bench.engine.position)
+        let before = try #require(bench.engine.position?.seconds)
         Thread.sleep(forTimeInterval: 0.6)
         let heardFirst = try #require(bench.firstHeard(400, over: 300, after: calibration, until: Date()))
         let lag = heardFirst.timeIntervalSince(calibration) - (1 - before)
 
         Thread.sleep(forTimeInterval: 0.1)
         let change = Date()
-        let atChange = try #require(bench.engine.position)
+        let atChange = try #require(bench.engine.position?.seconds)
         bench.engine.setRate(0.5)
         let predicted = (2 - atChange) / 0.5 + lag
         Thread.sleep(forTimeInterval: predicted + 0.4)

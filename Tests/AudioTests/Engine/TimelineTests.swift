@@ -36,4 +36,33 @@ struct TimelineTests {
         #expect(heard.source == first)
         #expect(heard.mediaFrame == 42346)
     }
+
+    /// A stretched run whose content leads the plain mapping (rate 0.5, lead 900 media
+    /// frames) is located that much further on, and the source after it is heard that
+    /// much earlier: 1800 stream frames before its nominal start.
+    @Test func leadMovesPositionsAndTheNextSourceEarlier() throws {
+        var timeline = Timeline(source: first, mediaFrame: 0, rate: 0.5, lead: 900)
+        #expect(try #require(timeline.locate(1000)).mediaFrame == 1400)
+        timeline.mediaFramesInLast = 44100
+        timeline.append(second)
+        #expect(timeline.segments[1].startFrame == 88200)
+        #expect(timeline.segments[1].heardFrom == 86400)
+        #expect(try #require(timeline.locate(86399)).source == first)
+        let heard = try #require(timeline.locate(86400))
+        #expect(heard.source == second)
+        #expect(heard.mediaFrame == 0)
+        #expect(try #require(timeline.locate(88200)).mediaFrame == 900)
+    }
+
+    /// A run that lags the plain mapping (rate 2, lead −700) starts at media frame 0, not
+    /// before it, and hands over to the next source later than its nominal start.
+    @Test func negativeLeadNeverLocatesBeforeTheRun() throws {
+        var timeline = Timeline(source: first, mediaFrame: 0, rate: 2, lead: -700)
+        #expect(try #require(timeline.locate(100)).mediaFrame == 0)
+        #expect(try #require(timeline.locate(1000)).mediaFrame == 1300)
+        timeline.mediaFramesInLast = 88200
+        timeline.append(second)
+        #expect(timeline.segments[1].heardFrom == 44450)
+        #expect(try #require(timeline.locate(44449)).source == first)
+    }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// The now-playing dictionary against what the listener hears, at every rate: each
+/// second's change of the steps file (second k is a (300 + 100·k) Hz tone) is timed at the
+/// sink's monitor, and the elapsed time the daemon last reported, extrapolated from its
+/// timestamp at its rate, must be within 50 ms × rate of it; the queue index must move to
+/// the next track within 50 ms of the next track being heard.
+@Suite(.serialized)
+struct NowPlayingAtRateTests {
+    /// One `nowPlaying.get` answer and when it arrived.
+    private struct Report {
+        var arrival: Date
+        var info: NowPlayingInfoPayload
+    }
+
+    @Test(arguments: [0.5, 1.0, 1.5, 2.0])
+    func elapsedAndIndexFollowWhatIsHeard(rate: Double) throws {
+        let bench = try AudioTestBench()
+        // A sink that has played before, as on a running desktop: a fresh null sink starts
+        // its first stream up to a second or so late, long enough for libpulse's own
+        // interpolation to settle before anything is heard.
+        try bench.queue("short-a.mp3")
+        let warmUp = Date()
+        try bench.send(.play)
+        #expect(bench.wait(upTo: 3) { firstSound(bench.monitor, after: warmUp) != nil })
+        try bench.send(.stop)
+        Thread.sleep(forTimeInterval: 0.2)
+        try bench.queue("steps.mp3", "short-b.mp3")
+        _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackRate, playbackRate: rate))
+        let played = Date()
+        try bench.send(.play)
+        var reports: [Report] = []
+        while Date().timeIntervalSince(played) < 10 / rate + 0.8 {
+            reports.append(Report(arrival: Date(), info: try bench.nowPlaying().info))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        // Where each change should fall is counted from the first sound; where it does
+        // fall is measured.
+        let onset = try #require(firstSound(bench.monitor, after: played), "nothing was heard")
+        var heard: [(second: Int, time: Date)] = [(0, onset)]
+        for second in 1...9 {
+            let nominal = onset.addingTimeInterval(Double(second) / rate)
+            let change = try #require(
+                heardChange(bench.monitor, from: 200.0 + 100 * Double(second), to: 300.0 + 100 * Double(second), near: nominal, rate: rate))
+            heard.append((second, change))
+        }
+        // Every report taken before a change, extrapolated to the moment the change was
+        // heard, must say that second.
+        let tolerance = 0.05 * rate
+        var worst = 0.0
+        var since = played
+        for (second, time) in heard {
+            let before = reports.filter { $0.arrival >= since && $0.arrival < time && $0.info.playbackQueueIndex == 0 }
+            #expect(second == 0 || !before.isEmpty, "no report before second \(second) was heard")
+            for report in before {
+                let reported = try #require(report.info.elapsedPlaybackTime)
+                    + (time.timeIntervalSince1970 - (try #require(report.info.timestamp))) * (try #require(report.info.playbackRate))
+                #expect(abs(reported - Double(second)) <= tolerance, "at \(rate)×, second \(second) heard when the daemon said \(reported)")
+                worst = max(worst, abs(reported - Double(second)))
+            }
+            since = time
+        }
+        let nextHeard = try #require(
+            heardChange(bench.monitor, from: 1200, to: 700, near: onset.addingTimeInterval(10 / rate), rate: rate))
+        let moved = try #require(reports.first { $0.info.playbackQueueIndex == 1 }?.arrival, "the index never moved")
+        let lag = moved.timeIntervalSince(nextHeard)
+        print("    at \(rate)×: elapsed within \(Int(worst * 1000)) ms of what was heard; index moved \(Int(lag * 1000)) ms after the next track was heard")
+        // A report is taken every 20 ms or so: the index may show up to one poll after it moved.
+        #expect((-0.05...0.075).contains(lag), "at \(rate)×, the index moved \(Int(lag * 1000)) ms after the next track was heard")
+    }
+
+    /// The time of the first sample above -26 dBFS in the 3 s after `start`.
+    private func firstSound(_ monitor: MonitorRecorder, after start: Date) -> Date? {
+        let (first, samples) = monitor.clockedSamples(from: start, to: start.addingTimeInterval(3))
+        return samples.firstIndex { abs($0) > 0.05 }.map { first.addingTimeInterval(Double($0) / MonitorRecorder.sampleRate) }
+    }
+
+    /// When the tone at `old` Hz gives way to the one at `new` Hz, within the `0.35 / rate`-s
+    /// around `nominal` (less than half a second of media either side): the number of 5 ms
+    /// steps where the old tone is still the louder, counted from the start of the span, so
+    /// a change the stretcher blurs (an overlap, a repeated stretch) is timed at its middle.
+    private func heardChange(_ monitor: MonitorRecorder, from old: Double, to new: Double, near nominal: Date, rate: Double) -> Date? {
+        let span = min(0.35, 0.45 / rate)
+        let (start, samples) = monitor.clockedSamples(
+            from: nominal.addingTimeInterval(-span), to: nominal.addingTimeInterval(span))
+        let window = 441
+        let hop = 220
+        guard samples.count > window * 4 else { return nil }
+        var oldWindows = 0
+        for offset in stride(from: 0, to: samples.count - window, by: hop) {
+            let chunk = Array(samples[offset..<(offset + window)])
+            if SignalAnalysis.level(chunk, at: old) > SignalAnalysis.level(chunk, at: new) { oldWindows += 1 }
+        }
+        let seconds = Double(oldWindows * hop + (window - hop) / 2) / MonitorRecorder.sampleRate
+        return start.addingTimeInterval(seconds)
+    }
+}
