@@ -24,8 +24,19 @@ struct Timeline {
         /// (``TimeStretcher/meanLead``).
         var lead: Double = 0
 
+        /// Whether the run starts a fresh stretch, whose first sequence SoundTouch plays
+        /// aligned: its lead then builds up from 0 over half a sequence.
+        var leadBuildsUp = false
+
         /// The stream frame where the run's first media frame is heard.
         var heardFrom: Int { startFrame - Int((lead / rate).rounded()) }
+
+        /// The lead `offset` stream frames into the run.
+        func lead(at offset: Double) -> Double {
+            guard leadBuildsUp, lead != 0, rate != 1 else { return lead }
+            // Half a sequence, the build-up, is lead / (1 − rate) stream frames.
+            return lead * min(1, max(0, offset) * (1 - rate) / lead)
+        }
     }
 
     /// Runs in stream order; the first is the one being heard.
@@ -36,11 +47,13 @@ struct Timeline {
     /// An empty timeline (nothing loaded).
     init() {}
 
-    /// A timeline that starts with `source` at `mediaFrame`, played at `rate` with the
-    /// stretcher's `lead`.
+    /// A timeline that starts with `source` at `mediaFrame`, played at `rate` from a fresh
+    /// stretch with the stretcher's `lead`.
     init(source: TrackSource, mediaFrame: Int, rate: Double, lead: Double = 0) {
         segments = [
-            Segment(source: source, startFrame: 0, mediaFrame: mediaFrame, rate: rate, startsSource: true, lead: lead)
+            Segment(
+                source: source, startFrame: 0, mediaFrame: mediaFrame, rate: rate, startsSource: true, lead: lead,
+                leadBuildsUp: true)
         ]
     }
 
@@ -72,7 +85,8 @@ struct Timeline {
     /// The source and media frame heard at stream frame `heard`.
     func locate(_ heard: Int) -> (source: TrackSource, mediaFrame: Int)? {
         guard let segment = segments.last(where: { $0.heardFrom <= heard }) ?? segments.first else { return nil }
-        let offset = Double(heard - segment.startFrame) * segment.rate + segment.lead
-        return (segment.source, segment.mediaFrame + max(0, Int(offset.rounded())))
+        let offset = Double(heard - segment.startFrame)
+        let media = offset * segment.rate + segment.lead(at: offset)
+        return (segment.source, segment.mediaFrame + max(0, Int(media.rounded())))
     }
 }

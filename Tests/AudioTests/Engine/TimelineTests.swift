@@ -38,11 +38,14 @@ struct TimelineTests {
     }
 
     /// A stretched run whose content leads the plain mapping (rate 0.5, lead 900 media
-    /// frames) is located that much further on, and the source after it is heard that
-    /// much earlier: 1800 stream frames before its nominal start.
+    /// frames) is located that much further on once the lead has built up (over 1800
+    /// stream frames, half a sequence), and the source after it, continuing the stretch,
+    /// is heard that much earlier: 1800 stream frames before its nominal start.
     @Test func leadMovesPositionsAndTheNextSourceEarlier() throws {
         var timeline = Timeline(source: first, mediaFrame: 0, rate: 0.5, lead: 900)
-        #expect(try #require(timeline.locate(1000)).mediaFrame == 1400)
+        #expect(try #require(timeline.locate(0)).mediaFrame == 0)
+        #expect(try #require(timeline.locate(900)).mediaFrame == 450 + 450)
+        #expect(try #require(timeline.locate(3000)).mediaFrame == 1500 + 900)
         timeline.mediaFramesInLast = 44100
         timeline.append(second)
         #expect(timeline.segments[1].startFrame == 88200)
@@ -54,11 +57,12 @@ struct TimelineTests {
         #expect(try #require(timeline.locate(88200)).mediaFrame == 900)
     }
 
-    /// A run that lags the plain mapping (rate 2, lead −700) starts at media frame 0, not
-    /// before it, and hands over to the next source later than its nominal start.
+    /// A run that lags the plain mapping (rate 2, lead −700) starts aligned and lags once
+    /// the lead has built up (over 700 stream frames), and hands over to the next source
+    /// later than its nominal start.
     @Test func negativeLeadNeverLocatesBeforeTheRun() throws {
         var timeline = Timeline(source: first, mediaFrame: 0, rate: 2, lead: -700)
-        #expect(try #require(timeline.locate(100)).mediaFrame == 0)
+        #expect(try #require(timeline.locate(100)).mediaFrame == 100)
         #expect(try #require(timeline.locate(1000)).mediaFrame == 1300)
         timeline.mediaFramesInLast = 88200
         timeline.append(second)
