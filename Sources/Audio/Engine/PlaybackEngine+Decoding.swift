@@ -202,11 +202,12 @@ extension PlaybackEngine {
         }
     }
 
-    /// Announces every source the listener has started to hear.
+    /// Announces every source the listener has started to hear by `heardFrame` (the
+    /// stream's own count when not given).
     /// - Returns: seconds until the next run is heard, if one is queued.
     @discardableResult
-    func reportProgress(_ stream: PulseStream) -> Double? {
-        let heardFrame = heardStreamFrame(stream)
+    func reportProgress(_ stream: PulseStream, heardFrame: Int? = nil) -> Double? {
+        let heardFrame = heardFrame ?? stream.heardFrames()
         while timeline.segments.count > 1, timeline.segments[1].heardFrom <= heardFrame {
             timeline.segments.removeFirst()
             if timeline.segments[0].startsSource { emit(.advanced(to: timeline.segments[0].source.id)) }

@@ -277,8 +277,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     public var position: (sourceID: UInt64, seconds: Double)? {
         locked {
             guard let stream else { return nil }
-            reportProgress(stream)
-            guard let heard = heardSegment(in: stream) else { return nil }
+            let heardFrame = stream.heardFrames()
+            reportProgress(stream, heardFrame: heardFrame)
+            guard let heard = timeline.locate(heardFrame) else { return nil }
             return (heard.source.id, Double(heard.mediaFrame) / Double(stream.format.sampleRate))
         }
     }
@@ -369,12 +370,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         return frame
     }
 
-    func heardStreamFrame(_ stream: PulseStream) -> Int {
-        stream.heardFrames()
-    }
-
     private func heardSegment(in stream: PulseStream? = nil) -> (source: TrackSource, mediaFrame: Int)? {
         guard let stream = stream ?? self.stream else { return nil }
-        return timeline.locate(heardStreamFrame(stream))
+        return timeline.locate(stream.heardFrames())
     }
 }
