@@ -1,4 +1,5 @@
 import CPulse
+import Foundation
 import Synchronization
 
 /// A connection to a PulseAudio server on its own threaded mainloop.
@@ -154,10 +155,15 @@ final class PulseConnection: @unchecked Sendable {
         signal()
     }
 
+    /// Closes the context, then stops and frees the mainloop. libpulse cannot stop a
+    /// mainloop from its own thread, and the last reference to a connection may go there (a
+    /// callback holding the object that owns it while a stopping daemon lets go of
+    /// everything): the stop and the free are then left to a thread of their own.
     private func shutDown() {
         close()
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        let mainloop = MainloopHandle(pointer: self.mainloop)
+        guard pa_threaded_mainloop_in_thread(mainloop.pointer) != 0 else { return mainloop.stopAndFree() }
+        Thread.detachNewThread { mainloop.stopAndFree() }
     }
 }
 
@@ -168,6 +174,16 @@ private func pulseContextStateChanged(_ context: OpaquePointer?, _ userdata: Uns
 
 /// Whether a bounded ``PulseConnection/wait(upTo:until:)`` has run out of time; written on the
 /// mainloop thread and read by the waiter, both under the mainloop lock.
+/// A mainloop handed to another thread to be stopped and freed there.
+private struct MainloopHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    func stopAndFree() {
+        pa_threaded_mainloop_stop(pointer)
+        pa_threaded_mainloop_free(pointer)
+    }
+}
+
 private final class WaitDeadline {
     let connection: PulseConnection
     var passed = false
