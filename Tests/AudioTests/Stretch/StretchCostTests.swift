@@ -1,4 +1,7 @@
 @testable import Audio
+// `timespec` below: with both C audio modules in this target, the compiler takes its
+// declaration from the one whose headers brought <time.h> in first.
+import CMPG123
 import Foundation
 import RondoTesting
 import Testing
