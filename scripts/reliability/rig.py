@@ -111,13 +111,16 @@ class AudioServer:
         return subprocess.run(["pactl", *args], env={**os.environ, "PULSE_SERVER": self.server},
                               capture_output=True, text=True).stdout
 
-    def wait_answering(self):
-        for _ in range(100):
+    def wait_answering(self, seconds=20):
+        # A loaded machine may take several seconds to bring PipeWire and its session
+        # manager up after a kill; the deadline is wall time, not a count of tries.
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
             if subprocess.run(["pactl", "info"], env={**os.environ, "PULSE_SERVER": self.server},
                               capture_output=True).returncode == 0:
                 return
             time.sleep(0.05)
-        raise RuntimeError(f"{self.kind} did not start")
+        raise RuntimeError(f"{self.kind} did not start within {seconds} s")
 
     def kill(self):
         """SIGKILL to every process of the server, as a crash; start() brings it back."""
