@@ -68,11 +68,12 @@ public final class Daemon: Service {
         var policy = policy
         if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
         let environment = ProcessInfo.processInfo.environment
+        let audioOutput = options.output.audioOutput(server: options.pulseServer)
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
-            pulseServer: options.pulseServer, hub: hub, logger: logger)
+            output: audioOutput, hub: hub, logger: logger)
         self.sessions = sessions
-        self.prompts = PromptService(sessions: sessions, pulseServer: options.pulseServer, pulseSink: options.pulseSink)
+        self.prompts = PromptService(sessions: sessions, output: audioOutput, pulseSink: options.pulseSink)
         let database = opened.database
         self.database = database
         let library = LibraryService(
@@ -80,7 +81,7 @@ public final class Daemon: Service {
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         self.player = PlayerService(
-            pulseServer: options.pulseServer, pulseSink: options.pulseSink,
+            output: audioOutput, pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, hub: hub,
@@ -267,7 +268,8 @@ public final class Daemon: Service {
                 version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
                 socket: options.socketPath, database: options.databasePath,
                 musicDirectory: options.musicDirectory, policy: reloader.options.policy,
-                pulse: .init(server: options.pulseServer, connected: player.isPulseConnected),
+                output: options.output.rawValue,
+                pulse: .init(server: options.pulseServer, connected: options.output == .pulse && player.isPulseConnected),
                 damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) },
                 view: viewAddress.current.map(DaemonInfo.View.init(address:)))
         }

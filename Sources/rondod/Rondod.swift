@@ -46,6 +46,9 @@ struct Rondod: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where the head-unit view listens, HOST:PORT on a loopback address, or off (default: listen in [view] of the configuration file, else 127.0.0.1:8737).", valueName: "address"))
     var view: String?
 
+    @Option(help: ArgumentHelp("Where the sound goes: pulse (PulseAudio or PipeWire-Pulse) or null (played in real time to no sound card) (default: output in the configuration file, else \(defaults.output.rawValue)).", valueName: "output"))
+    var output: String?
+
     @Flag(help: "Use the packaged demo tracks as the music directory and queue them.")
     var demo = false
 
@@ -66,6 +69,12 @@ struct Rondod: AsyncParsableCommand {
                 throw ValidationError("--view takes a loopback HOST:PORT such as 127.0.0.1:8737, or off")
             }
             overrides.viewListen = listen
+        }
+        if let output {
+            guard let kind = OutputKind(rawValue: output) else {
+                throw ValidationError("--output takes pulse or null, not \(output)")
+            }
+            overrides.output = kind
         }
         var demoTracks: [String] = []
         if demo {

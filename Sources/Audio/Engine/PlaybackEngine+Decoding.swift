@@ -36,7 +36,7 @@ extension PlaybackEngine {
     private func step() -> Double? {
         guard let stream else { return nil }
         guard connection?.isAlive == true else {
-            loseOutput("the PulseAudio server went away", serverLost: true)
+            loseOutput("the audio server went away", serverLost: true)
             return nil
         }
         guard stream.isHealthy else {
@@ -70,7 +70,7 @@ extension PlaybackEngine {
 
     /// Moves stretched audio into the ring until it is full, `limit` samples went in, or
     /// nothing more can be read now.
-    func fillRing(_ stream: PulseStream, upTo limit: Int = .max) {
+    func fillRing(_ stream: any PlaybackOutput, upTo limit: Int = .max) {
         var filled = 0
         while ring.free >= Self.minimumChunk, filled < limit {
             if let stretcher, stretcher.availableSamples > 0 {
@@ -188,7 +188,7 @@ extension PlaybackEngine {
         }
     }
 
-    private func switchFormat(to pending: (source: TrackSource, decoder: any AudioDecoder), from old: PulseStream) {
+    private func switchFormat(to pending: (source: TrackSource, decoder: any AudioDecoder), from old: any PlaybackOutput) {
         pendingSwitch = nil
         do {
             let stream = try streamFor(pending.decoder.format)
@@ -206,7 +206,7 @@ extension PlaybackEngine {
     /// stream's own count when not given).
     /// - Returns: seconds until the next run is heard, if one is queued.
     @discardableResult
-    func reportProgress(_ stream: PulseStream, heardFrame: Int? = nil) -> Double? {
+    func reportProgress(_ stream: any PlaybackOutput, heardFrame: Int? = nil) -> Double? {
         let heardFrame = heardFrame ?? stream.heardFrames()
         while timeline.segments.count > 1, timeline.segments[1].heardFrom <= heardFrame {
             timeline.segments.removeFirst()

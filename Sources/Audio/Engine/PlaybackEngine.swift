@@ -1,7 +1,8 @@
 import Foundation
 
-/// Plays MP3 files through PulseAudio: decodes on its own thread, time-stretches through a
-/// ``TimeStretcher`` into a ``SampleRing`` that a ``PulseStream`` drains, pre-rolls the
+/// Plays MP3 files through an ``AudioOutput``: decodes on its own thread, time-stretches
+/// through a ``TimeStretcher`` into a ``SampleRing`` that a ``PlaybackOutput`` (a PulseAudio
+/// stream, or the null output) drains, pre-rolls the
 /// next file for gapless transitions and reports what the listener hears.
 ///
 /// Rates: ``setRate(_:)`` plays at 0.5× to 2× with the pitch kept; 1× bypasses the
@@ -14,7 +15,7 @@ import Foundation
 /// Ownership: the decoder, the stretcher, the stream and the timeline are guarded by
 /// `condition` (the engine lock); the decode thread is their only user besides public
 /// methods holding that lock. Public methods may be called from any thread; they take the
-/// engine lock and then, inside the stream, the mainloop lock (never the other way round).
+/// engine lock and then, inside the stream, the output's lock (never the other way round).
 /// `onNotice` is called with the engine lock held: it must return quickly and never call
 /// back into the engine.
 public final class PlaybackEngine: @unchecked Sendable {
@@ -28,12 +29,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     let ring = SampleRing(minimumCapacity: 1 << 17)
     /// Where the decode thread reads a chunk before it goes into the stretcher.
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
-    private let server: String?
+    private let output: AudioOutput
     private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
-    var connection: PulseConnection?
-    var stream: PulseStream?
+    var connection: (any OutputConnection)?
+    var stream: (any PlaybackOutput)?
     var decoder: (any AudioDecoder)?
     var decoding: TrackSource?
     var stretcher: TimeStretcher?
@@ -57,18 +58,18 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// the session control sets it.
     private var streamVolume = 1.0
 
-    /// Creates an idle engine; nothing connects to PulseAudio until the first ``load``.
+    /// Creates an idle engine; nothing connects to the output until the first ``load``.
     /// - Parameters:
-    ///   - server: PulseAudio server string, or `nil` for the default (`PULSE_SERVER`).
+    ///   - output: where the sound goes.
     ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`); ``setSink(_:)`` changes it.
     ///   - streamProperties: extra PulseAudio properties of every stream it opens (the
     ///     audio session's id, so the session's gain reaches it).
     ///   - onNotice: receives ``EngineNotice``s (see the type's threading notes).
     public init(
-        server: String?, sink: String?, streamProperties: [String: String] = [:],
+        output: AudioOutput, sink: String?, streamProperties: [String: String] = [:],
         onNotice: @escaping @Sendable (EngineNotice) -> Void
     ) {
-        self.server = server
+        self.output = output
         self.sink = sink
         self.streamProperties = streamProperties
         self.onNotice = onNotice
@@ -130,15 +131,15 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// lost output.
     public var isLoaded: Bool { locked { decoding != nil || ring.available > 0 } }
 
-    /// Whether a PulseAudio server is connected.
+    /// Whether the output is connected (the null output always is).
     public var isConnected: Bool { locked { connection?.isAlive ?? false } }
 
-    /// Connects to the PulseAudio server unless connected, so that the next ``load`` finds
+    /// Connects to the output unless connected, so that the next ``load`` finds
     /// it; the way to learn whether a server that went away is back.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
     public func connect() throws(AudioError) {
         try locked { () throws(AudioError) in
-            if connection?.isAlive != true { connection = try PulseConnection(server: server) }
+            if connection?.isAlive != true { connection = try output.connect() }
         }
     }
 
@@ -296,12 +297,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         return try body()
     }
 
-    func streamFor(_ format: AudioFormat) throws(AudioError) -> PulseStream {
+    func streamFor(_ format: AudioFormat) throws(AudioError) -> any PlaybackOutput {
         if let stream, stream.format == format, stream.isHealthy { return stream }
         stream = nil
-        if connection?.isAlive != true { connection = try PulseConnection(server: server) }
-        let created = try PulseStream(
-            connection: connection!, format: format, ring: ring, sink: sink, corked: true, volume: streamVolume,
+        if connection?.isAlive != true { connection = try output.connect() }
+        let created = try connection!.openStream(
+            format: format, ring: ring, sink: sink, corked: true, volume: streamVolume, role: "music",
             properties: streamProperties)
         stream = created
         return created
@@ -325,7 +326,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Decodes a first chunk, hands it to the server and uncorks, then lets the decode
     /// thread fill the rest: the fastest way from a command to sound.
-    func start(_ stream: PulseStream) {
+    func start(_ stream: any PlaybackOutput) {
         fillRing(stream, upTo: stream.format.sampleRate * stream.format.channels / 4)
         stream.topUp()
         stream.setCorked(false)
@@ -370,7 +371,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         return frame
     }
 
-    private func heardSegment(in stream: PulseStream? = nil) -> (source: TrackSource, mediaFrame: Int)? {
+    private func heardSegment(in stream: (any PlaybackOutput)? = nil) -> (source: TrackSource, mediaFrame: Int)? {
         guard let stream = stream ?? self.stream else { return nil }
         return timeline.locate(stream.heardFrames())
     }

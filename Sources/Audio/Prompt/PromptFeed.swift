@@ -1,9 +1,9 @@
 import Foundation
 
-/// Moves one prompt from its decoder through a ``SampleRing`` into its ``PulseStream`` and
-/// waits until the server has played it out; runs on the thread that plays the prompt.
+/// Moves one prompt from its decoder through a ``SampleRing`` into its ``PlaybackOutput``
+/// and waits until the output has played it out; runs on the thread that plays the prompt.
 ///
-/// The stream's write callback is the ring's only consumer (PulseStream.swift's realtime
+/// The stream's consumer is the ring's only consumer (``PlaybackOutput``'s threading
 /// rules); this feed is its only producer, and tops the stream up when the callback found
 /// the ring empty.
 struct PromptFeed {
@@ -17,8 +17,8 @@ struct PromptFeed {
 
     let decoder: any AudioDecoder
     let ring: SampleRing
-    let stream: PulseStream
-    let connection: PulseConnection
+    let stream: any PlaybackOutput
+    let connection: any OutputConnection
     /// Whether to stop at once (the one who asked for the prompt is gone).
     let shouldStop: @Sendable () -> Bool
 
@@ -67,7 +67,7 @@ struct PromptFeed {
 
     private func checkHealth() throws(AudioError) {
         guard connection.isAlive, stream.isHealthy else {
-            throw .pulseUnavailable("the PulseAudio server or sink went away during the prompt")
+            throw .pulseUnavailable("the audio server or sink went away during the prompt")
         }
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 import Synchronization
 
 /// Plays short sounds — spoken or recorded prompts and a generated chime — each on a new
-/// PulseAudio stream with `media.role=navigation`, to the end.
+/// stream of its ``AudioOutput`` with `media.role=navigation`, to the end.
 ///
 /// Threading: ``play(file:properties:until:)`` and ``playChime(properties:until:)`` block the calling
 /// thread until the sound has been played out, so call them off actors and event loops;
@@ -12,17 +12,17 @@ public final class PromptPlayer: Sendable {
     /// The `media.role` of prompt streams.
     public static let role = "navigation"
 
-    private let server: String?
+    private let output: AudioOutput
     private let sink: String?
     /// The shared connection; `nil` until the first sound.
-    private let connection = Mutex<PulseConnection?>(nil)
+    private let connection = Mutex<(any OutputConnection)?>(nil)
 
     /// Creates a player; nothing is connected until the first sound.
     /// - Parameters:
-    ///   - server: the server string, or `nil` for the default server (`PULSE_SERVER`).
+    ///   - output: where the sound goes.
     ///   - sink: the sink name, or `nil` for the server's default sink.
-    public init(server: String?, sink: String?) {
-        self.server = server
+    public init(output: AudioOutput, sink: String?) {
+        self.output = output
         self.sink = sink
     }
 
@@ -78,16 +78,16 @@ public final class PromptPlayer: Sendable {
         let connection = try liveConnection()
         let format = decoder.format
         let ring = SampleRing(minimumCapacity: format.sampleRate * format.channels / 2)
-        let stream = try PulseStream(
-            connection: connection, format: format, ring: ring, sink: sink, corked: false, role: Self.role,
+        let stream = try connection.openStream(
+            format: format, ring: ring, sink: sink, corked: false, volume: 1, role: Self.role,
             properties: ["media.name": "Rondo prompt"].merging(properties) { $1 })
         try PromptFeed(decoder: decoder, ring: ring, stream: stream, connection: connection, shouldStop: shouldStop).run()
     }
 
-    private func liveConnection() throws(AudioError) -> PulseConnection {
-        try connection.withLock { (current: inout PulseConnection?) throws(AudioError) -> PulseConnection in
+    private func liveConnection() throws(AudioError) -> any OutputConnection {
+        try connection.withLock { (current: inout (any OutputConnection)?) throws(AudioError) -> any OutputConnection in
             if let current, current.isAlive { return current }
-            let fresh = try PulseConnection(server: server)
+            let fresh = try output.connect()
             current = fresh
             return fresh
         }

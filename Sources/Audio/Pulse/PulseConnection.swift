@@ -172,8 +172,6 @@ private func pulseContextStateChanged(_ context: OpaquePointer?, _ userdata: Uns
     Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().contextStateChanged()
 }
 
-/// Whether a bounded ``PulseConnection/wait(upTo:until:)`` has run out of time; written on the
-/// mainloop thread and read by the waiter, both under the mainloop lock.
 /// A mainloop handed to another thread to be stopped and freed there.
 private struct MainloopHandle: @unchecked Sendable {
     let pointer: OpaquePointer
@@ -184,6 +182,8 @@ private struct MainloopHandle: @unchecked Sendable {
     }
 }
 
+/// Whether a bounded ``PulseConnection/wait(upTo:until:)`` has run out of time; written on the
+/// mainloop thread and read by the waiter, both under the mainloop lock.
 private final class WaitDeadline {
     let connection: PulseConnection
     var passed = false

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Created corked or playing; the decode thread tops it up when the write callback found
 /// the ring empty (``isStarving``).
-final class PulseStream: @unchecked Sendable {
+final class PulseStream: PlaybackOutput, @unchecked Sendable {
     let format: AudioFormat
     private let connection: PulseConnection
     private let ring: SampleRing

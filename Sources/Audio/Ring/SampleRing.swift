@@ -3,10 +3,11 @@ import Synchronization
 /// A single-producer, single-consumer ring of interleaved `Float` samples.
 ///
 /// Ownership: the decode thread is the only producer (``writableRegion()``,
-/// ``commitWrite(_:)``); the PulseAudio mainloop thread, holding the mainloop lock, is the
-/// only consumer (``read(into:maxSamples:)``). Neither side ever blocks or allocates.
-/// ``reset()`` may only run while both sides are held off: the caller holds the engine
-/// lock (no producer) and the mainloop lock (no consumer).
+/// ``commitWrite(_:)``); the output stream's consumer (PulseAudio's write callback holding
+/// the mainloop lock, or the null output's pacing thread holding its sink's lock) is the
+/// only consumer (``read(into:maxSamples:)``, ``discard(maxSamples:)``). Neither side ever
+/// blocks or allocates. ``reset()`` may only run while both sides are held off: the caller
+/// holds the engine lock (no producer) and the consumer's lock.
 final class SampleRing: @unchecked Sendable {
     /// Number of samples the ring holds, a power of two.
     let capacity: Int
@@ -65,6 +66,14 @@ final class SampleRing: @unchecked Sendable {
         let first = min(count, capacity - start)
         destination.update(from: storage + start, count: first)
         if first < count { (destination + first).update(from: storage, count: count - first) }
+        consumed.add(count, ordering: .releasing)
+        return count
+    }
+
+    /// Consumes up to `maxSamples` samples without copying them; returns how many.
+    func discard(maxSamples: Int) -> Int {
+        let count = min(maxSamples, written.load(ordering: .acquiring) - consumed.load(ordering: .relaxed))
+        guard count > 0 else { return 0 }
         consumed.add(count, ordering: .releasing)
         return count
     }

@@ -25,6 +25,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var logLevel: Logger.Level?
     /// `max_clients`: how many clients may be connected at once.
     public var maxClients: Int?
+    /// `output`: where the sound goes.
+    public var output: OutputKind?
     /// `[pulse] server`: the PulseAudio server to play to.
     public var pulseServer: String?
     /// `[pulse] sink`: the sink to play to.

@@ -12,6 +12,7 @@ enum ConfigKey: String, CaseIterable {
     case restorePlaying = "restore_playing"
     case logLevel = "log_level"
     case maxClients = "max_clients"
+    case output
     case pulse
     case pulseServer = "pulse.server"
     case pulseSink = "pulse.sink"
@@ -35,6 +36,7 @@ enum ConfigKey: String, CaseIterable {
         case .policy: "a policy name such as \"default\""
         case .releaseAfter, .promptHold, .resumeWithin: "a number of seconds, 0 or more"
         case .restorePlaying: "true or false"
+        case .output: "\"pulse\" (play through PulseAudio or PipeWire-Pulse) or \"null\" (play in real time to no sound card)"
         case .maxClients: "a whole number of clients from 1 to \(DaemonOptions.maxClientsCeiling)"
         case .logLevel: "one of " + Logger.Level.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .pulse: "a table: write [pulse] with server and sink under it"
@@ -50,7 +52,7 @@ enum ConfigKey: String, CaseIterable {
     /// Whether the value is written as a quoted string.
     var takesString: Bool {
         switch self {
-        case .musicDirectory, .database, .policy, .logLevel, .pulseServer, .pulseSink, .viewListen: true
+        case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen: true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view:
             false
         }
@@ -92,6 +94,9 @@ enum ConfigKey: String, CaseIterable {
         case (.logLevel, .string(let name)):
             guard let level = Logger.Level(rawValue: name) else { throw invalid }
             config.logLevel = level
+        case (.output, .string(let name)):
+            guard let kind = OutputKind(rawValue: name) else { throw invalid }
+            config.output = kind
         case (.pulse, .table):
             break
         case (.pulseServer, .string(let server)):

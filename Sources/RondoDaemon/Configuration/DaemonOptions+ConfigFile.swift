@@ -37,6 +37,7 @@ extension DaemonOptions {
         if let resumeWithin = config.resumeWithin { self.resumeWithin = resumeWithin }
         if let logLevel = config.logLevel { self.logLevel = logLevel }
         if let maxClients = config.maxClients { self.maxClients = maxClients }
+        if let output = config.output { self.output = output }
         if let mprisEnabled = config.mprisEnabled { self.mprisEnabled = mprisEnabled }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }

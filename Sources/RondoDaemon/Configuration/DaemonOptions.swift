@@ -18,6 +18,8 @@ public struct DaemonOptions: Sendable {
     public var policy: String
     /// Log threshold.
     public var logLevel: Logger.Level
+    /// Where the sound goes (`output`, `--output`; default PulseAudio).
+    public var output: OutputKind
     /// PulseAudio server string, `nil` for the default (`PULSE_SERVER`).
     public var pulseServer: String?
     /// Sink name, `nil` for the default (`PULSE_SINK`).
@@ -60,6 +62,7 @@ public struct DaemonOptions: Sendable {
             cacheDirectory: directories.cache + "/rondo/artwork",
             policy: "default",
             logLevel: .info,
+            output: .pulse,
             pulseServer: environment["PULSE_SERVER"],
             pulseSink: nil,
             initialQueue: [],

@@ -15,6 +15,8 @@ public struct DaemonOverrides: Sendable, Equatable {
     public var logLevel: Logger.Level?
     /// `--view`.
     public var viewListen: ViewListen?
+    /// `--output`.
+    public var output: OutputKind?
 
     /// Overrides nothing.
     public init() {}
@@ -27,5 +29,6 @@ public struct DaemonOverrides: Sendable, Equatable {
         if let policy { options.policy = policy }
         if let logLevel { options.logLevel = logLevel }
         if let viewListen { options.viewListen = viewListen }
+        if let output { options.output = output }
     }
 }

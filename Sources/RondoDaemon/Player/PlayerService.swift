@@ -52,10 +52,10 @@ actor PlayerService {
     let logger: Logger
     let now: @Sendable () -> Double
 
-    /// Creates the service; the engine connects to PulseAudio only on the first play.
+    /// Creates the service; the engine connects to its output only on the first play.
     /// - Parameter resumeWithin: seconds within which a returning audio server resumes
     ///   playback that it interrupted (`resume_within_s`).
-    init(pulseServer: String?, pulseSink: String?, store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
+    init(output: AudioOutput, pulseSink: String?, store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
          sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
          hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
@@ -66,7 +66,7 @@ actor PlayerService {
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         self.notices = notices
         self.engine = PlaybackEngine(
-            server: pulseServer, sink: pulseSink,
+            output: output, sink: pulseSink,
             streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
         ) { continuation.yield($0) }
         self.sessions = sessions

@@ -16,13 +16,13 @@ final class PromptService: Sendable {
         category: .playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
 
     private let sessions: SessionService
-    private let pulseServer: String?
+    private let output: AudioOutput
     private let pulseSink: String?
 
     /// Creates the service; each prompt opens its own stream.
-    init(sessions: SessionService, pulseServer: String?, pulseSink: String?) {
+    init(sessions: SessionService, output: AudioOutput, pulseSink: String?) {
         self.sessions = sessions
-        self.pulseServer = pulseServer
+        self.output = output
         self.pulseSink = pulseSink
     }
 
@@ -81,11 +81,11 @@ final class PromptService: Sendable {
         _ file: String?, session: SessionID, until shouldStop: @escaping @Sendable () -> Bool
     ) async -> AudioError? {
         let properties = [SessionAudioControl.sessionProperty: session.rawValue]
-        let (server, sink) = (pulseServer, pulseSink)
+        let (output, sink) = (output, pulseSink)
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 do throws(AudioError) {
-                    let player = PromptPlayer(server: server, sink: sink)
+                    let player = PromptPlayer(output: output, sink: sink)
                     if let file {
                         try player.play(file: file, properties: properties, until: shouldStop)
                     } else {

@@ -46,7 +46,8 @@ final class SessionService: Sendable {
     }
 
     private let table: Mutex<Table>
-    private let pulseServer: String?
+    /// Where sound goes; only a PulseAudio server has streams whose gains the sessions set.
+    private let output: AudioOutput
     /// Loads a focus policy by name, for sandboxes.
     let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
     private let hub: EventHub
@@ -62,7 +63,7 @@ final class SessionService: Sendable {
     /// Creates the service under `policy`; PulseAudio is reached only when a session needs it.
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
-        pulseServer: String?, hub: EventHub, logger: Logger,
+        output: AudioOutput, hub: EventHub, logger: Logger,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         var arbiter = Arbiter(policy: policy, startedAt: now())
@@ -72,7 +73,7 @@ final class SessionService: Sendable {
                 configuration: Self.playerConfiguration(spokenAudio: false)),
             at: now())
         table = Mutex(Table(arbiters: [.live: arbiter]))
-        self.pulseServer = pulseServer
+        self.output = output
         self.loadPolicy = loadPolicy
         self.hub = hub
         self.logger = logger
@@ -295,6 +296,7 @@ final class SessionService: Sendable {
     /// streams and sound and route reports flow; the connection is made outside the lock,
     /// then handed every session's gain and mute. Logs once when no server answers.
     func connectAudio() {
+        guard case .pulse(let server) = output else { return }
         let wanted = table.withLock { table in
             guard table.audio?.isConnected != true, !table.connecting else { return false }
             table.connecting = true
@@ -304,7 +306,7 @@ final class SessionService: Sendable {
         let continuation = audioContinuation
         let audio: SessionAudioControl?
         do {
-            audio = try SessionAudioControl(server: pulseServer) { continuation.yield($0) }
+            audio = try SessionAudioControl(server: server) { continuation.yield($0) }
         } catch {
             audio = nil
             if !pulseUnavailableLogged.exchange(true, ordering: .relaxed) {

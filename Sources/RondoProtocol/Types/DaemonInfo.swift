@@ -22,6 +22,9 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
     public var database: String
     public var musicDirectory: String
     public var policy: String
+    /// Where the sound goes, `pulse` or `null` (an extension of SPEC §2; absent from older
+    /// daemons, which play through PulseAudio only).
+    public var output: String?
     public var pulse: Pulse
     /// The damaged database found at start and moved aside (an extension of SPEC §2),
     /// absent when the database was sound.
@@ -53,7 +56,7 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
     /// Creates the info.
     public init(
         version: String, pid: Int, uptime: Double, socket: String, database: String,
-        musicDirectory: String, policy: String, pulse: Pulse, damagedDatabase: DamagedDatabase? = nil,
+        musicDirectory: String, policy: String, output: String? = nil, pulse: Pulse, damagedDatabase: DamagedDatabase? = nil,
         view: View? = nil
     ) {
         self.version = version
@@ -63,6 +66,7 @@ public struct DaemonInfo: Codable, Equatable, Sendable {
         self.database = database
         self.musicDirectory = musicDirectory
         self.policy = policy
+        self.output = output
         self.pulse = pulse
         self.damagedDatabase = damagedDatabase
         self.view = view

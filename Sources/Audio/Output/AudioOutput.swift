@@ -1,0 +1,18 @@
+/// Where the daemon's sound goes: a PulseAudio (or PipeWire-Pulse) server, or nowhere at
+/// the pace of a real sink, for machines without an audio server and for measuring the
+/// daemon without one.
+public enum AudioOutput: Sendable, Equatable {
+    /// A PulseAudio server: the server string, or `nil` for the default (`PULSE_SERVER`).
+    case pulse(server: String?)
+    /// A sink that takes samples in real time and discards them (``NullOutputConnection``).
+    case null
+
+    /// Connects to the output.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no PulseAudio server answers.
+    func connect() throws(AudioError) -> any OutputConnection {
+        switch self {
+        case .pulse(let server): try PulseConnection(server: server)
+        case .null: NullOutputConnection()
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// A connection to somewhere playback streams can be opened: a PulseAudio server
+/// (``PulseConnection``) or the null output (``NullOutputConnection``).
+///
+/// Threading: every requirement may be called from any thread.
+protocol OutputConnection: AnyObject, Sendable {
+    /// Whether the connection still works; turns false for good when the server goes away.
+    var isAlive: Bool { get }
+
+    /// Opens a stream that plays what `ring` holds.
+    /// - Parameters:
+    ///   - format: the stream's sample format.
+    ///   - ring: the ring the stream reads; the stream is its only consumer.
+    ///   - sink: the sink's name, or `nil` for the default sink.
+    ///   - corked: whether the stream starts paused.
+    ///   - volume: the linear volume it starts at (1 = as written).
+    ///   - role: its `media.role` (`music`, `navigation`).
+    ///   - properties: more properties of the stream (such as its session's id).
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the stream cannot be opened.
+    func openStream(
+        format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
+        properties: [String: String]
+    ) throws(AudioError) -> any PlaybackOutput
+}

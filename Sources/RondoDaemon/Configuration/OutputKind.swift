@@ -1,0 +1,19 @@
+public import Audio
+
+/// Where the daemon's sound goes, as `output` in the configuration and `--output` name it.
+public enum OutputKind: String, Sendable, Equatable, CaseIterable {
+    /// A PulseAudio server (PipeWire-Pulse too): the listener hears the music.
+    case pulse
+    /// No sound card: samples are taken in real time and discarded, for machines without
+    /// an audio server and for measuring the daemon alone. Session gains and mutes have
+    /// nothing to act on.
+    case null
+
+    /// The output for the engine and the prompts; `server` is the PulseAudio server string.
+    public func audioOutput(server: String?) -> AudioOutput {
+        switch self {
+        case .pulse: .pulse(server: server)
+        case .null: .null
+        }
+    }
+}
