@@ -9,8 +9,9 @@ extension LibraryDatabase {
     /// ``LibraryStore`` recomputes ranks and aggregates after the scanner writes. Sort keys
     /// (`*_sort`) are folded in Swift (``SortKey``) and compared bytewise.
     ///
-    /// `search` is an FTS5 index kept in step by triggers; its rowid is the row's id × 4 plus
-    /// 0 for a track, 1 for an album and 2 for an artist. Play history and resume points are
+    /// `search` is an FTS5 index kept in step by triggers; here its rowid is the row's id × 4
+    /// plus 0 for a track, 1 for an album and 2 for an artist, which `v4-search-by-kind`
+    /// changes (``indexSearchByKind(_:)``). Play history and resume points are
     /// keyed by path like `feedback`, so a rescan never loses them.
     static func createLibrary(_ db: Database) throws {
         try db.execute(

@@ -6,12 +6,14 @@ extension LibraryDatabase {
     /// A shipped migration is never edited; a change is a new migration appended here.
     /// The music library (tracks, albums, artists, genres, playlists, play history, resume
     /// points, FTS5 search) is `v2-library` (``createLibrary(_:)``); `feedback` stays keyed
-    /// by path, so it outlives a file's removal from the library.
+    /// by path, so it outlives a file's removal from the library. `v4-search-by-kind`
+    /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
         migrator.registerMigration("v2-library", migrate: createLibrary)
         migrator.registerMigration("v3-output", migrate: createOutputSettings)
+        migrator.registerMigration("v4-search-by-kind", migrate: indexSearchByKind)
         return migrator
     }
 

@@ -8,6 +8,11 @@ extension LibraryStore {
     /// Case and accents are ignored. Any text is safe: each word is quoted, so FTS5 syntax
     /// (`AND`, `"`, `*`, `:`, `NEAR(`…) is searched for literally; words without a letter or
     /// digit are dropped, and a query left without words finds nothing.
+    ///
+    /// Each kind's matches are ranked up to ``searchCandidatesPerKind`` of them, in library
+    /// order: a word of one or two letters can match tens of thousands of tracks, and
+    /// scoring them all took tens of milliseconds, where a few hundred take one. Once the
+    /// query is as specific as a word or two of three letters, every match is ranked.
     /// - Parameters:
     ///   - query: what the user typed.
     ///   - limit: the most results to return.
@@ -15,13 +20,30 @@ extension LibraryStore {
     public func search(_ query: String, limit: Int) throws(StoreError) -> [CatalogEntry] {
         guard limit > 0, let match = Self.matchExpression(query) else { return [] }
         return try database.read { db in
-            let rowids = try Int64.fetchAll(
-                db,
-                sql: "SELECT rowid FROM search WHERE search MATCH ? ORDER BY bm25(search, 10.0, 6.0, 4.0, 1.0) LIMIT ?",
-                arguments: [match, limit])
-            return try rowids.compactMap { rowid in try Self.searchEntry(rowid, db) }
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT rowid, bm25(search, 10.0, 6.0, 4.0, 1.0) FROM search
+                    WHERE search MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?
+                    """)
+            var scored: [(rowid: Int64, score: Double)] = []
+            for (start, end) in Self.searchKinds {
+                let rows = try Row.fetchCursor(statement, arguments: [match, start, end, Self.searchCandidatesPerKind])
+                while let row = try rows.next() { scored.append((row[0], row[1])) }
+            }
+            scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.rowid < $1.rowid }
+            return try scored.prefix(limit).compactMap { try Self.searchEntry($0.rowid, db) }
         }
     }
+
+    /// How many matches of each kind (tracks, albums, artists) a search ranks at most.
+    public static let searchCandidatesPerKind = 200
+
+    /// The rowid range of each kind in the search index: tracks, albums, artists.
+    private static let searchKinds: [(Int64, Int64)] = [
+        (0, LibraryDatabase.SearchRowid.albumBase),
+        (LibraryDatabase.SearchRowid.albumBase, LibraryDatabase.SearchRowid.artistBase),
+        (LibraryDatabase.SearchRowid.artistBase, LibraryDatabase.SearchRowid.end),
+    ]
 
     /// The FTS5 expression for `query`: each word a quoted prefix, all required.
     ///
@@ -40,17 +62,20 @@ extension LibraryStore {
     }
 
     private static func searchEntry(_ rowid: Int64, _ db: Database) throws -> CatalogEntry? {
-        let id = rowid >> 2
-        switch rowid & 3 {
-        case 0:
-            return try Row.fetchOne(db, sql: CatalogRows.trackSelect + " WHERE t.id = ?", arguments: [id])
+        switch rowid {
+        case ..<LibraryDatabase.SearchRowid.albumBase:
+            return try Row.fetchOne(db.cachedStatement(sql: CatalogRows.trackSelect + " WHERE t.id = ?"), arguments: [rowid])
                 .map { .track(CatalogRows.track($0)) }
-        case 1:
-            return try Row.fetchOne(db, sql: "SELECT * FROM album WHERE id = ?", arguments: [id])
-                .map(CatalogRows.albumEntry)
+        case ..<LibraryDatabase.SearchRowid.artistBase:
+            return try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM album WHERE id = ?"),
+                arguments: [rowid - LibraryDatabase.SearchRowid.albumBase]
+            ).map(CatalogRows.albumEntry)
         default:
-            return try Row.fetchOne(db, sql: "SELECT * FROM artist WHERE id = ?", arguments: [id])
-                .map { .artist(CatalogRows.artist($0)) }
+            return try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM artist WHERE id = ?"),
+                arguments: [rowid - LibraryDatabase.SearchRowid.artistBase]
+            ).map { .artist(CatalogRows.artist($0)) }
         }
     }
 }
