@@ -24,6 +24,7 @@ struct ConfigFileTests {
             prompt_hold_s = 2.5
             restore_playing = true
             log_level = "debug"
+            output = "null"
 
             [pulse]
             server = "unix:/run/user/1000/pulse/native"
@@ -37,6 +38,7 @@ struct ConfigFileTests {
         expected.promptHoldSeconds = 2.5
         expected.restorePlaying = true
         expected.logLevel = .debug
+        expected.output = .null
         expected.pulseServer = "unix:/run/user/1000/pulse/native"
         expected.pulseSink = "alsa_output.pci"
         #expect(config == expected)
