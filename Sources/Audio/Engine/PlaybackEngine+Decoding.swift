@@ -40,7 +40,8 @@ extension PlaybackEngine {
             return nil
         }
         guard stream.isHealthy else {
-            loseOutput("the sink or the stream went away", serverLost: false)
+            let serverLost = connection?.answers(within: 0.5) != true
+            loseOutput(serverLost ? "the audio server went away" : "the sink or the stream went away", serverLost: serverLost)
             return nil
         }
         guard playing else { return nil }

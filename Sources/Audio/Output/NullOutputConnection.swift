@@ -3,6 +3,8 @@
 final class NullOutputConnection: OutputConnection {
     var isAlive: Bool { true }
 
+    func answers(within seconds: Double) -> Bool { true }
+
     func openStream(
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
         properties: [String: String]

@@ -6,6 +6,12 @@ protocol OutputConnection: AnyObject, Sendable {
     /// Whether the connection still works; turns false for good when the server goes away.
     var isAlive: Bool { get }
 
+    /// Whether the server still answers a request within `seconds`. A stream lost while the
+    /// connection looks alive may be the first sign of the server going away (pipewire-pulse
+    /// drops its streams as it stops, then closes its connections): this tells that apart
+    /// from a sink removed under a running server.
+    func answers(within seconds: Double) -> Bool
+
     /// Opens a stream that plays what `ring` holds.
     /// - Parameters:
     ///   - format: the stream's sample format.

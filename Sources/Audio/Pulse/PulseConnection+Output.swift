@@ -1,5 +1,24 @@
+import CPulse
+
 /// A PulseAudio server as an output: each stream is a ``PulseStream`` on this connection.
 extension PulseConnection: OutputConnection {
+    func answers(within seconds: Double) -> Bool {
+        withLock {
+            guard isAlive, let context,
+                let operation = pa_context_get_server_info(
+                    context, { _, _, userdata in
+                        guard let userdata else { return }
+                        Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().signal()
+                    }, Unmanaged.passUnretained(self).toOpaque())
+            else { return false }
+            defer { pa_operation_unref(operation) }
+            _ = wait(upTo: seconds) { pa_operation_get_state(operation) != PA_OPERATION_RUNNING || !isAlive }
+            let answered = pa_operation_get_state(operation) == PA_OPERATION_DONE
+            if !answered { pa_operation_cancel(operation) }
+            return answered && isAlive
+        }
+    }
+
     func openStream(
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
         properties: [String: String]
