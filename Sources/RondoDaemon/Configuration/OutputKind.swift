@@ -1,7 +1,7 @@
 public import Audio
 
 /// Where the daemon's sound goes, as `output` in the configuration and `--output` name it.
-public enum OutputKind: String, Sendable, Equatable, CaseIterable {
+public enum OutputKind: String, Sendable, Equatable {
     /// A PulseAudio server (PipeWire-Pulse too): the listener hears the music.
     case pulse
     /// No sound card: samples are taken in real time and discarded, for machines without
