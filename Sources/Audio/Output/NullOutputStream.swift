@@ -16,7 +16,9 @@ final class NullOutputStream: PlaybackOutput {
         self.format = format
         sink = NullSink(format: format, ring: ring, corked: corked)
         let sink = self.sink
-        let thread = Thread { while sink.tick() { Thread.sleep(forTimeInterval: NullSink.tickInterval) } }
+        let thread = Thread {
+            while sink.waitWhilePaused(), sink.tick() { Thread.sleep(forTimeInterval: NullSink.tickInterval) }
+        }
         thread.name = "rondo-null-out"
         thread.start()
     }

@@ -1,13 +1,14 @@
 // Realtime rules for this file: `tick()` runs on the null output's pacing thread and
 // `topUp()` on the producer's; both consume the ring holding the sink's lock, never
-// allocate, never log and never wait. Every other method takes the same lock, briefly.
+// allocate, never log and never wait. Every other method takes the same lock, briefly;
+// `waitWhilePaused()` waits on it, as the pacing thread does while the stream is corked.
 import Foundation
 
 /// The state of one ``NullOutputStream``: a sink buffer of up to ``bufferDuration`` that is
 /// played out by the monotonic clock while uncorked and refilled from the ring.
 ///
 /// Ownership: `lock` guards every field; the pacing thread and the stream's callers share
-/// it. The ring's consumer side is used only under `lock`. Time comes from `now`
+/// it, and the pacing thread sleeps on it while corked, so a paused stream costs nothing. The ring's consumer side is used only under `lock`. Time comes from `now`
 /// (monotonic nanoseconds), so a test can step it.
 final class NullSink: @unchecked Sendable {
     /// How often the pacing thread plays the clock forward and refills the buffer, in seconds.
@@ -16,7 +17,7 @@ final class NullSink: @unchecked Sendable {
     /// (``PulseStream/targetLatencyMilliseconds``), so a position is heard as late.
     static let bufferDuration = Double(PulseStream.targetLatencyMilliseconds) / 1000
 
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private let format: AudioFormat
     private let ring: SampleRing
     private let bufferFrames: Int
@@ -65,10 +66,19 @@ final class NullSink: @unchecked Sendable {
 
     func topUp() { lock.withLock { if open { refill() } } }
 
+    /// Waits while the sink is corked and open; returns whether it is still open.
+    func waitWhilePaused() -> Bool {
+        lock.withLock {
+            while corked, open { lock.wait() }
+            return open
+        }
+    }
+
     func setCorked(_ corked: Bool) {
         lock.withLock {
             play(until: now())
             self.corked = corked
+            lock.broadcast()
         }
     }
 
@@ -97,7 +107,12 @@ final class NullSink: @unchecked Sendable {
     }
 
     /// Stops the pacing thread at its next tick; the ring is not read after this returns.
-    func close() { lock.withLock { open = false } }
+    func close() {
+        lock.withLock {
+            open = false
+            lock.broadcast()
+        }
+    }
 
     private func play(until time: UInt64) {
         defer { playedUntil = max(playedUntil, time) }

@@ -116,6 +116,18 @@ struct NullSinkTests {
         #expect(sink.heardFrames() == 10)
     }
 
+    /// The pacing thread sleeps while the sink is corked: the wait ends when the sink is
+    /// uncorked (from another thread here) and, for good, once it is closed.
+    @Test func pacingWaitsWhilePaused() async {
+        let sink = sink(corked: true)
+        let uncork = Task.detached { sink.setCorked(false) }
+        #expect(sink.waitWhilePaused())
+        await uncork.value
+        sink.setCorked(true)
+        sink.close()
+        #expect(!sink.waitWhilePaused())
+    }
+
     /// A closed sink stops its pacing thread and reads the ring no more.
     @Test func closedSinkReadsNothing() {
         let sink = sink(corked: false)
