@@ -129,6 +129,16 @@ public final class SessionAudioControl: @unchecked Sendable {
         }
     }
 
+    /// Waits until the server has carried out every change asked of it so far (it handles a
+    /// client's commands in order, so its answer to a later query means the earlier ones are
+    /// done); for an owner about to release the control, which would otherwise close the
+    /// connection with changes still unwritten.
+    /// - Parameter seconds: the longest wait.
+    /// - Returns: whether the server answered in time.
+    public func flush(within seconds: Double) -> Bool {
+        connection.answers(within: seconds)
+    }
+
     /// Drops the gain and mute remembered for `session`; its sink inputs keep what they
     /// have, and later ones are left alone.
     /// - Parameter session: the session id.

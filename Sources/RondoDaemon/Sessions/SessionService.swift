@@ -145,12 +145,27 @@ final class SessionService: Sendable {
         return table.withLock { $0.audio?.outputs(of: Self.playerSession.rawValue) } ?? ([], nil)
     }
 
-    /// Stops the streams of reports; called on shutdown.
+    /// Stops the streams of reports and gives every session's streams their full level
+    /// back, so a daemon that stops leaves no program ducked or muted; called on shutdown.
+    /// Waits (at most a second) until the server has taken those changes: the connection
+    /// closes right after, and libpulse drops what it has not yet written.
     func shutDown() {
         audioContinuation.finish()
         playerContinuation.finish()
-        table.withLock { $0.audio = nil }
+        let audio = table.withLock { table in
+            defer { table.audio = nil }
+            for arbiter in table.arbiters.values {
+                for session in arbiter.state.sessions { restore(session.id, in: table) }
+            }
+            return table.audio
+        }
+        if let audio, !audio.flush(within: Self.shutdownFlushSeconds) {
+            logger.notice("the audio server did not confirm the sessions' levels restored before rondod stopped")
+        }
     }
+
+    /// How long shutdown waits for the audio server to take the restored levels.
+    static let shutdownFlushSeconds = 1.0
 
     /// A fresh session id for a client's session.
     func makeSessionID(prefix: String = "s") -> SessionID {
