@@ -260,130 +260,18 @@ public final class Daemon: Service {
 
     /// The method table of SPEC §2 bound to the services.
     func makeRouter() -> Router {
-        var router = Router()
-        let player = self.player
-        let hub = self.hub
-        router.register(Methods.DaemonInfoMethod.self) { [options, startedAt, reloader, movedAsideDatabase, viewAddress] _, _ in
-            DaemonInfo(
-                version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
-                socket: options.socketPath, database: options.databasePath,
-                musicDirectory: options.musicDirectory, policy: reloader.options.policy,
-                output: options.output.rawValue,
-                pulse: .init(server: options.pulseServer, connected: options.output == .pulse && player.isPulseConnected),
-                damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) },
-                view: viewAddress.current.map(DaemonInfo.View.init(address:)))
-        }
-        router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }
-        router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
-        router.register(Methods.RemoteSetEnabled.self) { params, _ in
-            await player.setEnabled(params.enabled, for: params.command)
-            return Empty()
-        }
-        router.register(Methods.NowPlayingGet.self) { _, _ in await player.nowPlaying() }
-        router.register(Methods.QueueGet.self) { params, _ in
-            await player.queue(offset: params.offset ?? 0, limit: params.limit)
-        }
-        router.register(Methods.QueueSet.self) { [library] params, _ throws(RPCError) in
-            var params = params
-            params.items = try library.resolve(params.items)
-            return QueueCountResult(count: try await player.replace(params))
-        }
-        router.register(Methods.QueueAppend.self) { [library] params, _ throws(RPCError) in
-            QueueCountResult(count: try await player.append(try library.resolve(params.items)))
-        }
-        router.register(Methods.QueueRemove.self) { params, _ throws(RPCError) in
-            try await player.remove(at: params.index)
-            return Empty()
-        }
-        router.register(Methods.QueueMove.self) { params, _ throws(RPCError) in
-            try await player.move(from: params.from, to: params.to)
-            return Empty()
-        }
-        router.register(Methods.QueueClear.self) { _, _ in
-            await player.clear()
-            return Empty()
-        }
-        router.register(Methods.QueuePlayIndex.self) { params, _ throws(RPCError) in
-            try await player.playIndex(params.index)
-            return Empty()
-        }
-        router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
-        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in try await player.setVolume(params) }
-        router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
-        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
-        registerLibraryMethods(in: &router)
-        registerSessionMethods(in: &router)
-        router.register(Methods.EventsSubscribe.self) { params, connection in
-            hub.subscribe(connection.id, to: params.topics)
-            return Empty()
-        }
-        return router
-    }
-
-    /// The `library.*` and `context.*` methods.
-    private func registerLibraryMethods(in router: inout Router) {
-        let library = self.library
-        let player = self.player
-        router.register(Methods.LibraryChildren.self) { params, _ throws(RPCError) in try library.children(params) }
-        router.register(Methods.LibraryItem.self) { params, _ throws(RPCError) in try library.item(params) }
-        router.register(Methods.LibraryCount.self) { params, _ throws(RPCError) in try library.count(params) }
-        router.register(Methods.LibraryItemForIdentifier.self) { params, _ throws(RPCError) in try library.item(params) }
-        router.register(Methods.LibraryPlay.self) { params, _ throws(RPCError) in
-            let (selection, container) = try library.playback(at: params.indexPath)
-            return try await player.play(selection, container: container)
-        }
-        router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in try library.search(params) }
-        router.register(Methods.LibraryScan.self) { params, _ throws(RPCError) in try await library.scan(params) }
-        router.register(Methods.LibraryProblems.self) { _, _ throws(RPCError) in try library.problems() }
-        router.register(Methods.LibraryStats.self) { _, _ throws(RPCError) in try library.stats() }
-        router.register(Methods.ContextGet.self) { _, _ in library.contentLimits() }
-        router.register(Methods.ContextSet.self) { params, _ throws(RPCError) in try library.setContentLimits(params) }
-    }
-
-    /// The `session.*` and `prompt.play` methods.
-    private func registerSessionMethods(in router: inout Router) {
-        let sessions = self.sessions
-        let prompts = self.prompts
-        router.register(Methods.SandboxOpen.self) { params, connection throws(RPCError) in
-            try sessions.openSandbox(params, owner: connection.id)
-        }
-        router.register(Methods.SandboxClose.self) { params, connection throws(RPCError) in
-            try sessions.closeSandbox(params, owner: connection.id)
-            return params
-        }
-        router.register(Methods.SandboxRoute.self) { params, connection throws(RPCError) in
-            try sessions.simulateRoute(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SandboxWait.self) { params, connection throws(RPCError) in
-            try sessions.advanceSandbox(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SessionOpen.self) { params, connection throws(RPCError) in
-            try sessions.open(params, owner: connection.id)
-        }
-        router.register(Methods.SessionConfigure.self) { params, connection throws(RPCError) in
-            try sessions.configure(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SessionActivate.self) { params, connection throws(RPCError) in
-            try sessions.activate(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SessionDeactivate.self) { params, connection throws(RPCError) in
-            try sessions.deactivate(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SessionClose.self) { params, connection throws(RPCError) in
-            try sessions.close(params, owner: connection.id)
-            return Empty()
-        }
-        router.register(Methods.SessionList.self) { _, _ in sessions.list() }
-        router.register(Methods.SessionPromptStyle.self) { params, _ throws(RPCError) in
-            try sessions.promptStyle(params)
-        }
-        router.register(Methods.PromptPlay.self) { params, connection throws(RPCError) in
-            try await prompts.play(params, owner: connection.id, ownerIsGone: connection.isGone)
-        }
+        Routes(
+            player: player, library: library, sessions: sessions, prompts: prompts, hub: hub,
+            daemonInfo: { [options, startedAt, reloader, movedAsideDatabase, viewAddress, player] in
+                DaemonInfo(
+                    version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),
+                    socket: options.socketPath, database: options.databasePath,
+                    musicDirectory: options.musicDirectory, policy: reloader.options.policy,
+                    output: options.output.rawValue,
+                    pulse: .init(server: options.pulseServer, connected: options.output == .pulse && player.isPulseConnected),
+                    damagedDatabase: movedAsideDatabase.map { .init(movedTo: $0.path, reason: $0.reason.description) },
+                    view: viewAddress.current.map(DaemonInfo.View.init(address:)))
+            }
+        ).makeRouter()
     }
 }

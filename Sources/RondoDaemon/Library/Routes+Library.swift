@@ -1,0 +1,23 @@
+import RondoProtocol
+
+extension Routes {
+    /// The `library.*` and `context.*` methods.
+    func registerLibraryMethods(in router: inout Router) {
+        let library = self.library
+        let player = self.player
+        router.register(Methods.LibraryChildren.self) { params, _ throws(RPCError) in try library.children(params) }
+        router.register(Methods.LibraryItem.self) { params, _ throws(RPCError) in try library.item(params) }
+        router.register(Methods.LibraryCount.self) { params, _ throws(RPCError) in try library.count(params) }
+        router.register(Methods.LibraryItemForIdentifier.self) { params, _ throws(RPCError) in try library.item(params) }
+        router.register(Methods.LibraryPlay.self) { params, _ throws(RPCError) in
+            let (selection, container) = try library.playback(at: params.indexPath)
+            return try await player.play(selection, container: container)
+        }
+        router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in try library.search(params) }
+        router.register(Methods.LibraryScan.self) { params, _ throws(RPCError) in try await library.scan(params) }
+        router.register(Methods.LibraryProblems.self) { _, _ throws(RPCError) in try library.problems() }
+        router.register(Methods.LibraryStats.self) { _, _ throws(RPCError) in try library.stats() }
+        router.register(Methods.ContextGet.self) { _, _ in library.contentLimits() }
+        router.register(Methods.ContextSet.self) { params, _ throws(RPCError) in try library.setContentLimits(params) }
+    }
+}
