@@ -7,14 +7,14 @@ import RondoMPRIS
 import RondoProtocol
 import RondoView
 public import ServiceLifecycle
-import UnixSignals
+public import UnixSignals
 
 /// The running daemon: its services, the router that reaches them and the socket server.
 ///
 /// ``run()`` serves until graceful shutdown (SIGTERM/SIGINT through the service group in
 /// `rondod`) or cancellation, then stops sound and removes the socket (unless systemd passed
 /// it). SIGHUP reloads the configuration (``ConfigurationReloader``).
-public final class Daemon: Service {
+public final class Daemon: Sendable {
     /// The daemon's version string.
     public static let version = "0.1.0"
 
@@ -123,72 +123,140 @@ public final class Daemon: Service {
         }
     }
 
-    /// Binds the socket (or takes the one systemd passed) and serves until graceful shutdown
-    /// or cancellation.
-    /// - Throws: ``InstanceLockError/socketInUse(path:)`` when a process that holds no lock
-    ///   serves the socket path, or the error of binding the socket.
-    public func run() async throws {
-        let socket = listeningSocket()
+    /// The daemon as a `ServiceGroup` of its ``parts()`` (the saved state restored first),
+    /// in which every part's end (an error, or a part that stops) shuts the whole daemon
+    /// down in order.
+    /// - Parameter gracefulShutdownSignals: the signals that stop it (SIGTERM, SIGINT).
+    public func serviceGroup(gracefulShutdownSignals: [UnixSignal]) async -> ServiceGroup {
+        let services = await parts().map {
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: $0, successTerminationBehavior: .gracefullyShutdownGroup,
+                failureTerminationBehavior: .gracefullyShutdownGroup)
+        }
+        return ServiceGroup(
+            configuration: .init(services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
+    }
+
+    /// Restores the saved playback state (and queues the demo's tracks), then returns the
+    /// daemon's parts in the order they start: library, sessions, player, socket server,
+    /// MPRIS, view, configuration reloads (SIGHUP), systemd notifications. Run them as a
+    /// `ServiceGroup`: graceful shutdown (SIGTERM) stops them in reverse, so systemd hears
+    /// `STOPPING=1` first, clients are closed (their sessions end) before the player saves
+    /// its state, sessions give programs their level back before the audio connection goes,
+    /// and the database closes last.
+    func parts() async -> [DaemonPart] {
+        // SIGHUP is trapped first thing: one that comes while the state is restored reloads
+        // once the parts run instead of ending the daemon.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         await player.restore(resumingPlayback: options.restorePlaying)
         if !options.initialQueue.isEmpty {
             _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
+        let router = makeRouter()
+        let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
+        return [
+            libraryPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier), mprisPart(),
+            viewPart(router: router), reloadPart(hangups), serviceManagerPart(notifier),
+        ]
+    }
+
+    /// Scans the demo's tracks (or refills a database made in place of a damaged one) at
+    /// start; closes the database last of all.
+    private func libraryPart() -> DaemonPart {
+        // The demo's few tracks are scanned so that they can be browsed at once; a user's
+        // music directory is scanned when asked (`rondo library scan`).
+        let scansAtStart = !options.initialQueue.isEmpty || movedAsideDatabase != nil
+        return DaemonPart(
+            "library", logger: logger,
+            serve: { [library] in if scansAtStart { await library.scanAtStart() } },
+            stop: { [database, logger] in
+                // Closing checkpoints the write-ahead log into the main file: a clean stop leaves
+                // one file behind. A scan still winding down keeps it open; the log is then kept.
+                do {
+                    try database?.close()
+                } catch {
+                    logger.notice("database left with its write-ahead log: \(error)")
+                }
+            })
+    }
+
+    /// Carries session reports from the audio server; on the way out gives every session's
+    /// streams their level back.
+    private func sessionsPart() -> DaemonPart {
+        DaemonPart("sessions", logger: logger, serve: { [sessions] in await sessions.run() }, stop: { [sessions] in sessions.shutDown() })
+    }
+
+    /// Follows the engine and the arbiter, saving the position while playing; on the way out
+    /// saves the state and stops sound.
+    private func playerPart() -> DaemonPart {
+        DaemonPart(
+            "player", logger: logger,
+            serve: { [player] in
+                await withDiscardingTaskGroup { group in
+                    group.addTask { await player.run() }
+                    group.addTask { await player.persistWhilePlaying() }
+                }
+            },
+            stop: { [player] in await player.shutDown() })
+    }
+
+    /// Binds the socket (or takes the one systemd passed) and serves clients; tells systemd
+    /// the daemon is ready once it accepts them. Stopping closes every connection.
+    /// - Throws (from `run`): ``InstanceLockError/socketInUse(path:)`` when a process that
+    ///   holds no lock serves the socket path, or the error of binding the socket.
+    private func socketPart(router: Router, notifier: ServiceManagerNotifier) -> DaemonPart {
+        let socket = listeningSocket()
         let openFiles = OpenFileLimit.raiseToHardLimit()
         let maxClients = OpenFileLimit.clientCap(configured: options.maxClients, softLimit: openFiles)
         if maxClients < options.maxClients {
             logger.notice("serving at most \(maxClients) clients, not max_clients \(options.maxClients): the open-file limit is \(openFiles)")
         }
-        let router = makeRouter()
         let server = SocketServer(
             socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
-        let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
-        let readyStatus = await player.statusLine()
-        let mpris = await startMPRIS()
-        defer { mpris?.stop() }
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await self.sessions.run() }
-            group.addTask { await self.player.run() }
-            group.addTask { await self.player.persistWhilePlaying() }
-            group.addTask { await self.tellServiceManager(notifier) }
-            if case .address(let address) = options.viewListen {
-                group.addTask { await self.serveView(on: address, router: router) }
-            }
-            // The demo's few tracks are scanned so that they can be browsed at once; a user's
-            // music directory is scanned when asked (`rondo library scan`).
-            // A new database made in place of a damaged one is filled again at once.
-            if !options.initialQueue.isEmpty || movedAsideDatabase != nil {
-                group.addTask { await self.library.scanAtStart() }
-            }
-            group.addTask {
-                for await _ in hangups {
-                    notifier.reloading()
-                    await self.reloader.reload()
-                    notifier.reloaded()
-                }
-            }
-            defer { group.cancelAll() }
-            try await cancelWhenGracefulShutdown {
-                try await server.run { [logger = self.logger, options = self.options] in
-                    let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
-                    logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
-                    notifier.ready(status: readyStatus)
-                }
+        return DaemonPart("socket", logger: logger) { [player, logger, options] in
+            let readyStatus = await player.statusLine()
+            try await server.run {
+                let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
+                logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
+                notifier.ready(status: readyStatus)
             }
         }
-        notifier.stopping()
-        await player.shutDown()
-        sessions.shutDown()
-        // Closing checkpoints the write-ahead log into the main file: a clean stop leaves
-        // one file behind. A scan still winding down keeps it open; the log is then kept.
-        do {
-            try database?.close()
-        } catch {
-            logger.notice("database left with its write-ahead log: \(error)")
+    }
+
+    /// Offers the player on the D-Bus session bus when `[mpris] enabled`.
+    private func mprisPart() -> DaemonPart {
+        DaemonPart("mpris", logger: logger) {
+            let mpris = await self.startMPRIS()
+            try? await gracefulShutdown()
+            mpris?.stop()
         }
-        logger.info("rondod stopped")
+    }
+
+    /// Serves the head-unit view when `--view` is not off.
+    private func viewPart(router: Router) -> DaemonPart {
+        DaemonPart("view", logger: logger) {
+            if case .address(let address) = self.options.viewListen { await self.serveView(on: address, router: router) }
+        }
+    }
+
+    /// Reloads the configuration on SIGHUP.
+    private func reloadPart(_ hangups: UnixSignalsSequence) -> DaemonPart {
+        DaemonPart("reload", logger: logger) { [reloader] in
+            let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
+            for await _ in hangups {
+                notifier.reloading()
+                await reloader.reload()
+                notifier.reloaded()
+            }
+        }
+    }
+
+    /// Pings systemd's watchdog and tells it the player's state; says `STOPPING=1` first
+    /// thing on the way out.
+    private func serviceManagerPart(_ notifier: ServiceManagerNotifier) -> DaemonPart {
+        DaemonPart("service manager", logger: logger, serve: { await self.tellServiceManager(notifier) }, stop: { notifier.stopping() })
     }
 
     /// Offers the player on the D-Bus session bus when `[mpris] enabled`, fed by the event

@@ -115,13 +115,10 @@ struct Rondod: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode.failure
         }
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: daemon)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
+        let group = await daemon.serviceGroup(gracefulShutdownSignals: [.sigterm, .sigint])
         do {
             try await group.run()
+            logger.info("rondod stopped")
         } catch let error as InstanceLockError {
             logger.critical("\(error)")
             throw ExitCode(InstanceLockError.exitStatus)

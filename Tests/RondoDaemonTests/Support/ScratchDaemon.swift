@@ -11,7 +11,8 @@ struct ScratchDaemon {
     let directory: TemporaryDirectory
     let daemon: Daemon
 
-    init() throws {
+    /// - Parameter logger: where the daemon logs; nowhere visible by default.
+    init(logger: Logger = Logger(label: "rondod-test") { _ in SwiftLogNoOpLogHandler() }) throws {
         directory = try TemporaryDirectory(prefix: "rondo-daemon")
         let environment = ["XDG_RUNTIME_DIR": directory.path, "HOME": directory.path]
         var overrides = DaemonOverrides()
@@ -26,6 +27,6 @@ struct ScratchDaemon {
         options.mprisEnabled = false
         daemon = try Daemon(
             options: options, policy: try source.policy(for: options), source: source,
-            logThreshold: LogThreshold(.critical), logger: Logger(label: "rondod-test"))
+            logThreshold: LogThreshold(.trace), logger: logger)
     }
 }
