@@ -9,9 +9,9 @@ extension Routes {
         router.register(Methods.LibraryItem.self) { params, _ throws(RPCError) in try library.item(params) }
         router.register(Methods.LibraryCount.self) { params, _ throws(RPCError) in try library.count(params) }
         router.register(Methods.LibraryItemForIdentifier.self) { params, _ throws(RPCError) in try library.item(params) }
-        router.register(Methods.LibraryPlay.self) { params, _ throws(RPCError) in
+        router.register(Methods.LibraryPlay.self) { [self] params, _ throws(RPCError) in
             let (selection, container) = try library.playback(at: params.indexPath)
-            return try await player.play(selection, container: container)
+            return try await kept { () throws(RPCError) in try await player.play(selection, container: container) }
         }
         router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in try library.search(params) }
         router.register(Methods.LibraryScan.self) { params, _ throws(RPCError) in try await library.scan(params) }

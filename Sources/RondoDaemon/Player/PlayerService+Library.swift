@@ -46,7 +46,9 @@ extension PlayerService {
         guard let library, let current = player.queue.current else { return }
         if player.state == .playing, current.id != listening.recordedEntry {
             listening.recordedEntry = current.id
-            do { try library.recordPlay(path: current.location, at: now()) } catch { logger.warning("\(error)") }
+            let path = current.location
+            let time = now()
+            persistence?.perform("the play of \(path)") { try library.recordPlay(path: path, at: time) }
         }
         if player.state != .playing { keepResumePoint(now: true) }
     }
@@ -62,7 +64,7 @@ extension PlayerService {
             return
         }
         listening.savedResume = (current.location, position)
-        do { try library.setResumePosition(path: current.location, seconds: position) } catch { logger.warning("\(error)") }
+        saveResumePoint(library, path: current.location, seconds: position)
     }
 
     /// Marks the current spoken-word item as heard to the end, as it ends.
@@ -71,7 +73,11 @@ extension PlayerService {
             let duration = libraryTrack(at: current.location)?.duration
         else { return }
         listening.savedResume = (current.location, duration)
-        do { try library.setResumePosition(path: current.location, seconds: duration) } catch { logger.warning("\(error)") }
+        saveResumePoint(library, path: current.location, seconds: duration)
+    }
+
+    private func saveResumePoint(_ library: LibraryStore, path: String, seconds: Double) {
+        persistence?.perform("the resume point of \(path)") { try library.setResumePosition(path: path, seconds: seconds) }
     }
 
     /// The playing track's identifier, then the library container its queue came from.

@@ -99,10 +99,8 @@ extension PlayerService {
     }
 
     private func saveOutput() {
-        do {
-            try store?.saveOutput(SavedOutput(volume: volume, sink: pulseSink))
-        } catch {
-            logger.error("cannot save the output settings: \(error)")
-        }
+        guard let store else { return }
+        let output = SavedOutput(volume: volume, sink: pulseSink)
+        persistence?.perform("the output settings") { try store.saveOutput(output) }
     }
 }

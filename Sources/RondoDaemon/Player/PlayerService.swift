@@ -28,7 +28,8 @@ actor PlayerService {
     var listening = ListeningRecord()
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     private var feedbackChanges: [String: Feedback] = [:]
-    private var storeFailing = false
+    /// Writes the state and the library notes off the actor; `nil` without a database.
+    nonisolated let persistence: PersistenceWriter?
     let engine: PlaybackEngine
     private let notices: AsyncStream<EngineNotice>
     private let tagReader = MPG123TagReader()
@@ -61,6 +62,7 @@ actor PlayerService {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
         self.pulseSink = pulseSink
         self.store = store
+        self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
         self.artworkCache = ArtworkCache(directory: artworkDirectory)
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
@@ -144,6 +146,7 @@ actor PlayerService {
         observeOutput()
         persist()
         keepResumePoint(now: true)
+        persistence?.close()
         engine.shutDown()
     }
 
@@ -212,19 +215,17 @@ actor PlayerService {
         }
     }
 
-    /// Saves the player's state; the store writes only what changed since the last save.
+    /// Hands the player's state to the writer; the store writes only what changed since the
+    /// last save.
     private func persist() {
-        guard let store else { return }
-        let state = SavedPlaybackState(player.snapshot(at: now()), feedbackChanges: feedbackChanges, savedAt: now())
-        do {
-            try store.save(state)
-            feedbackChanges = [:]
-            if storeFailing { logger.notice("saving the playback state works again") }
-            storeFailing = false
-        } catch {
-            if !storeFailing { logger.error("cannot save the playback state: \(error)") }
-            storeFailing = true
-        }
+        persistence?.save(SavedPlaybackState(player.snapshot(at: now()), feedbackChanges: feedbackChanges, savedAt: now()))
+        feedbackChanges = [:]
+    }
+
+    /// Waits until every change made so far is on disk: a request is answered once what it
+    /// changed would survive a `kill -9`.
+    nonisolated func written() async {
+        await persistence?.written()
     }
 
     /// Carries out effects in order and saves the state; returns a failed status when the

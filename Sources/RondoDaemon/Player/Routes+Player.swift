@@ -4,16 +4,20 @@ extension Routes {
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
-        router.register(Methods.RemoteSend.self) { params, _ throws(RPCError) in try await player.send(params) }
+        router.register(Methods.RemoteSend.self) { [self] params, _ throws(RPCError) in try await kept { () throws(RPCError) in try await player.send(params) } }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
-        router.register(Methods.RemoteSetEnabled.self) { params, _ in
-            await player.setEnabled(params.enabled, for: params.command)
+        router.register(Methods.RemoteSetEnabled.self) { [self] params, _ in
+            await kept { await player.setEnabled(params.enabled, for: params.command) }
             return Empty()
         }
         router.register(Methods.NowPlayingGet.self) { _, _ in await player.nowPlaying() }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
-        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in try await player.setVolume(params) }
+        router.register(Methods.PlayerSetVolume.self) { [self] params, _ throws(RPCError) in
+            try await kept { () throws(RPCError) in try await player.setVolume(params) }
+        }
         router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
-        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
+        router.register(Methods.PlayerSetOutput.self) { [self] params, _ throws(RPCError) in
+            try await kept { () throws(RPCError) in try await player.setOutput(params) }
+        }
     }
 }

@@ -13,6 +13,15 @@ struct Routes {
     /// What `daemon.info` answers, read when asked.
     let daemonInfo: @Sendable () async -> DaemonInfo
 
+    /// Runs a request that changes the player's state and answers once the change is on
+    /// disk (the player's writer saves off its actor), so what a client was told survives
+    /// a `kill -9`.
+    func kept<Result, Failure: Error>(_ request: () async throws(Failure) -> Result) async throws(Failure) -> Result {
+        let result = try await request()
+        await player.written()
+        return result
+    }
+
     /// A router serving every method.
     func makeRouter() -> Router {
         var router = Router()

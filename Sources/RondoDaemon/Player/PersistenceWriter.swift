@@ -1,0 +1,161 @@
+import Foundation
+import Library
+import Logging
+
+/// Writes the player's state and its library notes (plays, resume points, output settings)
+/// to SQLite on a thread of its own, so the player's actor never waits for the disk.
+///
+/// States coalesce: a state saved while an earlier one still waits replaces it (its
+/// feedback merged in, newest per track, so a cleared track is still erased), and the store
+/// writes only what changed. Other writes run once each, in the order they came. A write
+/// starts as soon as the previous one ends: nothing waits on a timer, so the window that a
+/// `kill -9` can lose is the write itself, as before.
+///
+/// ``written()`` waits (without holding any thread) until everything handed over before the
+/// call is on disk, so a request is answered only once what it changed is kept.
+///
+/// Ownership: the pending work and the counts are guarded by `condition`; only the writer
+/// thread calls the store.
+final class PersistenceWriter: @unchecked Sendable {
+    private let saveState: @Sendable (SavedPlaybackState) throws -> Void
+    private let logger: Logger
+    private let condition = NSCondition()
+    /// The state waiting to be saved, if any; guarded by `condition`.
+    private var pendingState: SavedPlaybackState?
+    /// Other writes waiting, oldest first; guarded by `condition`.
+    private var pendingWrites: [(what: String, write: @Sendable () throws -> Void)] = []
+    /// How many submissions were made, and how many are on disk (or failed); guarded by `condition`.
+    private var submitted = 0
+    private var finished = 0
+    /// Who waits for which submission to finish; guarded by `condition`.
+    private var waiters: [(upTo: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var closed = false
+    /// A state whose save failed, tried again with the next one; guarded by `condition`.
+    private var failedState: SavedPlaybackState?
+    /// Whether the last state save failed (logged once until one works again); writer thread only.
+    private var stateFailing = false
+
+    /// Starts the writer thread.
+    /// - Parameters:
+    ///   - logger: where failed writes are logged.
+    ///   - saveState: saves a state (the store's `save`); called on the writer thread only.
+    init(logger: Logger, saveState: @escaping @Sendable (SavedPlaybackState) throws -> Void) {
+        self.logger = logger
+        self.saveState = saveState
+        let thread = Thread { [self] in
+            while let batch = nextBatch() { write(batch) }
+        }
+        thread.name = "rondo-persist"
+        thread.start()
+    }
+
+    /// Hands over a state to save, replacing one that still waits. Returns at once.
+    func save(_ state: SavedPlaybackState) {
+        submit {
+            var state = state
+            if let earlier = pendingState ?? failedState {
+                state.feedback = earlier.feedback.merging(state.feedback) { _, newer in newer }
+            }
+            pendingState = state
+            failedState = nil
+        }
+    }
+
+    /// Hands over one write (a play noted, a resume point), run after those before it; a
+    /// failure is logged as `what`. Returns at once.
+    func perform(_ what: String, _ write: @escaping @Sendable () throws -> Void) {
+        submit { pendingWrites.append((what, write)) }
+    }
+
+    /// Waits until everything handed over before this call is written (or has failed).
+    func written() async {
+        await withCheckedContinuation { continuation in waitForWritten(continuation) }
+    }
+
+    private func waitForWritten(_ continuation: CheckedContinuation<Void, Never>) {
+        condition.lock()
+        let target = submitted
+        guard finished < target, !closed else {
+            condition.unlock()
+            continuation.resume()
+            return
+        }
+        waiters.append((target, continuation))
+        condition.unlock()
+    }
+
+    /// Writes what waits, then stops the thread; later submissions are dropped. Blocks.
+    func close() {
+        condition.lock()
+        let target = submitted
+        while finished < target { condition.wait() }
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func submit(_ change: () -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !closed else { return }
+        change()
+        submitted += 1
+        condition.broadcast()
+    }
+
+    private struct Batch {
+        var state: SavedPlaybackState?
+        var writes: [(what: String, write: @Sendable () throws -> Void)]
+        var upTo: Int
+    }
+
+    /// Waits for work; `nil` once closed with nothing left.
+    private func nextBatch() -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pendingState == nil, pendingWrites.isEmpty, !closed { condition.wait() }
+        if closed, pendingState == nil, pendingWrites.isEmpty { return nil }
+        defer {
+            pendingState = nil
+            pendingWrites = []
+        }
+        return Batch(state: pendingState, writes: pendingWrites, upTo: submitted)
+    }
+
+    private func write(_ batch: Batch) {
+        if let state = batch.state {
+            do {
+                try saveState(state)
+                if stateFailing { logger.notice("saving the playback state works again") }
+                stateFailing = false
+            } catch {
+                if !stateFailing { logger.error("cannot save the playback state: \(error)") }
+                stateFailing = true
+                keepForRetry(state)
+            }
+        }
+        for (what, write) in batch.writes {
+            do { try write() } catch { logger.warning("cannot save \(what): \(error)") }
+        }
+        condition.lock()
+        finished = max(finished, batch.upTo)
+        let due = waiters.filter { $0.upTo <= finished }
+        waiters.removeAll { $0.upTo <= finished }
+        condition.broadcast()
+        condition.unlock()
+        for waiter in due { waiter.continuation.resume() }
+    }
+
+    /// A state that failed to save is tried again with the next one, so the feedback it
+    /// changed is not lost.
+    private func keepForRetry(_ state: SavedPlaybackState) {
+        condition.lock()
+        defer { condition.unlock() }
+        if var newer = pendingState {
+            newer.feedback = state.feedback.merging(newer.feedback) { _, newest in newest }
+            pendingState = newer
+        } else {
+            failedState = state
+        }
+    }
+}
