@@ -81,7 +81,7 @@ public final class Daemon: Sendable {
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         self.player = PlayerService(
-            output: audioOutput, pulseSink: options.pulseSink,
+            engine: PlayerService.makeEngine(output: audioOutput, sink: options.pulseSink), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, hub: hub,

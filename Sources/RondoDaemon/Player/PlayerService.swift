@@ -30,7 +30,8 @@ actor PlayerService {
     private var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
-    let engine: PlaybackEngine
+    /// The sound: the engine in the daemon, a fake in tests.
+    let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
     private let tagReader = MPG123TagReader()
     private var tagCache: [String: TrackMetadata] = [:]
@@ -54,9 +55,12 @@ actor PlayerService {
     let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to its output only on the first play.
-    /// - Parameter resumeWithin: seconds within which a returning audio server resumes
-    ///   playback that it interrupted (`resume_within_s`).
-    init(output: AudioOutput, pulseSink: String?, store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
+    /// - Parameters:
+    ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
+    ///   - resumeWithin: seconds within which a returning audio server resumes playback
+    ///     that it interrupted (`resume_within_s`).
+    init(engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
+         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
          sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
          hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
@@ -65,17 +69,24 @@ actor PlayerService {
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
         self.artworkCache = ArtworkCache(directory: artworkDirectory)
-        let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
-        self.notices = notices
-        self.engine = PlaybackEngine(
-            output: output, sink: pulseSink,
-            streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
-        ) { continuation.yield($0) }
+        self.engine = engine.control
+        self.notices = engine.notices
         self.sessions = sessions
         self.releaseAfter = releaseAfter
         self.hub = hub
         self.logger = logger
         self.now = now
+    }
+
+    /// The daemon's engine on `output`, its streams tagged with the player's session, and
+    /// the stream of its notices.
+    static func makeEngine(output: AudioOutput, sink: String?) -> (control: any PlaybackControl, notices: AsyncStream<EngineNotice>) {
+        let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
+        let engine = PlaybackEngine(
+            output: output, sink: sink,
+            streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
+        ) { continuation.yield($0) }
+        return (engine, notices)
     }
 
     /// Handles engine notices and what the arbiter says about the player's session, each in

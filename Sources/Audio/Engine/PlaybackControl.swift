@@ -1,0 +1,50 @@
+/// What the player's applier asks of the sound: load, pre-roll, pause, resume, seek,
+/// speed, and what the listener hears. ``PlaybackEngine`` is the real one; its notices
+/// (``EngineNotice``) go to whoever made it.
+///
+/// Threading: every requirement may be called from any thread; none waits for the audio
+/// server longer than the engine's connection timeouts. The documentation of each
+/// requirement is that of ``PlaybackEngine``'s member.
+public protocol PlaybackControl: AnyObject, Sendable {
+    /// The generation of the audio loaded now: it changes with every load, seek, stop and
+    /// rate change, so notices about replaced audio can be told apart.
+    var generation: Int { get }
+    /// Whether a source is loaded (playing or paused).
+    var isLoaded: Bool { get }
+    /// Whether the output is connected.
+    var isConnected: Bool { get }
+    /// What the listener hears now: the source's identity and the media position in it.
+    var position: (sourceID: UInt64, seconds: Double)? { get }
+    /// Connects to the output unless connected.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
+    func connect() throws(AudioError)
+    /// Opens `source` at `position` seconds, playing or held paused.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)``, ``AudioError/pulseUnavailable(_:)``.
+    func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError)
+    /// Pre-rolls `source` to follow the current one without a gap (`nil`: nothing follows).
+    func prepareNext(_ source: TrackSource?)
+    /// Resumes sound where it was paused; `false` when nothing is loaded or the output is gone.
+    func resume() -> Bool
+    /// Pauses sound, keeping the position heard.
+    func pause()
+    /// Stops and unloads.
+    func stop()
+    /// Moves the heard source to `position` seconds.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot seek.
+    func seek(to position: Double) throws(AudioError)
+    /// Plays at `rate` (0.5 to 2), pitch kept.
+    func setRate(_ rate: Double)
+    /// Scans forward or backward until ``endScan()``.
+    func scan(_ direction: PlaybackEngine.ScanDirection)
+    /// Ends a scan where it is.
+    func endScan()
+    /// Plays to `sink` from now on (`nil`: the server's default).
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses that sink.
+    func setSink(_ sink: String?) throws(AudioError)
+    /// The volume of the streams, 0 to 1.
+    func setStreamVolume(_ volume: Double)
+    /// Stops for good; after it returns the control may go away.
+    func shutDown()
+}
+
+extension PlaybackEngine: PlaybackControl {}

@@ -1,0 +1,26 @@
+/// What the audio sessions need of the audio server: the gains, mutes and volumes of each
+/// session's streams, the output devices, and reports of sound and devices (given to the
+/// maker of the connection). ``SessionAudioControl`` is the PulseAudio one.
+///
+/// Threading: every requirement may be called from any thread and returns without waiting
+/// for the server, except ``flush(within:)``, which waits for it.
+public protocol SessionAudio: AnyObject, Sendable {
+    /// Whether the connection to the server is still up.
+    var isConnected: Bool { get }
+    /// Ramps every stream of `session` to the linear `gain` over `rampMilliseconds` (0: at
+    /// once), and gives later streams of the session that gain.
+    func setGain(_ gain: Double, session: String, rampMilliseconds: Int)
+    /// Sets the listener's own volume (0 to 1) for `session`, under its gain.
+    func setVolume(_ volume: Double, session: String)
+    /// Mutes (`true`) or unmutes every stream of `session`, and later ones while interrupted.
+    func setInterrupted(_ interrupted: Bool, session: String)
+    /// The server's output devices, and the one `session` plays to, as last reported.
+    func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?)
+    /// Forgets what was remembered for `session`; its streams keep what they have.
+    func forget(session: String)
+    /// Waits until the server has carried out every change asked so far, at most `seconds`;
+    /// whether it answered in time.
+    func flush(within seconds: Double) -> Bool
+}
+
+extension SessionAudioControl: SessionAudio {}
