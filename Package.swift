@@ -49,9 +49,10 @@ let package = Package(
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
         .target(
-            name: "Focus", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            name: "TOMLReading", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSettings
         ),
+        .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
         .target(
             name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
@@ -66,13 +67,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "TOMLReading",
             ],
             swiftSettings: strictSettings
         ),
         .target(name: "RondoClient", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
-            name: "RondoScenarios", dependencies: ["Focus", "RondoClient", "RondoProtocol"],
+            name: "RondoScenarios", dependencies: ["Focus", "TOMLReading", "RondoClient", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -105,10 +106,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "rondo-scenario",
-            dependencies: ["RondoScenarios", "Focus", "RondoProtocol"],
+            dependencies: ["RondoScenarios", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FocusTests", dependencies: ["Focus", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "FocusTests", dependencies: ["Focus", "TOMLReading", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "TOMLReadingTests", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RondoScenariosTests",
+            dependencies: ["RondoScenarios", "Focus", "TOMLReading", "RondoTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryTests",

@@ -1,5 +1,3 @@
-import Focus
-
 extension AudibleScenarioDriver {
     /// `result` with each step's audio checks added to its comparison: a check that failed,
     /// or a tone or recording that could not be made, fails its step, and so the run, the
