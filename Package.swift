@@ -53,15 +53,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
-        .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
+        .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
-            name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "TagReading"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Library", dependencies: ["TagReading", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "RondoTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Library", "TagReading", "RondoTesting", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -135,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "RondoTesting"],
+            dependencies: ["Audio", "TagReading", "RondoTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
