@@ -76,13 +76,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "RondoClient", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
+        .target(name: "Spawning", swiftSettings: strictSettings),
+        .target(name: "SinkMonitor", dependencies: ["Spawning"], swiftSettings: strictSettings),
         .target(
-            name: "RondoScenarios", dependencies: ["Focus", "TOMLReading", "RondoClient", "RondoProtocol"],
+            name: "RondoScenarios",
+            dependencies: ["Focus", "TOMLReading", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "RondoTesting",
-            dependencies: ["RondoClient", "RondoProtocol", "Audio"],
+            dependencies: ["RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -123,7 +126,10 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "TagReading", "RondoTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Library", "TagReading", "Audio", "RondoTesting", "Spawning",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -139,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "TagReading", "RondoTesting"],
+            dependencies: ["Audio", "TagReading", "RondoTesting", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -153,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["RondoTesting", "RondoClient", "RondoProtocol", "rondod", "rondo", "rondo-scenario"],
+            dependencies: [
+                "RondoTesting", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor", "rondod", "rondo",
+                "rondo-scenario",
+            ],
             exclude: ["Golden"],
             swiftSettings: strictSettings
         ),

@@ -1,12 +1,24 @@
-import Foundation
+import Glibc
 import Synchronization
 
-/// A program started with `posix_spawn` and reaped only through this object.
+/// A program started with `posix_spawnp` and reaped only through this object, by its own pid.
 ///
-/// Tests start many helpers at once (PulseAudio, `parec`, `rondod`, `pactl`, `rondo`).
-/// Each child is waited for by its own pid alone, so one child's exit never blocks or
-/// steals another's.
+/// Tests start many helpers at once (PulseAudio, `parec`, `rondod`, `pactl`, `rondo`), and
+/// `rondo scenario run --audio` starts `sox`, `pacat` and `parec`: each child is waited for
+/// by its own pid alone, so one child's exit never blocks or steals another's. A program
+/// named without a `/` is looked up in `PATH`. A child starts with no signal blocked and
+/// SIGPIPE at its default, so a writer whose reader is gone ends as under a shell; it stays
+/// in this process's group, so a Ctrl-C that stops the caller stops it too. One still
+/// running when its object goes is killed.
 public final class ChildProcess: Sendable {
+    /// Where a child's standard input comes from.
+    public enum Input: Sendable {
+        /// `/dev/null`.
+        case null
+        /// This descriptor, which the caller still owns.
+        case descriptor(Int32)
+    }
+
     /// Where a child's standard output or error goes.
     public enum Output: Sendable {
         /// Discarded.
@@ -23,23 +35,27 @@ public final class ChildProcess: Sendable {
     public let outputPipe: Int32?
     private let exitStatus = Mutex<Int32?>(nil)
 
-    /// Starts `arguments[0]` (an absolute path) with `arguments` as its argv.
+    /// Starts `arguments[0]` with `arguments` as its argv.
     /// - Parameters:
+    ///   - arguments: the program (a path, or a name looked up in `PATH`) and its arguments.
     ///   - environment: variables added to (or replacing) this process's environment;
     ///     a `nil` value removes a variable.
+    ///   - standardInput: where its standard input comes from.
     ///   - standardOutput: where its standard output goes.
     ///   - standardError: where its standard error goes.
     /// - Throws: ``ChildProcessError`` when the program cannot be started.
     public init(
-        _ arguments: [String], environment: [String: String?] = [:],
+        _ arguments: [String], environment: [String: String?] = [:], standardInput: Input = .null,
         standardOutput: Output = .null, standardError: Output = .null
-    ) throws {
+    ) throws(ChildProcessError) {
         var fileActions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&fileActions)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        var pipeRead: Int32?
-        var pipeWrite: Int32?
+        switch standardInput {
+        case .null: posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&fileActions, descriptor, 0)
+        }
+        var pipeEnds: (read: Int32, write: Int32)?
         for (descriptor, output) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
             switch output {
             case .null:
@@ -47,15 +63,8 @@ public final class ChildProcess: Sendable {
             case .file(let path):
                 posix_spawn_file_actions_addopen(&fileActions, descriptor, path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             case .pipe:
-                if pipeWrite == nil {
-                    var ends: [Int32] = [0, 0]
-                    guard pipe(&ends) == 0 else { throw ChildProcessError.spawn(arguments[0], errno) }
-                    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-                    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-                    pipeRead = ends[0]
-                    pipeWrite = ends[1]
-                }
-                posix_spawn_file_actions_adddup2(&fileActions, pipeWrite!, descriptor)
+                if pipeEnds == nil { pipeEnds = try Self.pipe(for: arguments[0]) }
+                posix_spawn_file_actions_adddup2(&fileActions, pipeEnds!.write, descriptor)
             }
         }
         var attributes = posix_spawnattr_t()
@@ -70,23 +79,21 @@ public final class ChildProcess: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        var merged = ProcessInfo.processInfo.environment
-        for (name, value) in environment { merged[name] = value }
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = Self.environment(adding: environment).map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, arguments[0], &fileActions, &attributes, argv, envp)
-        if let pipeWrite { close(pipeWrite) }
+        let result = posix_spawnp(&child, arguments[0], &fileActions, &attributes, argv, envp)
+        if let pipeEnds { close(pipeEnds.write) }
         guard result == 0 else {
-            if let pipeRead { close(pipeRead) }
+            if let pipeEnds { close(pipeEnds.read) }
             throw ChildProcessError.spawn(arguments[0], result)
         }
         pid = child
-        outputPipe = pipeRead
+        outputPipe = pipeEnds?.read
     }
 
     /// Whether it has not exited yet.
@@ -105,8 +112,8 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func terminate(grace: Double = 5) -> Int32 {
         signal(SIGTERM)
-        let deadline = Date().addingTimeInterval(grace)
-        while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(grace))
+        while isRunning, ContinuousClock.now < deadline { usleep(10_000) }
         signal(SIGKILL)
         return wait()
     }
@@ -126,22 +133,35 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// A pipe whose ends are closed in programs started later: only the child an end is
+    /// handed to holds it.
+    private static func pipe(for program: String) throws(ChildProcessError) -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard Glibc.pipe(&ends) == 0 else { throw ChildProcessError.spawn(program, errno) }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        return (ends[0], ends[1])
+    }
+
+    /// This process's environment as `NAME=value` entries, with `changes` applied.
+    private static func environment(adding changes: [String: String?]) -> [String] {
+        var merged: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                merged[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        for (name, value) in changes { merged[name] = value }
+        return merged.map { "\($0.key)=\($0.value)" }
+    }
+
     deinit {
         if reap(blocking: false) == nil {
             kill(pid, SIGKILL)
             _ = reap(blocking: true)
-        }
-    }
-}
-
-/// Why a ``ChildProcess`` could not start.
-public enum ChildProcessError: Error, CustomStringConvertible {
-    /// `posix_spawn` of the program failed with this errno.
-    case spawn(String, Int32)
-
-    public var description: String {
-        switch self {
-        case .spawn(let program, let code): "cannot start \(program): \(String(cString: strerror(code)))"
         }
     }
 }

@@ -2,6 +2,8 @@ import Focus
 import Glibc
 import RondoClient
 import RondoProtocol
+import SinkMonitor
+import Spawning
 
 /// A ``RemoteScenarioDriver`` whose sessions are heard: `rondo scenario run --audio`.
 ///
@@ -113,7 +115,7 @@ struct AudibleScenarioDriver: ScenarioDriver {
         guard !heard.isEmpty, !tones.isEmpty else { return snapshot }
         let samples: [Float]
         do {
-            samples = try MonitorCapture.record(settle: Self.settling, duration: Self.recording)
+            samples = try Self.record()
         } catch {
             problems[step, default: []].append(error.description)
             return snapshot
@@ -121,7 +123,7 @@ struct AudibleScenarioDriver: ScenarioDriver {
         for name in heard {
             let state = snapshot.state(of: name)
             let frequency = frequencies[name, default: 0]
-            let measured = BandLevel.level(samples, at: frequency)
+            let measured = SignalAnalysis.level(samples, at: frequency)
             let establishes = state == .active && references[name] == nil
             let check = AudioCheck(
                 session: name, state: state, frequency: frequency, measured: measured,
@@ -150,6 +152,17 @@ struct AudibleScenarioDriver: ScenarioDriver {
                 problems[step, default: []].append("cannot play \(name)'s tone: \(error.description)")
             }
         }
+    }
+
+    /// What the default sink's monitor plays once ``settling`` seconds have let what the step
+    /// changed take effect (the policy ramps over 50 ms by default): the next ``recording``
+    /// seconds. Each recording starts its own `parec` and ends it, so no stale audio piles up
+    /// between steps however long a step takes.
+    private static func record() throws(MonitorCaptureError) -> [Float] {
+        let capture = try MonitorCapture()
+        defer { capture.stop() }
+        _ = try capture.samples(Int(settling * MonitorCapture.sampleRate))
+        return try capture.samples(Int(recording * MonitorCapture.sampleRate))
     }
 
     /// Stops `name`'s tone and gives the daemon time to see its stream go.

@@ -1,5 +1,7 @@
 import Glibc
 import RondoProtocol
+import SinkMonitor
+import Spawning
 
 /// A continuous sine tone played through PulseAudio as one session's stream: `sox`
 /// generates it and `pacat` plays it with `rondo.session.id` in the stream's proplist, so
@@ -17,43 +19,40 @@ struct ToneProcess {
 
     /// The frequency played, in hertz.
     let frequency: Double
-    private let generator: SpawnedProgram
-    private let player: SpawnedProgram
+    private let generator: ChildProcess
+    private let player: ChildProcess
 
     /// Starts the tone for the session with daemon id `session`.
     /// - Parameters:
     ///   - frequency: the tone's frequency in hertz.
     ///   - session: the session's id, as the daemon knows it.
-    /// - Throws: ``AudioCheckError`` when `sox` or `pacat` cannot start.
-    init(frequency: Double, session: String) throws(AudioCheckError) {
+    /// - Throws: ``ChildProcessError`` when `sox` or `pacat` cannot start.
+    init(frequency: Double, session: String) throws(ChildProcessError) {
         self.frequency = frequency
-        let pipe = try SpawnedProgram.pipe()
-        defer {
-            close(pipe.read)
-            close(pipe.write)
-        }
         let rate = "\(Int(MonitorCapture.sampleRate))"
-        generator = try SpawnedProgram(
+        generator = try ChildProcess(
             [
                 "sox", "-q", "-n", "-t", "raw", "-r", rate, "-e", "floating-point", "-b", "32", "-c", "1", "-",
                 "synth", "3600", "sine", "\(Int(frequency))", "vol", "\(Self.amplitude)",
-            ], output: pipe.write)
+            ], standardOutput: .pipe)
+        let pipe = generator.outputPipe!
+        defer { close(pipe) }
         do {
-            player = try SpawnedProgram(
+            player = try ChildProcess(
                 [
                     "pacat", "--playback", "--raw", "--format=float32le", "--rate=" + rate, "--channels=1",
                     "--latency-msec=50", "--client-name=rondo scenario tone",
                     "--property=\(SessionProperty.name)=\(session)",
-                ], input: pipe.read)
+                ], standardInput: .descriptor(pipe))
         } catch {
-            generator.stop()
+            generator.terminate()
             throw error
         }
     }
 
     /// Stops the tone: its stream leaves the sink at once.
     func stop() {
-        player.stop()
-        generator.stop()
+        player.terminate()
+        generator.terminate()
     }
 }

@@ -46,28 +46,35 @@ struct AudioCheck {
     var row: ScenarioComparisonRow {
         let expected: String
         if !state.isActive {
-            expected = "\(session) heard < \(BandLevel.text(Self.silence)) dBFS (\(state.rawValue))"
+            expected = "\(session) heard < \(Self.decibels(Self.silence)) dBFS (\(state.rawValue))"
         } else if let expectedLevel {
             expected =
-                "\(session) heard = \(BandLevel.text(expectedLevel)) dBFS ±\(BandLevel.text(Self.tolerance))"
+                "\(session) heard = \(Self.decibels(expectedLevel)) dBFS ±\(Self.decibels(Self.tolerance))"
                 + " (\(state.rawValue))"
         } else {
-            expected = "\(session) heard ≥ \(BandLevel.text(Self.silence)) dBFS (active)"
+            expected = "\(session) heard ≥ \(Self.decibels(Self.silence)) dBFS (active)"
         }
         return ScenarioComparisonRow(
-            expected: expected, actual: "\(session) heard = \(BandLevel.text(measured)) dBFS", matches: passed)
+            expected: expected, actual: "\(session) heard = \(Self.decibels(measured)) dBFS", matches: passed)
     }
 
     /// The check as a line under a passing step:
     /// `♪ music 300 Hz ducked: -33.5 dBFS, -10.5 dB from reference -23.0 dBFS (expected -10.5 ±1.5)`.
     var line: String {
-        let head = "  ♪ \(session) \(Int(frequency)) Hz \(state.rawValue): \(BandLevel.text(measured)) dBFS"
-        guard state.isActive else { return head + " (expected < \(BandLevel.text(Self.silence)))" }
+        let head = "  ♪ \(session) \(Int(frequency)) Hz \(state.rawValue): \(Self.decibels(measured)) dBFS"
+        guard state.isActive else { return head + " (expected < \(Self.decibels(Self.silence)))" }
         guard let reference else { return head + " (reference)" }
-        let difference = BandLevel.text(measured - reference)
-        let wanted = BandLevel.text((expectedLevel ?? reference) - reference)
+        let difference = Self.decibels(measured - reference)
+        let wanted = Self.decibels((expectedLevel ?? reference) - reference)
         return head
-            + ", \(difference) dB from reference \(BandLevel.text(reference)) dBFS"
-            + " (expected \(wanted) ±\(BandLevel.text(Self.tolerance)))"
+            + ", \(difference) dB from reference \(Self.decibels(reference)) dBFS"
+            + " (expected \(wanted) ±\(Self.decibels(Self.tolerance)))"
+    }
+
+    /// `level` in dB with one decimal, as reports write it: `-25.6`.
+    private static func decibels(_ level: Double) -> String {
+        let tenths = Int((level * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 }
