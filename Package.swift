@@ -91,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "rondod",
             dependencies: [
-                "RondoDaemon", "Focus",
+                "RondoDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Focus",
+                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
