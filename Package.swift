@@ -49,41 +49,49 @@ let package = Package(
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
         .target(
-            name: "Focus", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
+            name: "TOMLReading", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSettings
         ),
-        .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
+        .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
+        .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
-            name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "TagReading"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Library", dependencies: ["TagReading", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "TOMLReading",
             ],
             swiftSettings: strictSettings
         ),
         .target(name: "RondoClient", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
+        .target(name: "Spawning", swiftSettings: strictSettings),
+        .target(name: "SinkMonitor", dependencies: ["Spawning"], swiftSettings: strictSettings),
         .target(
-            name: "RondoScenarios", dependencies: ["Focus", "RondoClient", "RondoProtocol"],
+            name: "RondoScenarios",
+            dependencies: ["Focus", "TOMLReading", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "RondoTesting",
-            dependencies: ["RondoClient", "RondoProtocol", "Audio"],
+            dependencies: ["RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "rondod",
             dependencies: [
-                "RondoDaemon", "Focus",
+                "RondoDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,14 +113,23 @@ let package = Package(
         ),
         .executableTarget(
             name: "rondo-scenario",
-            dependencies: ["RondoScenarios", "Focus", "RondoProtocol"],
+            dependencies: ["RondoScenarios", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "FocusTests", dependencies: ["Focus", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "FocusTests", dependencies: ["Focus", "TOMLReading", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "TOMLReadingTests", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RondoScenariosTests",
+            dependencies: ["RondoScenarios", "Focus", "TOMLReading", "RondoTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "LibraryTests",
-            dependencies: ["Library", "RondoTesting", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Library", "TagReading", "Audio", "RondoTesting", "Spawning",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -128,13 +145,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "RondoTesting"],
+            dependencies: ["Audio", "TagReading", "RondoTesting", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Focus",
+                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -142,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["RondoTesting", "RondoClient", "RondoProtocol", "rondod", "rondo", "rondo-scenario"],
+            dependencies: [
+                "RondoTesting", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor", "rondod", "rondo",
+                "rondo-scenario",
+            ],
             exclude: ["Golden"],
             swiftSettings: strictSettings
         ),

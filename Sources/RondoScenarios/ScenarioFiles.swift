@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-public import Focus
+import TOMLReading
 
 /// Reading and running one scenario file against the daemon.
 public enum ScenarioFiles {

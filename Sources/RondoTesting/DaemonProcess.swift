@@ -1,6 +1,7 @@
 import Foundation
 public import RondoClient
 import RondoProtocol
+import Spawning
 
 /// The built `rondod` running on a private socket, database and data directories.
 public final class DaemonProcess: Sendable {

@@ -1,55 +1,32 @@
 public import Foundation
+import SinkMonitor
 import Synchronization
 
-/// Records what a listener at a sink hears: the sink's monitor source, its two channels
-/// averaged into mono float samples at 44.1 kHz, each block stamped with the time it arrived.
+/// Records what a listener at a sink hears (a ``MonitorCapture`` of its monitor): mono float
+/// samples at 44.1 kHz, each block stamped with the time it arrived.
 ///
 /// Timestamps are arrival times (capture latency ~20 ms): compare them with the time
 /// an action was taken, with a margin, never sample-exactly.
 public final class MonitorRecorder: @unchecked Sendable {
     /// Samples per second of the recording.
-    public static let sampleRate = 44100.0
+    public static let sampleRate = MonitorCapture.sampleRate
 
     fileprivate struct Block {
         var arrival: Date
         var samples: [Float]
     }
 
-    private let process: ChildProcess
+    private let capture: MonitorCapture
     private let blocks = BlockStore()
     private let reader: Thread
 
     /// Starts recording the monitor of `sink` on `server`, and waits until samples flow.
     public init(server: String, sink: String) throws {
-        process = try ChildProcess(
-            [
-                "/usr/bin/parec", "-d", sink + ".monitor", "--format=float32le", "--rate=44100", "--channels=2",
-                "--channel-map=front-left,front-right",
-                "--raw", "--latency-msec=20",
-            ],
-            environment: ["PULSE_SERVER": server], standardOutput: .pipe)
-        let handle = FileHandle(fileDescriptor: process.outputPipe!, closeOnDealloc: true)
+        let capture = try MonitorCapture(sink: sink, server: server)
+        self.capture = capture
         let blocks = self.blocks
         reader = Thread {
-            var carry = Data()
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                carry.append(data)
-                // Stereo frames averaged here: servers down-mix differently (PipeWire
-                // normalises), a listener hears both channels as they are.
-                let usable = carry.count - carry.count % 8
-                let samples: [Float] = carry.prefix(usable).withUnsafeBytes { raw in
-                    let interleaved = raw.bindMemory(to: Float.self)
-                    var mono = [Float](repeating: 0, count: interleaved.count / 2)
-                    for frame in mono.indices {
-                        let left: Float = interleaved[2 * frame]
-                        let right: Float = interleaved[2 * frame + 1]
-                        mono[frame] = (left + right) / 2
-                    }
-                    return mono
-                }
-                carry.removeFirst(usable)
+            while let samples = try? capture.nextSamples(timeout: nil) {
                 let block = Block(arrival: Date(), samples: samples)
                 blocks.list.withLock { $0.append(block) }
             }
@@ -114,7 +91,7 @@ public final class MonitorRecorder: @unchecked Sendable {
 
     /// Stops recording.
     public func stop() {
-        process.terminate()
+        capture.stop()
     }
 
     deinit { stop() }

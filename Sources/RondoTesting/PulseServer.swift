@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Spawning
 import Synchronization
 
 /// A private audio server speaking the PulseAudio protocol, with one null sink, so a test

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Spawning
 import Synchronization
 
 /// A private D-Bus session bus (`dbus-daemon --session`) on a socket in its own directory,

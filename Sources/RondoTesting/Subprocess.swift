@@ -1,4 +1,5 @@
 import Foundation
+import Spawning
 
 /// Runs helper programs to completion for tests.
 public enum Subprocess {

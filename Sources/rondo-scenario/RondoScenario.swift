@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Focus
 import Glibc
 import RondoProtocol
 import RondoScenarios

@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// The PulseAudio server is killed and started again under a running rondod: the daemon keeps

@@ -2,6 +2,8 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
+import Spawning
 import Testing
 
 /// The audio-session arbiter acting on real audio: what a listener at the sink hears when

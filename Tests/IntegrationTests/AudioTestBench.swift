@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 
 /// One private PulseAudio server, a recorder on its null sink's monitor and a `rondod`
 /// playing to it: everything a test needs to check playback by ear.

@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// rondod on a private D-Bus session bus, driven by the MPRIS clients a desktop uses

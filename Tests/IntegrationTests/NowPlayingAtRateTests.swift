@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// The now-playing dictionary against what the listener hears, at every rate: each

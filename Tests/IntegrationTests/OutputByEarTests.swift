@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// The listener's volume and the output device, heard at the sinks' monitors, on the audio

@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// Playback checked at the sink's monitor: what a listener hears.

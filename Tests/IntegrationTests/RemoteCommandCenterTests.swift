@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// The remote-command center through the real daemon (SPEC §4): the command list, enabled

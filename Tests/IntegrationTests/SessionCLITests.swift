@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// `rondo session …`, `prompt-style` and `prompt` as the built binary, against a daemon.

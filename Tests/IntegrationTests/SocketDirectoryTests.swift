@@ -3,6 +3,7 @@ import Glibc
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// rondod never serves through a directory another user could change (issue: a real

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// A line the daemon must refuse with a JSON-RPC error, and the error it must answer.

@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// A music directory that cannot be listed, met by a daemon that runs as an ordinary user

@@ -2,6 +2,7 @@ import Foundation
 import RondoClient
 import RondoProtocol
 import RondoTesting
+import Spawning
 import Testing
 
 /// The head-unit view over real HTTP (curl) on a loopback port: who may use it, and that

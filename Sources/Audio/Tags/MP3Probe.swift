@@ -1,4 +1,5 @@
 import Glibc
+import TagReading
 
 /// Looks at a file's first bytes before libmpg123 does, to say precisely why a file is not a
 /// playable MP3 and to keep a bogus tag size from making libmpg123 allocate it.
@@ -19,8 +20,8 @@ enum MP3Probe {
     private static let longestFrame = 6_913
 
     /// Checks the file at `path`.
-    /// - Throws: the ``TagScanError`` that says why it is not a usable MP3 file.
-    static func check(_ path: String) throws(TagScanError) {
+    /// - Throws: the ``TagReadFailure`` that says why it is not a usable MP3 file.
+    static func check(_ path: String) throws(TagReadFailure) {
         let descriptor: Int32
         do {
             descriptor = try RegularFile.open(path)
@@ -44,7 +45,7 @@ enum MP3Probe {
     }
 
     /// The offset just past the ID3v2 tag at the start of the file (0 when it has none).
-    private static func tagEnd(_ descriptor: Int32, fileSize: Int) throws(TagScanError) -> Int {
+    private static func tagEnd(_ descriptor: Int32, fileSize: Int) throws(TagReadFailure) -> Int {
         var header = [UInt8](repeating: 0, count: 10)
         let count = pread(descriptor, &header, 10, 0)
         guard count >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
@@ -59,7 +60,7 @@ enum MP3Probe {
     }
 
     /// Finds a frame confirmed by the next one in `window`, which starts where the audio does.
-    private static func findFrames(_ window: UnsafeRawBufferPointer, reachesEndOfFile: Bool) throws(TagScanError) {
+    private static func findFrames(_ window: UnsafeRawBufferPointer, reachesEndOfFile: Bool) throws(TagReadFailure) {
         let lastStart = min(window.count - 4, searchWindow)
         guard lastStart >= 0 else { throw .truncated }
         for offset in 0...lastStart {

@@ -1,3 +1,5 @@
+public import TagReading
+
 extension MPG123TagReader {
     /// Reads the tags of the file at `path` for a library scan, checking first what the file
     /// is (``MP3Probe``), so that every refusal says why and no oversized tag is ever loaded.
@@ -5,8 +7,8 @@ extension MPG123TagReader {
     /// Never decodes audio: the duration comes from the Xing/Info header, or from the file
     /// size and the first frame's bit rate. The cover is kept only when the tag has one.
     /// Safe to call from several threads at once.
-    /// - Throws: ``TagScanError`` saying why the file cannot be part of the library.
-    public func scanTags(at path: String) throws(TagScanError) -> FileTags {
+    /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
+    public func scanTags(at path: String) throws(TagReadFailure) -> FileTags {
         try MP3Probe.check(path)
         do {
             return tags(of: try MPG123Decoder(path: path, keepingPictures: true))

@@ -1,3 +1,5 @@
+import TOMLReading
+
 /// A session's category, mode, options and role, validated and completed.
 ///
 /// Making one applies SPEC §5: an option the category does not accept is an error, a mode

@@ -1,3 +1,5 @@
+public import TOMLReading
+
 extension FocusPolicy {
     /// The keys a policy file of kind `audioSession` may hold at its top level.
     private static let keys = [
@@ -28,10 +30,7 @@ extension FocusPolicy {
     ///   role, prompt style or interaction, a duck level outside 0…1, a negative duration, or
     ///   a matrix with a role not in `roles` or a row or cell missing.
     public init(toml text: String, file: String) throws(PolicyError) {
-        let root = PolicyTable(
-            entries: try PolicyTOML.table(from: text, file: file), path: [], place: "at the top level",
-            source: PolicyTable.Source(file: file, lines: TOMLKeyLines(text))
-        )
+        let root = try TOMLTableReader(toml: text, file: file)
         let defaults = FocusPolicy.default
         let kind = try root.name("kind", of: "kind") ?? defaults.kind
         try root.requireKnown(kind == .interactionMatrix ? Self.matrixKeys : Self.keys)
@@ -52,13 +51,13 @@ extension FocusPolicy {
                 ?? defaults.promptHoldSeconds,
             launchWindowSeconds: try Self.nonNegative(try root.number("launch_window_s"), "launch_window_s", in: root)
                 ?? defaults.launchWindowSeconds,
-            promptStyleRules: try Self.rules(root.tables("prompt_rule")) { table throws(PolicyError) in
+            promptStyleRules: try Self.rules(root.tables("prompt_rule")) { table throws(TOMLFileError) in
                 try table.promptStyleRule()
             } ?? defaults.promptStyleRules,
             fallbackPromptStyle: try root.name("prompt_style", of: "prompt style") ?? defaults.fallbackPromptStyle,
             priorityRules: kind == .interactionMatrix
                 ? []
-                : try Self.rules(root.tables("priority")) { table throws(PolicyError) in
+                : try Self.rules(root.tables("priority")) { table throws(TOMLFileError) in
                     try table.priorityRule()
                 } ?? defaults.priorityRules,
             interactionMatrix: kind == .interactionMatrix ? try root.interactionMatrix() : nil
@@ -67,16 +66,16 @@ extension FocusPolicy {
 
     /// `value`, checked to be zero or more.
     private static func nonNegative<Number: Comparable & Numeric>(
-        _ value: Number?, _ key: String, in table: PolicyTable
-    ) throws(PolicyError) -> Number? {
+        _ value: Number?, _ key: String, in table: TOMLTableReader
+    ) throws(TOMLFileError) -> Number? {
         guard let value, value < 0 else { return value }
         throw table.error("\(key) must be zero or more, not \(value)", at: key)
     }
 
     /// Each of `tables` read by `read`, in file order.
     private static func rules<Rule>(
-        _ tables: [PolicyTable]?, _ read: (PolicyTable) throws(PolicyError) -> Rule
-    ) throws(PolicyError) -> [Rule]? {
+        _ tables: [TOMLTableReader]?, _ read: (TOMLTableReader) throws(TOMLFileError) -> Rule
+    ) throws(TOMLFileError) -> [Rule]? {
         guard let tables else { return nil }
         var rules: [Rule] = []
         for table in tables { rules.append(try read(table)) }

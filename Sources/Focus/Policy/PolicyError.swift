@@ -1,23 +1,5 @@
-/// Why a policy file could not be loaded, with the file and line at fault.
-public struct PolicyError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file, as the caller named it.
-    public let file: String
-    /// The 1-based line at fault.
-    public let line: Int
-    /// What is wrong there and what to do about it.
-    public let message: String
+public import TOMLReading
 
-    /// An error at `file`:`line`.
-    /// - Parameters:
-    ///   - file: the file, as the caller named it.
-    ///   - line: the 1-based line at fault.
-    ///   - message: what is wrong and what to do about it.
-    public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    /// `FILE:LINE: message`.
-    public var description: String { "\(file):\(line): \(message)" }
-}
+/// Why a policy file could not be loaded, with the file and line at fault: the error every
+/// TOML file Rondo reads fails with.
+public typealias PolicyError = TOMLFileError

@@ -1,3 +1,5 @@
+import TOMLReading
+
 /// A test of a session's configuration, used by the policy's rules.
 ///
 /// Every given condition must hold; a condition left `nil` holds for every session, so the

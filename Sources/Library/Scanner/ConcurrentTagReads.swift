@@ -1,4 +1,5 @@
 import Foundation
+import TagReading
 
 /// Reads the tags of a list of files on several threads while the scanner writes the
 /// results already read: with two cores, reading (system calls, libmpg123) and writing

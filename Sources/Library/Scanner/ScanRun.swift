@@ -1,4 +1,5 @@
 import Foundation
+import TagReading
 
 /// One scan: compares what the walk found with what the library knows, reads what changed,
 /// writes batches and removes what is gone.

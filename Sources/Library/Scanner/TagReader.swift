@@ -1,3 +1,5 @@
+public import TagReading
+
 /// Reads what an audio file says about itself. Declared here, implemented in `Audio` with
 /// libmpg123 and adapted by the daemon, so `Library` never links a C audio library.
 ///
@@ -46,30 +48,5 @@ public struct ScannedTags: Equatable, Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.artwork = artwork
-    }
-}
-
-/// Why a file was left out of the library; listed by `library.problems`.
-public enum TagReadFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The file has no bytes.
-    case empty
-    /// The file ends inside its tag or before any complete audio frame.
-    case truncated
-    /// No MPEG audio frames were found: another format, or random bytes named `.mp3`.
-    case notMP3
-    /// The ID3v2 tag declares more bytes than a tag may reasonably hold (or than the file has).
-    case oversizedTag(bytes: Int)
-    /// The file could not be opened or read.
-    case unreadable(reason: String)
-
-    /// The reason as `library.problems` shows it.
-    public var description: String {
-        switch self {
-        case .empty: "empty file"
-        case .truncated: "truncated: the file ends before a complete MP3 frame"
-        case .notMP3: "not an MP3 file: no MPEG audio frames found"
-        case .oversizedTag(let bytes): "oversized tag: the ID3v2 tag declares \(bytes) bytes"
-        case .unreadable(let reason): "unreadable: \(reason)"
-        }
     }
 }

@@ -1,8 +1,6 @@
-import Focus
-import TOMLKit
+import TOMLReading
 
-/// The one file of `RondoDaemon` that imports TOMLKit (STYLE.md rule 4): it takes the text
-/// of a configuration file and returns plain entries with their lines.
+/// Reads the text of a configuration file into plain entries with their lines.
 enum ConfigTOML {
     /// The entries of `text`: every top-level key, and every key of each top-level table,
     /// ordered by line (a table before its keys). Tables nested deeper are returned as
@@ -12,22 +10,17 @@ enum ConfigTOML {
     ///   - path: the file it was read from, for errors.
     /// - Throws: ``ConfigError`` at the line of the first syntax error.
     static func entries(in text: String, path: String) throws(ConfigError) -> [ConfigEntry] {
-        if let line = TOMLHeaderGuard.lineOfKeylessHeader(in: text) {
-            throw ConfigError(path: path, line: line, message: "not valid TOML: a table header needs a key inside its brackets")
-        }
-        let root: TOMLTable
+        let root: [String: TOMLValue]
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(path: path, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+            root = try TOMLDocument.values(of: text)
         } catch {
-            throw ConfigError(path: path, line: nil, message: "not valid TOML: \(error)")
+            throw ConfigError(path: path, line: error.line, message: error.message)
         }
         let lines = TOMLKeyLines(text)
         var entries: [ConfigEntry] = []
         for (key, value) in root {
             entries.append(ConfigEntry(key: [key], value: plain(value), line: lines.line(of: [key])))
-            guard let table = value.table else { continue }
+            guard case .table(let table) = value else { continue }
             for (member, memberValue) in table {
                 let name = [key, member]
                 entries.append(ConfigEntry(key: name, value: plain(memberValue), line: lines.line(of: name)))
@@ -36,14 +29,15 @@ enum ConfigTOML {
         return entries.sorted { ($0.line, $0.key.count, $0.name) < ($1.line, $1.key.count, $1.name) }
     }
 
-    private static func plain(_ value: any TOMLValueConvertible) -> ConfigValue {
-        switch value.type {
-        case .string: .string(value.string ?? "")
-        case .int: .integer(value.int ?? 0)
-        case .double: .float(value.double ?? 0)
-        case .bool: .boolean(value.bool ?? false)
+    private static func plain(_ value: TOMLValue) -> ConfigValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .float(let number): .float(number)
+        case .boolean(let flag): .boolean(flag)
         case .table: .table
-        case .array, .date, .time, .dateTime: .other(value.type.description)
+        case .array: .other("array")
+        case .other(let type): .other(type)
         }
     }
 }

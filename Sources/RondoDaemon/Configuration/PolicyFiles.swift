@@ -1,4 +1,5 @@
 public import Focus
+import TOMLReading
 import Foundation
 
 /// Finds and loads focus policies (SPEC §1): `NAME.toml` in the user's

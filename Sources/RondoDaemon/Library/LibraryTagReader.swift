@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import Library
+import TagReading
 
 /// Library's ``TagReader`` over Audio's scan-mode ``MPG123TagReader``: tags and duration from
 /// libmpg123, the cover written once per distinct image to the ``ArtworkCache``.
@@ -18,12 +19,7 @@ struct LibraryTagReader: TagReader {
     /// Reads the file at `path`; a cover that cannot be stored leaves the track without one.
     /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags {
-        let tags: FileTags
-        do {
-            tags = try reader.scanTags(at: path)
-        } catch {
-            throw Self.failure(error)
-        }
+        let tags = try reader.scanTags(at: path)
         return ScannedTags(
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber, trackNumber: tags.trackNumber,
@@ -34,15 +30,5 @@ struct LibraryTagReader: TagReader {
     private func artwork(_ picture: EmbeddedPicture) -> CatalogArtwork? {
         guard let url = try? artworkCache.store(picture), let mimeType = picture.mimeType else { return nil }
         return CatalogArtwork(path: url.path, mimeType: mimeType, width: picture.width, height: picture.height)
-    }
-
-    private static func failure(_ error: TagScanError) -> TagReadFailure {
-        switch error {
-        case .empty: .empty
-        case .truncated: .truncated
-        case .notMP3: .notMP3
-        case .oversizedTag(let bytes): .oversizedTag(bytes: bytes)
-        case .unreadable(let reason): .unreadable(reason: reason)
-        }
     }
 }

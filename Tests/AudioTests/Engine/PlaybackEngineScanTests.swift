@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// CD-like scans checked by ear, driving the engine directly on a private PulseAudio server.

@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import RondoTesting
+import SinkMonitor
 import Synchronization
 import Testing
 

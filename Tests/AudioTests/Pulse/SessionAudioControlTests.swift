@@ -1,6 +1,8 @@
 import Audio
 import Foundation
 import RondoTesting
+import SinkMonitor
+import Spawning
 import Testing
 
 /// Gains, mutes and events of real `paplay` sink inputs on a private PulseAudio server,

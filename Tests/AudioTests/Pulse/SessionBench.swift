@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import RondoTesting
+import Spawning
 import Synchronization
 
 /// A ``SessionAudioControl`` on its own private PulseAudio server, a recorder on the null

@@ -1,6 +1,7 @@
 @testable import Audio
 import Foundation
 import RondoTesting
+import SinkMonitor
 import Testing
 
 /// The time-stretcher on generated signals, without any audio output.

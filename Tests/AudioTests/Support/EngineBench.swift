@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import RondoTesting
+import SinkMonitor
 import Synchronization
 
 /// A ``PlaybackEngine`` playing to its own private PulseAudio server, with a recorder on

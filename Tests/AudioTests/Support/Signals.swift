@@ -1,5 +1,6 @@
 import Foundation
 import RondoTesting
+import SinkMonitor
 
 /// Generated test signals, at the monitor's sample rate so ``SignalAnalysis`` reads them.
 enum Signals {

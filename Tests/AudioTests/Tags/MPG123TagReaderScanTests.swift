@@ -1,6 +1,7 @@
 @testable import Audio
 import Foundation
 import RondoTesting
+import TagReading
 import Testing
 
 /// ``MPG123TagReader/scanTags(at:)`` on real MP3 files from `lame` and on broken files:
@@ -41,7 +42,7 @@ struct MPG123TagReaderScanTests {
         var generator = SplitMix64(seed: 7)
         let random = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let oversized = Array("ID3".utf8) + [3, 0, 0, 0x08, 0, 0, 0] + [UInt8](repeating: 0, count: 16 << 20) + good
-        let cases: [(String, [UInt8], TagScanError)] = [
+        let cases: [(String, [UInt8], TagReadFailure)] = [
             ("empty.mp3", [], .empty),
             ("cut-in-tag.mp3", Array(good.prefix(12)), .truncated),
             ("cut-in-frame.mp3", Array(good.prefix(tag.bytes.count + 40)), .truncated),
@@ -52,10 +53,10 @@ struct MPG123TagReaderScanTests {
         for (name, bytes, expected) in cases {
             #expect(throws: expected, "\(name)") { try reader.scanTags(at: try fixtures.write(name, bytes)) }
         }
-        #expect(throws: TagScanError.unreadable(reason: "No such file or directory")) {
+        #expect(throws: TagReadFailure.unreadable(reason: "No such file or directory")) {
             try reader.scanTags(at: fixtures.directory.appending("missing.mp3"))
         }
-        #expect(TagScanError.oversizedTag(bytes: 5).description == "oversized tag: the ID3v2 tag declares 5 bytes")
+        #expect(TagReadFailure.oversizedTag(bytes: 5).description == "oversized tag: the ID3v2 tag declares 5 bytes")
     }
 
     /// Random bytes that do contain frame-sync patterns are still not taken for MP3 audio.
@@ -65,7 +66,7 @@ struct MPG123TagReaderScanTests {
         var generator = SplitMix64(seed: 42)
         for round in 0..<20 {
             let bytes = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-            #expect(throws: TagScanError.notMP3) { try reader.scanTags(at: try fixtures.write("r\(round).mp3", bytes)) }
+            #expect(throws: TagReadFailure.notMP3) { try reader.scanTags(at: try fixtures.write("r\(round).mp3", bytes)) }
         }
     }
 }

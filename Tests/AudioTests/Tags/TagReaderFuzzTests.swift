@@ -1,6 +1,7 @@
 @testable import Audio
 import Foundation
 import RondoTesting
+import TagReading
 import Testing
 
 /// A real `lame` MP3 file with a hand-written tag, and where the tag's parts are.
@@ -200,7 +201,7 @@ private enum ScanOutcome: Hashable {
     case read
     case refused(String)
 
-    init(_ result: Result<FileTags, TagScanError>) {
+    init(_ result: Result<FileTags, TagReadFailure>) {
         switch result {
         case .success: self = .read
         case .failure(.empty): self = .refused("empty")
@@ -214,7 +215,7 @@ private enum ScanOutcome: Hashable {
 
 /// ``MPG123TagReader/scanTags(at:)`` on thousands of damaged tags in front of real MP3 audio
 /// and on random files: it never crashes or hangs, each file gives tags or a
-/// ``TagScanError`` within a bounded time, and what it reads is well-formed.
+/// ``TagReadFailure`` within a bounded time, and what it reads is well-formed.
 @Suite(.serialized)
 struct TagReaderFuzzTests {
     private let reader = MPG123TagReader()
@@ -260,7 +261,7 @@ struct TagReaderFuzzTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let clock = ContinuousClock()
         let start = clock.now
-        let result = Result { () throws(TagScanError) in try reader.scanTags(at: path) }
+        let result = Result { () throws(TagReadFailure) in try reader.scanTags(at: path) }
         let elapsed = clock.now - start
         if elapsed > Self.timePerFile { return (ScanOutcome(result), "took \(elapsed)") }
         if case .failure(.unreadable(let reason)) = result, reason.isEmpty { return (ScanOutcome(result), "no reason") }
@@ -296,7 +297,7 @@ struct TagReaderFuzzTests {
     }
 
     /// 3,900 seeded damaged files, 300 of each kind of damage spread over the five seeds,
-    /// each give tags or a ``TagScanError`` in bounded time; rescanning a file gives the same
+    /// each give tags or a ``TagReadFailure`` in bounded time; rescanning a file gives the same
     /// outcome; damage is varied enough to reach both tags and every refusal the probe makes.
     @Test(.timeLimit(.minutes(2)))
     func survivesDamagedTags() throws {
@@ -330,7 +331,7 @@ struct TagReaderFuzzTests {
 
     /// 1,500 seeded random files of random lengths (0 bytes to 70 KiB), some behind an
     /// ID3v2 header, some full of frame-sync bytes or of valid frame headers at the right
-    /// spacing: each gives tags or a ``TagScanError`` in bounded time; none without a sync
+    /// spacing: each gives tags or a ``TagReadFailure`` in bounded time; none without a sync
     /// byte is taken for MP3 audio.
     @Test(.timeLimit(.minutes(2)))
     func survivesRandomFiles() throws {

@@ -1,5 +1,6 @@
 import Focus
 import Foundation
+import TOMLReading
 import Testing
 
 /// A malformed interaction-matrix policy and the error it must give.

@@ -1,6 +1,7 @@
 import Focus
 import Foundation
 import RondoTesting
+import TOMLReading
 import Testing
 
 /// Makes hostile policy files from a seeded generator, so every run replays the same inputs.

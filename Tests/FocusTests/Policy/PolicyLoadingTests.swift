@@ -1,6 +1,7 @@
 import Focus
 import Foundation
 import RondoTesting
+import TOMLReading
 import Testing
 
 @Suite struct PolicyLoadingTests {

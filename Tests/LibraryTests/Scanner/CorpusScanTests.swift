@@ -3,6 +3,7 @@ import Foundation
 import Library
 import RondoTesting
 import Synchronization
+import TagReading
 import Testing
 
 /// The scanner on a corpus of real MP3 files made by `Tests/Fixtures/make-library-corpus.sh`,

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import RondoTesting
+import Spawning
 import Synchronization
 import Testing
 

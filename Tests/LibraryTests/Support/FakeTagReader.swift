@@ -2,6 +2,7 @@ import Foundation
 import Library
 import RondoTesting
 import Synchronization
+import TagReading
 
 /// A ``TagReader`` over text files of `key=value` lines (`title=…`, `artist=…`, `album=…`,
 /// `albumArtist=…`, `genre=…`, `disc=…`, `track=…`, `year=…`, `duration=…`), counting the

@@ -1,0 +1,52 @@
+import Focus
+
+/// What one step of a scenario does (SPEC §8), written as its `do` string.
+public enum ScenarioAction: Equatable, Sendable, CustomStringConvertible {
+    /// `open NAME CATEGORY [MODE] [OPTION…] [role=ROLE]`: opens an inactive session.
+    case open(String, SessionRequest)
+    /// `configure NAME CATEGORY [MODE] [OPTION…]`: gives a session a new category, mode and
+    /// options; its role stays.
+    case configure(String, SessionRequest)
+    /// `activate NAME`.
+    case activate(String)
+    /// `deactivate NAME [notify-others]`.
+    case deactivate(String, notifyOthers: Bool)
+    /// `close NAME`: deactivates with notify-others and forgets the session.
+    case close(String)
+    /// `route-lost`: the sink the sessions play to disappears.
+    case routeLost
+    /// `route-restored`: a sink appears.
+    case routeRestored
+    /// `wait SECONDS`: time passes, so time-based advisories may come due.
+    case wait(Double)
+
+    /// The session the action acts on, if any.
+    public var subject: String? {
+        switch self {
+        case .open(let name, _), .configure(let name, _), .activate(let name), .deactivate(let name, _),
+            .close(let name):
+            name
+        case .routeLost, .routeRestored, .wait:
+            nil
+        }
+    }
+
+    /// The action as a `do` string in its canonical spelling.
+    public var description: String {
+        switch self {
+        case .open(let name, let request): (["open", name] + request.words).joined(separator: " ")
+        case .configure(let name, let request): (["configure", name] + request.words).joined(separator: " ")
+        case .activate(let name): "activate \(name)"
+        case .deactivate(let name, let notifyOthers): "deactivate \(name)" + (notifyOthers ? " notify-others" : "")
+        case .close(let name): "close \(name)"
+        case .routeLost: "route-lost"
+        case .routeRestored: "route-restored"
+        case .wait(let seconds): "wait \(Self.seconds(seconds))"
+        }
+    }
+
+    /// `seconds` as written: `3` rather than `3.0`.
+    private static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+}

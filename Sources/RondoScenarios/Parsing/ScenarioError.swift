@@ -1,0 +1,5 @@
+public import TOMLReading
+
+/// Why a scenario file could not be loaded, with the file and line at fault: the error every
+/// TOML file Rondo reads fails with.
+public typealias ScenarioError = TOMLFileError

@@ -1,0 +1,53 @@
+import Glibc
+
+/// Measurements of recorded audio: level and frequency content.
+public enum SignalAnalysis {
+    /// What a recording with nothing in it (or nothing at a frequency) measures, in dBFS.
+    public static let floor = -200.0
+
+    /// RMS level in dBFS (a full-scale sine is -3 dBFS; silence is ``floor``).
+    public static func level(_ samples: [Float]) -> Double {
+        guard !samples.isEmpty else { return floor }
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        return power > 0 ? max(floor, 10 * log10(power)) : floor
+    }
+
+    /// RMS level in dBFS of the part of the signal at `frequency` (Goertzel's algorithm): how
+    /// loud that one tone is, whatever else plays.
+    ///
+    /// Tones whose whole number of cycles fits the recording do not leak into each other's
+    /// bands.
+    /// - Parameters:
+    ///   - samples: the recording.
+    ///   - frequency: the tone's frequency in hertz.
+    ///   - sampleRate: the recording's samples per second.
+    /// - Returns: the level; ``floor`` for silence.
+    public static func level(
+        _ samples: [Float], at frequency: Double, sampleRate: Double = MonitorCapture.sampleRate
+    ) -> Double {
+        guard samples.count > 1 else { return floor }
+        let coefficient = 2 * cos(2 * Double.pi * frequency / sampleRate)
+        var previous = 0.0
+        var beforePrevious = 0.0
+        for sample in samples {
+            let current = Double(sample) + coefficient * previous - beforePrevious
+            beforePrevious = previous
+            previous = current
+        }
+        let power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+        let rms = 2 * max(0, power).squareRoot() / Double(samples.count) / 2.squareRoot()
+        return rms > 0 ? max(floor, 20 * log10(rms)) : floor
+    }
+
+    /// The strongest frequency between `low` and `high` Hz, to within `step` Hz.
+    public static func dominantFrequency(_ samples: [Float], low: Double = 100, high: Double = 2000, step: Double = 10) -> Double {
+        var best = (frequency: low, level: -Double.infinity)
+        var frequency = low
+        while frequency <= high {
+            let value = level(samples, at: frequency)
+            if value > best.level { best = (frequency, value) }
+            frequency += step
+        }
+        return best.frequency
+    }
+}
