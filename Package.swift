@@ -52,9 +52,9 @@ let package = Package(
             name: "Focus", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strictSettings
         ),
-        .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch"], swiftSettings: strictSettings),
+        .target(name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "RondoProtocol"], swiftSettings: strictSettings),
         .target(
-            name: "Library", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            name: "Library", dependencies: ["RondoProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -128,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "RondoTesting"],
+            dependencies: ["Audio", "RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -55,9 +55,8 @@ extension RemoteCommandInfo {
 extension TrackMetadata {
     /// The metadata the player keeps, from the tags of a file.
     ///
-    /// `externalContentIdentifier` is `rondo:track:` followed by the 16 hex digits of the
-    /// 64-bit FNV-1a hash of the file's absolute path (UTF-8): the same for the same file
-    /// across queue edits and daemon restarts, different once the file is moved or renamed.
+    /// `externalContentIdentifier` is the file's ``TrackIdentifier``, as the library's item
+    /// for it carries.
     /// - Parameters:
     ///   - tags: what the file's tags say.
     ///   - location: the file's absolute path.
@@ -67,7 +66,7 @@ extension TrackMetadata {
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, albumTrackNumber: tags.trackNumber,
             discNumber: tags.discNumber, duration: tags.duration, isLiveStream: false,
-            externalContentIdentifier: "rondo:track:" + FNV1a.hexDigest(location.utf8),
+            externalContentIdentifier: TrackIdentifier.make(path: location),
             artwork: artworkURL.map { url in
                 Artwork(mimeType: tags.picture?.mimeType, width: tags.picture?.width, height: tags.picture?.height, url: url)
             })
