@@ -89,6 +89,8 @@ public struct JSONRPCCodec: Sendable {
             return try JSONDecoder().decode(Envelope.Reply<Result>.self, from: Data(line))
         } catch let error as UnknownWireName {
             throw .parseError(error.message)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw .parseError("the line is not valid UTF-8 JSON")
         } catch let error as DecodingError {
             throw .parseError(Self.describe(error))
         } catch {
