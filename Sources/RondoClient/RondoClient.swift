@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 public import RondoProtocol
 
@@ -12,7 +7,6 @@ public import RondoProtocol
 /// Not thread-safe: use one client per thread. Events that arrive while waiting for a
 /// reply are kept for ``nextEvent(timeout:)``.
 public final class RondoClient {
-
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
