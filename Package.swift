@@ -55,11 +55,11 @@ let package = Package(
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
-            name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "TagReading"],
+            name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "TagReading", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
         .target(
-            name: "Library", dependencies: ["TagReading", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "Library", dependencies: ["TagReading", "RondoProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "TagReading", "RondoTesting", "Spawning", "SinkMonitor"],
+            dependencies: ["Audio", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .testTarget(

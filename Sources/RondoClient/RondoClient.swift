@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 public import RondoProtocol
 
@@ -12,16 +7,6 @@ public import RondoProtocol
 /// Not thread-safe: use one client per thread. Events that arrive while waiting for a
 /// reply are kept for ``nextEvent(timeout:)``.
 public final class RondoClient {
-    /// An event notification as received.
-    public struct Event: Sendable {
-        /// The notification's method (`nowPlaying.changed`).
-        public var method: String
-        /// Its params.
-        public var params: JSONValue
-        /// The line as received, for printing raw.
-        public var line: String
-    }
-
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var nextID = 1
@@ -70,11 +55,11 @@ public final class RondoClient {
         try send(codec.encodeLine(Envelope.Request(id: .number(id), method: M.name, params: params)))
         while true {
             let line = try readLine(timeout: nil)!
-            let reply: Reply<M.Result>
+            let reply: Envelope.Reply<M.Result>
             do {
-                reply = try JSONDecoder().decode(Reply<M.Result>.self, from: Data(line))
+                reply = try codec.decodeReply(M.Result.self, from: line)
             } catch {
-                throw .connectionLost("unreadable reply to \(M.name): \(error)")
+                throw .connectionLost("unreadable reply to \(M.name): \(error.message)")
             }
             if reply.id == nil, let event = reply.method {
                 let received = Event(method: event, params: reply.params ?? .null, line: String(decoding: line, as: UTF8.self))
@@ -100,7 +85,7 @@ public final class RondoClient {
         if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
         while true {
             guard let line = try readLine(timeout: timeout) else { return nil }
-            guard let message = try? JSONDecoder().decode(Envelope.Incoming.self, from: Data(line)),
+            guard let message = try? codec.decodeReply(JSONValue.self, from: line),
                 message.id == nil, let method = message.method
             else { continue }
             return Event(method: method, params: message.params ?? .null, line: String(decoding: line, as: UTF8.self))
@@ -141,13 +126,4 @@ public final class RondoClient {
             buffer.append(contentsOf: chunk[..<count])
         }
     }
-}
-
-/// A reply or an event, with the result typed for the call in progress.
-private struct Reply<Result: Decodable>: Decodable {
-    var id: RequestID?
-    var result: Result?
-    var error: RPCError?
-    var method: String?
-    var params: JSONValue?
 }

@@ -125,8 +125,9 @@ extension MPRISService {
             switch action {
             case .remote(let params):
                 let result = try await control.send(params)
-                guard result.status == "success" else {
-                    return (ErrorName.refused, "\(params.command.rawValue) refused: \(result.status) \(result.reason ?? "")")
+                guard result.status == .success else {
+                    let reason = result.reason.map { " \($0)" } ?? ""
+                    return (ErrorName.refused, "\(params.command) refused: \(result.status)\(reason)")
                 }
             case .setVolume(let volume):
                 try await control.setVolume(volume)

@@ -33,10 +33,10 @@ public final class MPRISService: @unchecked Sendable {
     var bus: OpaquePointer?
     private var rootSlot: OpaquePointer?
     private var playerSlot: OpaquePointer?
-    private var state = NowPlayingState(info: NowPlayingInfoPayload(), playbackState: "stopped")
+    private var state = NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped)
     private var commands: [RemoteCommandInfo] = []
     private(set) var snapshot = MPRISSnapshot(
-        state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: "stopped"), commands: [])
+        state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), commands: [])
     private var reconnect = BusReconnect()
     private var toldMissing = false
 

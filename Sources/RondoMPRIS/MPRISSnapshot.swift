@@ -56,9 +56,9 @@ public struct MPRISSnapshot: Equatable, Sendable {
         let hasTrack = info.playbackQueueIndex != nil && info.assetURL != nil
         playbackStatus =
             switch state.playbackState {
-            case "playing": "Playing"
-            case "paused", "interrupted": "Paused"
-            default: "Stopped"
+            case .playing: "Playing"
+            case .paused, .interrupted: "Paused"
+            case .stopped, .unknown: "Stopped"
             }
         loopStatus =
             switch command[.changeRepeatMode]?.currentRepeatType {
@@ -85,7 +85,7 @@ public struct MPRISSnapshot: Equatable, Sendable {
             && enabled(.changePlaybackPosition)
         anchorPosition = info.elapsedPlaybackTime ?? 0
         anchorTime = info.timestamp ?? 0
-        positionSpeed = state.playbackState == "playing" ? (info.playbackRate ?? 0) : 0
+        positionSpeed = state.playbackState == .playing ? (info.playbackRate ?? 0) : 0
     }
 
     /// The supported rate nearest to `rate` (the faster one of two as near).

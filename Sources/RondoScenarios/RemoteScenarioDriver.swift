@@ -48,8 +48,9 @@ struct RemoteScenarioDriver: ScenarioDriver {
             throw ScenarioDriverError(code: ErrorCode.badParam.rawValue, message: "session \(name) is already open")
         }
         let params = SessionOpenParams(
-            name: name, category: request.category.rawValue, mode: request.mode?.rawValue,
-            options: request.options.map(\.rawValue), role: request.role?.rawValue, sandbox: sandbox)
+            name: name, category: SessionCategoryName(request.category), mode: request.mode.map(SessionModeName.init),
+            options: request.options.map(SessionOptionName.init), role: request.role.map(SessionRoleName.init),
+            sandbox: sandbox)
         let id = try call(Methods.SessionOpen.self, params).session
         ids[name] = id
         names[id] = name
@@ -57,8 +58,8 @@ struct RemoteScenarioDriver: ScenarioDriver {
 
     mutating func configure(_ name: String, _ request: SessionRequest) throws(ScenarioDriverError) {
         let params = SessionConfigureParams(
-            session: try id(of: name), category: request.category.rawValue, mode: request.mode?.rawValue,
-            options: request.options.map(\.rawValue))
+            session: try id(of: name), category: SessionCategoryName(request.category),
+            mode: request.mode.map(SessionModeName.init), options: request.options.map(SessionOptionName.init))
         _ = try call(Methods.SessionConfigure.self, params)
     }
 
@@ -102,18 +103,18 @@ struct RemoteScenarioDriver: ScenarioDriver {
         var gains: [String: Double] = [:]
         for session in sessions {
             guard let name = names[session.session], ids[name] == session.session else { continue }
-            states[name] = SessionState(rawValue: session.state)
+            states[name] = SessionState(session.state)
             gains[name] = session.gain
         }
         let style = try call(Methods.SessionPromptStyle.self, PromptStyleParams(sandbox: sandbox)).promptStyle
-        return ScenarioSnapshot(states: states, gains: gains, promptStyle: PromptStyle(rawValue: style) ?? .normal)
+        return ScenarioSnapshot(states: states, gains: gains, promptStyle: PromptStyle(style))
     }
 
     mutating func takeEvents() throws(ScenarioDriverError) -> [ScenarioEvent] {
         var events: [ScenarioEvent] = []
         do {
             while let event = try client.nextEvent(timeout: 0) {
-                if let translated = translate(event) { events.append(translated) }
+                if let translated = try translate(event) { events.append(translated) }
             }
         } catch {
             throw Self.failure(error)
@@ -122,40 +123,39 @@ struct RemoteScenarioDriver: ScenarioDriver {
     }
 
     /// A daemon event in scenario terms, or `nil` when it is not about this scenario.
-    private func translate(_ event: RondoClient.Event) -> ScenarioEvent? {
-        let params = event.params
-        if event.method == Events.SessionPromptStyleEvent.name || event.method == Events.RouteChangedEvent.name {
-            guard params["sandbox"]?.stringValue == sandbox else { return nil }
-            if event.method == Events.RouteChangedEvent.name {
-                return params["reason"]?.stringValue.flatMap(RouteChangeReason.init).map(ScenarioEvent.routeChanged)
-            }
-            return params["promptStyle"]?.stringValue.flatMap(PromptStyle.init).map(ScenarioEvent.promptStyle)
+    /// - Throws: when the event's params do not fit it.
+    private func translate(_ event: RondoClient.Event) throws(ClientError) -> ScenarioEvent? {
+        if let change = try event.decode(Events.RouteChangedEvent.self) {
+            return change.sandbox == sandbox ? .routeChanged(RouteChangeReason(change.reason)) : nil
         }
-        guard let id = params["session"]?.stringValue, let name = names[id] else { return nil }
-        switch event.method {
-        case Events.SessionInterruptionEvent.name:
-            if params["type"]?.stringValue == "began" {
-                let reason = params["reason"]?.stringValue.flatMap(InterruptionReason.init) ?? .default
-                return .interruptionBegan(name, reason: reason)
-            }
-            return .interruptionEnded(name, shouldResume: params["shouldResume"] == .bool(true))
-        case Events.SessionGainEvent.name:
-            guard case .number(let gain) = params["gain"] else { return nil }
-            return .gain(name, gain)
-        case Events.SessionAdvisoryEvent.name:
-            return .advisory(name)
-        default:
-            return nil
+        if let style = try event.decode(Events.SessionPromptStyleEvent.self) {
+            return style.sandbox == sandbox ? .promptStyle(PromptStyle(style.promptStyle)) : nil
         }
+        if let interruption = try event.decode(Events.SessionInterruptionEvent.self) {
+            guard let name = names[interruption.session] else { return nil }
+            switch interruption.type {
+            case .began:
+                return .interruptionBegan(name, reason: interruption.reason.map(InterruptionReason.init) ?? .default)
+            case .ended:
+                return .interruptionEnded(name, shouldResume: interruption.shouldResume == true)
+            }
+        }
+        if let gain = try event.decode(Events.SessionGainEvent.self) {
+            return names[gain.session].map { .gain($0, gain.gain) }
+        }
+        if let advisory = try event.decode(Events.SessionAdvisoryEvent.self) {
+            return names[advisory.session].map(ScenarioEvent.advisory)
+        }
+        return nil
     }
 
-    private func route(_ reason: RouteChangeReason) throws(ScenarioDriverError) {
+    private func route(_ reason: SandboxRouteChange) throws(ScenarioDriverError) {
         guard let sandbox else {
             throw ScenarioDriverError(
                 code: ErrorCode.badParam.rawValue,
                 message: "route-lost and route-restored run only in a sandbox; run the scenario without --live")
         }
-        _ = try call(Methods.SandboxRoute.self, SandboxRouteParams(sandbox: sandbox, reason: reason.rawValue))
+        _ = try call(Methods.SandboxRoute.self, SandboxRouteParams(sandbox: sandbox, reason: reason))
     }
 
     private func id(of name: String) throws(ScenarioDriverError) -> String {
@@ -175,12 +175,5 @@ struct RemoteScenarioDriver: ScenarioDriver {
         case .rpc(let rpc): ScenarioDriverError(code: rpc.data?.code.rawValue ?? "rpc\(rpc.code)", message: rpc.message)
         default: ScenarioDriverError(code: "unreachable", message: error.description)
         }
-    }
-}
-
-extension JSONValue {
-    /// The text, when this is a JSON string.
-    fileprivate var stringValue: String? {
-        if case .string(let text) = self { text } else { nil }
     }
 }

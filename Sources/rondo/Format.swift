@@ -31,9 +31,9 @@ enum Format {
     /// `playing  Title — Artist  1:02 / 3:45  [2/10]`.
     static func statusLine(_ state: NowPlayingState) -> String {
         let info = state.info
-        guard let index = info.playbackQueueIndex else { return state.playbackState }
+        guard let index = info.playbackQueueIndex else { return state.playbackState.rawValue }
         let name = info.title ?? info.assetURL.map { String($0.split(separator: "/").last ?? "") } ?? "?"
-        var parts = [state.playbackState, name + (info.artist.map { " — " + $0 } ?? "")]
+        var parts = [state.playbackState.rawValue, name + (info.artist.map { " — " + $0 } ?? "")]
         if let elapsed = elapsedNow(info) {
             parts.append(time(elapsed) + (info.playbackDuration.map { " / " + time($0) } ?? ""))
         }
@@ -56,7 +56,7 @@ enum Format {
             ("playbackDuration", number(info.playbackDuration)), ("elapsedPlaybackTime", number(info.elapsedPlaybackTime)),
             ("playbackRate", number(info.playbackRate)), ("defaultPlaybackRate", number(info.defaultPlaybackRate)),
             ("playbackQueueIndex", integer(info.playbackQueueIndex)), ("playbackQueueCount", integer(info.playbackQueueCount)),
-            ("mediaType", info.mediaType), ("isLiveStream", info.isLiveStream.map { String($0) }),
+            ("mediaType", info.mediaType?.rawValue), ("isLiveStream", info.isLiveStream.map { String($0) }),
             ("assetURL", info.assetURL), ("externalContentIdentifier", info.externalContentIdentifier),
             ("playbackProgress", number(info.playbackProgress)), ("artwork", artwork),
             ("timestamp", number(info.timestamp)),
@@ -78,10 +78,11 @@ enum Format {
 
     /// `nav  active  gain 1.00  playback/voicePrompt [duckOthers]  connection 4 (id s-4-1)`.
     static func session(_ session: SessionInfo) -> String {
-        let options = session.options.isEmpty ? "" : " [" + session.options.joined(separator: " ") + "]"
-        let role = session.role.map { " role=" + $0 } ?? ""
+        let options = session.options.isEmpty ? "" : " [" + session.options.map(\.rawValue).joined(separator: " ") + "]"
+        let role = session.role.map { " role=" + $0.rawValue } ?? ""
         let gain = (session.gain * 100).rounded() / 100
-        return "\(session.name)  \(session.state)  gain \(gain)  \(session.category)/\(session.mode)\(options)\(role)"
+        let configuration = "\(session.category.rawValue)/\(session.mode.rawValue)\(options)\(role)"
+        return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"
             + "  \(session.owner) (id \(session.session))"
     }
 }

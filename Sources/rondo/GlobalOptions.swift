@@ -51,8 +51,9 @@ struct GlobalOptions: Sendable {
     func send(_ params: RemoteSendParams) throws(CLIFailure) {
         let result = try call(Methods.RemoteSend.self, params)
         if json { printJSON(result) }
-        guard result.status == "success" else {
-            throw .domain("\(params.command.rawValue): \(result.status)" + (result.reason.map { " (\($0))" } ?? ""))
+        guard result.status == .success else {
+            throw .domain(
+                "\(params.command.rawValue): \(result.status.rawValue)" + (result.reason.map { " (\($0.rawValue))" } ?? ""))
         }
     }
 }

@@ -16,7 +16,7 @@ struct AudioServerRestartTests {
         let daemon = try DaemonProcess(pulseServer: pulse.server, arguments: arguments)
         let client = try daemon.client()
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("steps.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         return (daemon, client)
     }
 
@@ -25,7 +25,7 @@ struct AudioServerRestartTests {
         let daemon = try DaemonProcess(pulseServer: pulse.server)
         let client = try daemon.client()
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         return (daemon, client)
     }
 
@@ -42,7 +42,7 @@ struct AudioServerRestartTests {
     /// The step frequency heard at `position` seconds into the steps file.
     private func stepFrequency(at position: Double) -> Double { 300 + 100 * floor(position) }
 
-    private func state(_ client: RondoClient) throws -> String { try client.call(Methods.NowPlayingGet.self).playbackState }
+    private func state(_ client: RondoClient) throws -> PlaybackStateName { try client.call(Methods.NowPlayingGet.self).playbackState }
 
     /// The `route.changed` reasons `watcher` received, waiting up to 3 s for `count`.
     private func routeReasons(_ watcher: RondoClient, count: Int) throws -> [String] {
@@ -67,12 +67,12 @@ struct AudioServerRestartTests {
         _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
         Thread.sleep(forTimeInterval: 2.5)
         pulse.kill()
-        #expect(try eventually { try state(client) == "paused" })
+        #expect(try eventually { try state(client) == .paused })
         let heard = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         #expect(heard > 0.5 && heard < 3.2, "paused at \(heard) s")
         #expect(try client.call(Methods.DaemonInfoMethod.self).pulse.connected == false)
         Thread.sleep(forTimeInterval: 1.5)
-        #expect(try state(client) == "paused")
+        #expect(try state(client) == .paused)
 
         // PipeWire answers before the test's null sink is loaded: the music may play on into
         // PipeWire's own fallback sink and move to the test's sink when it appears.
@@ -80,7 +80,7 @@ struct AudioServerRestartTests {
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
-        #expect(try eventually { try state(client) == "playing" }, "daemon log:\n\(daemon.log.suffix(4000))")
+        #expect(try eventually { try state(client) == .playing }, "daemon log:\n\(daemon.log.suffix(4000))")
         // Where it played on from: no earlier than where it was heard, no later than that
         // plus the time since the server came back (however slowly this test saw it).
         let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
@@ -104,10 +104,10 @@ struct AudioServerRestartTests {
             Thread.sleep(forTimeInterval: 0.5)
             pulse.kill()
             Thread.sleep(forTimeInterval: 1)
-            #expect(try state(client) == "paused")
+            #expect(try state(client) == .paused)
             try pulse.start()
             let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
-            if try eventually(within: 4, { try state(client) == "playing" }) {
+            if try eventually(within: 4, { try state(client) == .playing }) {
                 Thread.sleep(forTimeInterval: 0.15)
                 if SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > -30 { heardAgain += 1 }
             }
@@ -128,11 +128,11 @@ struct AudioServerRestartTests {
         let client = try daemon.client()
         _ = try client.call(
             Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("steps.mp3"), Fixtures.path("tone440.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackPosition, positionTime: 8.6))
         Thread.sleep(forTimeInterval: 0.7)
         pulse.kill()
-        #expect(try eventually { try state(client) == "paused" })
+        #expect(try eventually { try state(client) == .paused })
         #expect(try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 0)
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
@@ -141,7 +141,7 @@ struct AudioServerRestartTests {
             try eventually(within: 5) { try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 1 },
             "the next track follows")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(try state(client) == "playing")
+        #expect(try state(client) == .playing)
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > fixtureToneLevel - 3)
     }
 
@@ -157,7 +157,7 @@ struct AudioServerRestartTests {
         defer { _ = daemon.stop() }
         Thread.sleep(forTimeInterval: 0.5)
         pulse.kill()
-        #expect(try eventually { try state(client) == "paused" })
+        #expect(try eventually { try state(client) == .paused })
         let started = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? pulse.start(sessionManagerDelay: 10)
@@ -174,7 +174,7 @@ struct AudioServerRestartTests {
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
         #expect(
-            try eventually(within: 8) { try state(client) == "playing" }, "daemon log:\n\(daemon.log.suffix(4000))")
+            try eventually(within: 8) { try state(client) == .playing }, "daemon log:\n\(daemon.log.suffix(4000))")
         Thread.sleep(forTimeInterval: 0.15)
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > fixtureToneLevel - 3)
     }
@@ -187,20 +187,20 @@ struct AudioServerRestartTests {
         let (daemon, client) = try startSteps(pulse)
         defer { _ = daemon.stop() }
         Thread.sleep(forTimeInterval: 1.2)
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == .success)
         let heard = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         pulse.kill()
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
         Thread.sleep(forTimeInterval: 1)
-        #expect(try state(client) == "paused")
+        #expect(try state(client) == .paused)
         // A server that has only just come back may not take a stream yet (PipeWire's session
         // manager links it a moment later): `play` then fails as `deviceNotFound`, and a
         // second press plays.
         #expect(
             try eventually(within: 8) {
-                try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success"
+                try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success
             }, "daemon log:\n\(daemon.log.suffix(4000))")
         let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         #expect(resumed >= heard - 0.2 && resumed < heard + 1, "paused at \(heard) s, played on at \(resumed) s")
@@ -208,7 +208,7 @@ struct AudioServerRestartTests {
         let position = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
         #expect(abs(frequency - stepFrequency(at: position + 0.15)) <= 100, "heard \(frequency) Hz at \(position) s")
-        #expect(try state(client) == "playing")
+        #expect(try state(client) == .playing)
     }
 
     /// While the server is down, `play` fails with a reason and the state stays paused (it
@@ -219,19 +219,19 @@ struct AudioServerRestartTests {
         let (daemon, client) = try startSteps(pulse)
         defer { _ = daemon.stop() }
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == .success)
         pulse.kill()
         let reply = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
-        #expect(reply.status == "deviceNotFound")
-        #expect(reply.reason == "pulseUnavailable")
+        #expect(reply.status == .deviceNotFound)
+        #expect(reply.reason == .pulseUnavailable)
         for _ in 0..<10 {
-            #expect(try state(client) == "paused")
+            #expect(try state(client) == .paused)
             Thread.sleep(forTimeInterval: 0.05)
         }
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
-        #expect(try eventually { try state(client) == "playing" }, "daemon log:\n\(daemon.log.suffix(4000))")
+        #expect(try eventually { try state(client) == .playing }, "daemon log:\n\(daemon.log.suffix(4000))")
         Thread.sleep(forTimeInterval: 0.15)
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3)) > -30)
     }
@@ -251,6 +251,6 @@ struct AudioServerRestartTests {
         Thread.sleep(forTimeInterval: 1.8)
         try pulse.start()
         Thread.sleep(forTimeInterval: 2.5)
-        #expect(try state(client) == "paused")
+        #expect(try state(client) == .paused)
     }
 }

@@ -44,7 +44,7 @@ struct AudioSessionByEarTests {
         let during = bench.monitor.listen(for: 0.4)
         let ducked = SignalAnalysis.level(during, at: 440)
         #expect(abs(ducked - reference - Self.duckDecibels) < 1.5, "ducked \(ducked) dBFS, reference \(reference) dBFS")
-        #expect(try playerSession(bench)?.state == "ducked")
+        #expect(try playerSession(bench)?.state == .ducked)
         #expect(try playerSession(bench)?.gain == 0.3)
 
         #expect(prompt.wait() == 0)
@@ -52,7 +52,7 @@ struct AudioSessionByEarTests {
         Thread.sleep(forTimeInterval: 0.6)
         let after = bench.monitor.samples(from: ended.addingTimeInterval(0.3), to: Date())
         #expect(abs(SignalAnalysis.level(after, at: 440) - reference) < 1, "after the prompt")
-        #expect(try playerSession(bench)?.state == "active")
+        #expect(try playerSession(bench)?.state == .active)
     }
 
     /// A daemon killed while its music was ducked leaves no duck behind: a server that
@@ -65,7 +65,7 @@ struct AudioSessionByEarTests {
             bench,
             ["session", "exec", "--category", "playback", "--mode", "voicePrompt", "--option", "duckOthers", "--", "/bin/sleep", "30"])
         defer { _ = prompt.terminate() }
-        #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.state == "ducked" })
+        #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.state == .ducked })
         Thread.sleep(forTimeInterval: 0.3)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
         bench.daemon.kill()
@@ -74,7 +74,7 @@ struct AudioSessionByEarTests {
         let again = try DaemonProcess(pulseServer: bench.pulse.server, restarting: bench.daemon)
         defer { _ = again.stop() }
         let client = try again.client()
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         Thread.sleep(forTimeInterval: 0.6)
         let level = bench.heardLevel(of: 440, over: 0.4)
         #expect(abs(level - reference) < 1.5, "the next daemon's music at \(level) dBFS, \(reference) dBFS before the duck")
@@ -87,19 +87,19 @@ struct AudioSessionByEarTests {
         try bench.queue("speech440.mp3")
         try bench.send(.play)
         Thread.sleep(forTimeInterval: 1)
-        #expect(try playerSession(bench)?.mode == "spokenAudio")
+        #expect(try playerSession(bench)?.mode == .spokenAudio)
 
         let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
-        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "interrupted" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .interrupted })
         let heldAt = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
         Thread.sleep(forTimeInterval: 0.3)
         let during = bench.monitor.listen(for: 0.4)
         #expect(SignalAnalysis.level(during, at: 440) < silenceLevel)
         #expect(SignalAnalysis.level(during, at: 1000) > fixtureToneLevel - 3)
-        #expect(try playerSession(bench)?.state == "interrupted")
+        #expect(try playerSession(bench)?.state == .interrupted)
 
         #expect(prompt.wait() == 0)
-        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "playing" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .playing })
         let resumed = try bench.nowPlaying()
         let elapsed = try #require(resumed.info.elapsedPlaybackTime)
         #expect(abs(elapsed - heldAt) < 0.5, "held at \(heldAt) s, resumed at \(elapsed) s")
@@ -115,25 +115,25 @@ struct AudioSessionByEarTests {
         try bench.queue("long440.mp3")
         let call = try bench.daemon.client()
         let callSession = try call.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: "call", category: "playAndRecord", mode: "voiceChat"))
+            Methods.SessionOpen.self, SessionOpenParams(name: "call", category: .playAndRecord, mode: .voiceChat))
         _ = try call.call(Methods.SessionActivate.self, callSession)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "short")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .short)
 
         let play = Subprocess.capture(
             [BuiltProducts.rondo, "play"], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
         #expect(play.status == 1)
         #expect(play.stderr.contains("insufficientPriority"), "\(play.stderr)")
-        #expect(try bench.nowPlaying().playbackState == "stopped")
+        #expect(try bench.nowPlaying().playbackState == .stopped)
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
 
         _ = try call.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: callSession.session, notifyOthers: true))
         let recognizer = try bench.daemon.client()
-        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: "record"))
+        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: .record))
         _ = try recognizer.call(Methods.SessionActivate.self, record)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "none")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .none)
         _ = try recognizer.call(Methods.SessionClose.self, record)
-        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == "normal")
-        #expect(try bench.send(.play) == "success")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .normal)
+        #expect(try bench.send(.play) == .success)
     }
 
     /// A ducking session dies with its connection: the music comes back to full level
@@ -146,7 +146,7 @@ struct AudioSessionByEarTests {
         let reference = bench.heardLevel(of: 440, over: 0.3)
         var ducker: RondoClient? = try bench.daemon.client()
         let session = try ducker!.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: "ducker", category: "playback", options: ["duckOthers"]))
+            Methods.SessionOpen.self, SessionOpenParams(name: "ducker", category: .playback, options: [.duckOthers]))
         _ = try ducker!.call(Methods.SessionActivate.self, session)
         Thread.sleep(forTimeInterval: 0.2)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
@@ -179,7 +179,7 @@ struct AudioSessionByEarTests {
         #expect(duckedLevels.allSatisfy { abs($0 - Self.duckDecibels) < 2 }, "\(duckedLevels)")
 
         let recognizer = try bench.daemon.client()
-        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: "record"))
+        let record = try recognizer.call(Methods.SessionOpen.self, SessionOpenParams(name: "dictation", category: .record))
         _ = try recognizer.call(Methods.SessionActivate.self, record)
         let quiet = Subprocess.capture(
             [BuiltProducts.rondo, "prompt", "--respect-prompt-style", Fixtures.path("prompt1000.wav")],
@@ -200,7 +200,7 @@ struct AudioSessionByEarTests {
         let watcher = try daemon.client()
         _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         Thread.sleep(forTimeInterval: 0.5)
 
         pulse.pactl("unload-module", module.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -209,14 +209,14 @@ struct AudioSessionByEarTests {
         #expect(lost.params["reason"]?.text == "oldDeviceUnavailable")
         #expect(lost.params["previousSink"]?.text == "car")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .paused)
 
         pulse.pactl("load-module", "module-null-sink", "sink_name=car2")
         let added = try #require(try watcher.nextEvent(timeout: 3))
         #expect(added.params["reason"]?.text == "newDeviceAvailable")
         #expect(added.params["sink"]?.text == "car2")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "paused")
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .paused)
     }
 
     /// A spoken-audio program run with `session exec` is muted while the player plays, and
@@ -244,7 +244,7 @@ struct AudioSessionByEarTests {
 
         try bench.send(.pause)
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
-        #expect(try playerSession(bench)?.state == "inactive")
+        #expect(try playerSession(bench)?.state == .inactive)
         #expect(program.wait() == 0)
     }
 
@@ -254,7 +254,7 @@ struct AudioSessionByEarTests {
         let bench = try AudioTestBench()
         let prompt = try startRondo(bench, ["prompt", Fixtures.path("long440.mp3")])
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 440, over: 0.1) > fixtureToneLevel - 3 })
-        #expect(try bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" && $0.state == "active" })
+        #expect(try bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" && $0.state == .active })
         prompt.signal(SIGKILL)
         _ = prompt.wait()
         #expect(try bench.wait(upTo: 2) { try !bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" } })
@@ -276,7 +276,7 @@ struct AudioSessionByEarTests {
         let reference = bench.heardLevel(of: 700, over: 0.3)
         let ducker = try bench.daemon.client()
         let session = try ducker.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: "playback", options: ["duckOthers"]))
+            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: .playback, options: [.duckOthers]))
         _ = try ducker.call(Methods.SessionActivate.self, session)
         Thread.sleep(forTimeInterval: 0.2)
         #expect(abs(bench.heardLevel(of: 700, over: 0.3) - reference - Self.duckDecibels) < 1.5)

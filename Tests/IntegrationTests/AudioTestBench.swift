@@ -27,7 +27,7 @@ final class AudioTestBench {
 
     /// Sends a remote command and returns its status.
     @discardableResult
-    func send(_ command: RemoteCommandName, positionTime: Double? = nil, interval: Double? = nil) throws -> String {
+    func send(_ command: RemoteCommandName, positionTime: Double? = nil, interval: Double? = nil) throws -> RemoteCommandStatus {
         try client.call(Methods.RemoteSend.self, RemoteSendParams(command: command, positionTime: positionTime, interval: interval)).status
     }
 

@@ -111,7 +111,7 @@ struct ConfigFileTests {
 
         let second = try DaemonProcess(pulseServer: pulse.server, restarting: first)
         let state = try second.client().call(Methods.NowPlayingGet.self)
-        #expect(state.playbackState == "playing", "\(second.log)")
+        #expect(state.playbackState == .playing, "\(second.log)")
         #expect(state.info.title != nil)
     }
 
@@ -123,7 +123,7 @@ struct ConfigFileTests {
         first.kill()
 
         let second = try DaemonProcess(pulseServer: pulse.server, restarting: first)
-        #expect(try second.client().call(Methods.NowPlayingGet.self).playbackState == "paused", "\(second.log)")
+        #expect(try second.client().call(Methods.NowPlayingGet.self).playbackState == .paused, "\(second.log)")
     }
 
     /// A daemon playing `long440.mp3` long enough for its state to be saved as playing.
@@ -131,7 +131,7 @@ struct ConfigFileTests {
         let daemon = try DaemonProcess(pulseServer: pulse.server)
         let client = try daemon.client()
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")], startIndex: 0, play: true))
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "playing")
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .playing)
         Thread.sleep(forTimeInterval: 1)
         return daemon
     }

@@ -66,7 +66,7 @@ struct LibraryCorpusTests {
         let first = try client.item([0, 0, 0, 0, 0])
         let run = Subprocess.capture([BuiltProducts.rondo, "--socket", bench.daemon.socketPath, "play", "0.0.0.0.0"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == "playing" })
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == .playing })
         #expect(try bench.nowPlaying().nowPlayingIdentifiers?.first == first.identifier)
         #expect(try bench.nowPlaying().info.title == first.title)
         #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 440) > -40 || bench.heardLevel(of: 550) > -40 || bench.heardLevel(of: 660) > -40 })

@@ -21,7 +21,7 @@ struct LibraryPlaybackTests {
 
         let run = Subprocess.capture([BuiltProducts.rondo, "--socket", bench.daemon.socketPath, "play", "0.0.0.0.0"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == "playing" })
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == .playing })
         let state = try bench.nowPlaying()
         #expect(state.info.title == "One")
         #expect(abs(bench.heardFrequency(over: 0.5) - 1000) < 30)
@@ -45,7 +45,7 @@ struct LibraryPlaybackTests {
         }
         let bench = try AudioTestBench(daemonArguments: ["--music-dir", music.path])
         _ = try bench.client.scanLibrary()
-        #expect(try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 1])).status == "success")
+        #expect(try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 1])).status == .success)
         let queue = try bench.client.call(Methods.QueueGet.self, QueueGetParams())
         #expect(queue.items.map(\.title) == ["Alpha", "Bravo", "Charlie"])
         #expect(queue.index == 1)
@@ -63,10 +63,10 @@ struct LibraryPlaybackTests {
         _ = try bench.client.scanLibrary()
         _ = try bench.client.call(
             Methods.RemoteSend.self, RemoteSendParams(command: .changeShuffleMode, shuffleType: .items))
-        #expect(try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 5])).status == "success")
+        #expect(try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 5])).status == .success)
         #expect(try bench.nowPlaying().info.title == "Song 5")
         let queue = try bench.client.call(Methods.QueueGet.self, QueueGetParams())
-        #expect(queue.count == 8 && queue.shuffle == "items")
+        #expect(queue.count == 8 && queue.shuffle == .items)
         var heard = ["Song 5"]
         for _ in 0..<7 {
             try bench.send(.nextTrack)
@@ -86,9 +86,9 @@ struct LibraryPlaybackTests {
         #expect(try bench.client.children([2, 0]).items.map(\.title) == ["Episode"])
 
         _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
-        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == "playing" })
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == .playing })
         let player = try bench.client.call(Methods.SessionList.self, Empty()).first { $0.name == "rondo.player" }
-        #expect(player?.mode == "spokenAudio")
+        #expect(player?.mode == .spokenAudio)
         try bench.send(.changePlaybackPosition, positionTime: 12)
         Thread.sleep(forTimeInterval: 0.3)
         try bench.send(.pause)

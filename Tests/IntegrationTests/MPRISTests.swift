@@ -55,7 +55,7 @@ struct MPRISTests {
         #expect(playerctl(bus, "status").output == "Stopped")
 
         #expect(playerctl(bus, "play").status == 0)
-        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "playing" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .playing })
         #expect(playerctl(bus, "status").output == "Playing")
         #expect(playerctl(bus, "metadata", "--format", "{{title}} {{artist}} {{mpris:length}}").output == "Steps Rondo Fixtures 10000000")
 
@@ -93,7 +93,7 @@ struct MPRISTests {
         #expect(playerctl(bus, "loop").output == "Track")
 
         #expect(playerctl(bus, "play-pause").status == 0)
-        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "paused" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .paused })
         #expect(playerctl(bus, "status").output == "Paused")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(bench.heardLevel(of: 440) < silenceLevel)
@@ -112,7 +112,7 @@ struct MPRISTests {
         #expect(set("1.4").status == 0)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackRate == 1.5 })
         #expect(set("0.0").status == 0)
-        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == "paused" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .paused })
         let rate = gdbus(bus, "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate")
         #expect(rate.stdout.contains("<1.5>"), "Rate while paused: \(rate.stdout)")
     }
@@ -187,11 +187,11 @@ struct MPRISTests {
             [BuiltProducts.rondo] + AudioSessionByEarTests.promptExec.dropLast() + ["/bin/sleep", "2"],
             environment: ["RONDO_SOCKET": bench.daemon.socketPath, "PULSE_SERVER": bench.pulse.server])
         #expect(try bench.wait(upTo: 2) {
-            try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }?.state == "ducked"
+            try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }?.state == .ducked
         })
         _ = prompt.wait()
         Thread.sleep(forTimeInterval: 4)
-        #expect(try bench.nowPlaying().playbackState == "playing")
+        #expect(try bench.nowPlaying().playbackState == .playing)
         let quiet = String(signals().dropFirst(quietFrom))
         #expect(!quiet.contains("member="), "signals during steady playback and a duck:\n\(quiet)")
     }
@@ -204,12 +204,12 @@ struct MPRISTests {
         try bench.queue("long440.mp3")
         let call = try bench.daemon.client()
         let session = try call.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: "call", category: "playAndRecord", mode: "voiceChat"))
+            Methods.SessionOpen.self, SessionOpenParams(name: "call", category: .playAndRecord, mode: .voiceChat))
         _ = try call.call(Methods.SessionActivate.self, session)
         let play = playerctl(bus, "play")
         #expect(play.status != 0)
         #expect(play.error.contains("insufficientPriority"), "\(play.error)")
-        #expect(try bench.nowPlaying().playbackState == "stopped")
+        #expect(try bench.nowPlaying().playbackState == .stopped)
         #expect(bench.heardLevel(of: 440) < silenceLevel)
     }
 

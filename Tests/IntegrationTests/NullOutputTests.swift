@@ -12,7 +12,7 @@ struct NullOutputTests {
         var time: Double
         var elapsed: Double
         var index: Int?
-        var state: String
+        var state: PlaybackStateName
     }
 
     /// short-a (1.5 s), short-b (1.5 s), then tone660-mono48k (3 s at 48 kHz, mono) at `rate`: each track
@@ -31,7 +31,7 @@ struct NullOutputTests {
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackRate, playbackRate: rate))
         let started = Date().timeIntervalSince1970
         let played = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
-        #expect(played.status == "success", "\(played)")
+        #expect(played.status == .success, "\(played)")
         var reports: [Report] = []
         while Date().timeIntervalSince1970 - started < 6 / rate + 1.5 {
             let now = try client.call(Methods.NowPlayingGet.self)
@@ -39,13 +39,13 @@ struct NullOutputTests {
             let elapsed = (now.info.elapsedPlaybackTime ?? 0)
                 + (time - (now.info.timestamp ?? time)) * (now.info.playbackRate ?? 0)
             reports.append(Report(time: time - started, elapsed: elapsed, index: now.info.playbackQueueIndex, state: now.playbackState))
-            if now.playbackState == "stopped", time - started > 1 { break }
+            if now.playbackState == .stopped, time - started > 1 { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         // Media time heard so far, by the wall clock: the tracks before the current one
         // plus the current one's elapsed time.
         let starts = [0.0, 1.5, 3.0]
-        for report in reports where report.state == "playing" && report.time > 0.3 {
+        for report in reports where report.state == .playing && report.time > 0.3 {
             let index = try #require(report.index)
             let media = starts[index] + report.elapsed
             #expect(abs(media - report.time * rate) <= 0.25 * rate, "at \(rate)×, \(report.time) s after play the daemon was at \(media) s of media")
@@ -54,7 +54,7 @@ struct NullOutputTests {
             let first = try #require(reports.first { ($0.index ?? 0) >= index }, "track \(index) never played")
             #expect(abs(first.time - start / rate) <= 0.3, "at \(rate)×, track \(index) started \(first.time) s after play, not \(start / rate)")
         }
-        let end = try #require(reports.first { $0.state == "stopped" }, "the queue never ended: \(daemon.log.suffix(2000))")
+        let end = try #require(reports.first { $0.state == .stopped }, "the queue never ended: \(daemon.log.suffix(2000))")
         #expect(abs(end.time - 6 / rate) <= 0.4, "at \(rate)×, the queue ended \(end.time) s after play, not \(6 / rate)")
     }
 }

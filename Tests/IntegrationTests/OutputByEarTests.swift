@@ -66,7 +66,7 @@ struct OutputByEarTests {
         let prompt = try bench.daemon.client()
         let session = try prompt.call(
             Methods.SessionOpen.self,
-            SessionOpenParams(name: "nav", category: "playback", mode: "voicePrompt", options: ["duckOthers"]))
+            SessionOpenParams(name: "nav", category: .playback, mode: .voicePrompt, options: [.duckOthers]))
         _ = try prompt.call(Methods.SessionActivate.self, session)
         #expect(
             bench.wait(upTo: 2) {
@@ -86,7 +86,7 @@ struct OutputByEarTests {
         _ = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(volume: 0.5))
         let prompt = try bench.daemon.client()
         let session = try prompt.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: "playback", options: ["duckOthers"]))
+            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: .playback, options: [.duckOthers]))
         _ = try prompt.call(Methods.SessionActivate.self, session)
         _ = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(change: 0.5))
         #expect(try bench.client.call(Methods.PlayerVolumeGet.self).volume == 1)
@@ -108,7 +108,7 @@ struct OutputByEarTests {
         let client = try again.client()
         #expect(try client.call(Methods.PlayerVolumeGet.self).volume == 0.5)
         #expect(try client.call(Methods.PlayerOutputsGet.self).pinned == bench.pulse.sink)
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         Thread.sleep(forTimeInterval: 0.4)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - (fixtureToneLevel + 20 * log10(0.5))) < 1.5)
     }
@@ -133,7 +133,7 @@ struct OutputByEarTests {
         let outputs = try bench.client.call(Methods.PlayerOutputsGet.self)
         #expect(outputs.pinned == nil)
         #expect(outputs.outputs.first { $0.inUse }?.name == Self.secondSink)
-        #expect(try bench.nowPlaying().playbackState == "playing")
+        #expect(try bench.nowPlaying().playbackState == .playing)
     }
 
     /// A pinned output: `rondo output NAME` moves the music there at once and keeps it there
@@ -155,13 +155,13 @@ struct OutputByEarTests {
         #expect(try routeEvents(events).contains("override \(bench.pulse.sink)→\(Self.secondSink)"))
 
         #expect(bench.pulse.pactl("unload-module", module).status == 0)
-        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().playbackState == "paused" })
+        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().playbackState == .paused })
         #expect(try routeEvents(events, waiting: 1).contains { $0.hasPrefix("oldDeviceUnavailable \(Self.secondSink)") })
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "nothing moves to the other sink")
 
         _ = try loadSecondSink(bench)
         Thread.sleep(forTimeInterval: 1)
-        #expect(try bench.nowPlaying().playbackState == "paused", "a device coming back does not start the music")
+        #expect(try bench.nowPlaying().playbackState == .paused, "a device coming back does not start the music")
     }
 
     /// Bad requests are refused with their reason and change nothing: an unknown sink, a

@@ -13,7 +13,7 @@ struct PlaybackByEarTests {
         let bench = try AudioTestBench()
         try bench.queue("tone440.mp3")
         #expect(bench.heardLevel(of: 440, over: 0.2) < silenceLevel)
-        #expect(try bench.send(.play) == "success")
+        #expect(try bench.send(.play) == .success)
         Thread.sleep(forTimeInterval: 0.2)
         let heard = bench.monitor.listen(for: 0.5)
         #expect(SignalAnalysis.dominantFrequency(heard) == 440)
@@ -41,7 +41,7 @@ struct PlaybackByEarTests {
         let heardSeconds = Double(audible.count) * 0.02
 
         let state = try bench.nowPlaying()
-        #expect(state.playbackState == "paused")
+        #expect(state.playbackState == .paused)
         #expect(state.info.title == "Tone 440")
         #expect(state.info.artist == "Rondo Fixtures")
         #expect(state.info.albumTrackNumber == 1)
@@ -62,7 +62,7 @@ struct PlaybackByEarTests {
         try bench.send(.play)
         #expect(bench.heardFrequency(over: 0.2) == 300)
         let state = try bench.nowPlaying()
-        #expect(state.playbackState == "playing")
+        #expect(state.playbackState == .playing)
         #expect(state.info.playbackRate == 1)
     }
 
@@ -72,7 +72,7 @@ struct PlaybackByEarTests {
         try bench.queue("tone440.mp3", "steps.mp3")
         _ = try bench.client.call(Methods.QueuePlayIndex.self, QueueIndexParams(index: 1))
         try bench.send(.play)
-        #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == "success")
+        #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
         let seekedAt = Date().timeIntervalSince1970
         Thread.sleep(forTimeInterval: 0.1)
         #expect(bench.heardFrequency(over: 0.4) == 1000)
@@ -95,7 +95,7 @@ struct PlaybackByEarTests {
         try bench.send(.skipBackward, interval: 2)
         Thread.sleep(forTimeInterval: 0.1)
         #expect(bench.heardFrequency(over: 0.3) == 600)
-        #expect(try bench.send(.previousTrack) == "success")
+        #expect(try bench.send(.previousTrack) == .success)
         Thread.sleep(forTimeInterval: 0.1)
         #expect(bench.heardFrequency(over: 0.3) == 300)
     }
@@ -134,7 +134,7 @@ struct PlaybackByEarTests {
         let events = try bench.daemon.client()
         _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.nowPlaying]))
         try bench.send(.play)
-        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == "stopped" })
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == .stopped })
         #expect(try bench.nowPlaying().info.playbackQueueIndex == nil)
         #expect(bench.heardLevel(of: 500, over: 0.2) < silenceLevel)
         var states: [String] = []
@@ -149,7 +149,7 @@ struct PlaybackByEarTests {
     @Test func undecodableFileIsSkipped() throws {
         let bench = try AudioTestBench()
         try bench.queue("text.mp3", "empty.mp3", "tone440.mp3")
-        #expect(try bench.send(.play) == "success")
+        #expect(try bench.send(.play) == .success)
         Thread.sleep(forTimeInterval: 0.2)
         #expect(bench.heardFrequency(over: 0.3) == 440)
         #expect(try bench.nowPlaying().info.playbackQueueIndex == 2)

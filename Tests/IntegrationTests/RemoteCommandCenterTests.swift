@@ -42,13 +42,13 @@ struct RemoteCommandCenterTests {
         #expect(run.status == 1)
         #expect(run.stderr.contains("commandFailed") && run.stderr.contains("disabled"), "\(run.stderr)")
         let result = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .nextTrack))
-        #expect(result == RemoteSendResult(status: "commandFailed", reason: "disabled"))
+        #expect(result == RemoteSendResult(status: .commandFailed, reason: .disabled))
         #expect(try client.call(Methods.QueueGet.self, QueueGetParams()).index == 0)
         let listed = try client.call(Methods.RemoteList.self, Empty()).first { $0.command == .nextTrack }
         #expect(listed?.enabled == false)
 
         _ = try client.call(Methods.RemoteSetEnabled.self, RemoteSetEnabledParams(command: .nextTrack, enabled: true))
-        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .nextTrack)).status == "success")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .nextTrack)).status == .success)
         #expect(try client.call(Methods.QueueGet.self, QueueGetParams()).index == 1)
     }
 
@@ -75,7 +75,7 @@ struct RemoteCommandCenterTests {
         _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackRate, playbackRate: 2.0))
         let start = Date()
         try bench.send(.play)
-        let ended = try bench.wait(upTo: 6) { try bench.nowPlaying().playbackState == "stopped" }
+        let ended = try bench.wait(upTo: 6) { try bench.nowPlaying().playbackState == .stopped }
         let took = Date().timeIntervalSince(start)
         #expect(ended)
         #expect(abs(took - 2.5) < 0.3, "took \(took) s")
@@ -86,7 +86,7 @@ struct RemoteCommandCenterTests {
         let daemon = try DaemonProcess(pulseServer: nil)
         let client = try daemon.client()
         let result = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackRate, playbackRate: 3.0))
-        #expect(result.status == "commandFailed")
+        #expect(result.status == .commandFailed)
         #expect(try client.call(Methods.RemoteList.self, Empty()).first { $0.command == .changePlaybackRate }?.currentPlaybackRate == 1.0)
     }
 
@@ -95,8 +95,8 @@ struct RemoteCommandCenterTests {
     @Test func modesCycle() throws {
         let daemon = try DaemonProcess(pulseServer: nil)
         let client = try daemon.client()
-        var repeats: [String] = []
-        var shuffles: [String] = []
+        var repeats: [RepeatTypeName] = []
+        var shuffles: [ShuffleTypeName] = []
         for _ in 0..<3 {
             _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changeRepeatMode))
             _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changeShuffleMode))
@@ -104,7 +104,7 @@ struct RemoteCommandCenterTests {
             repeats.append(queue.repeat)
             shuffles.append(queue.shuffle)
         }
-        #expect(repeats == ["all", "one", "off"])
-        #expect(shuffles == ["items", "collections", "off"])
+        #expect(repeats == [.all, .one, .off])
+        #expect(shuffles == [.items, .collections, .off])
     }
 }

@@ -45,7 +45,7 @@ struct ScenarioRunTests {
     @Test func wrongExpectationFailsWithADiff() throws {
         let daemon = try DaemonProcess(pulseServer: nil)
         let live = try daemon.client()
-        let music = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "mine", category: "playback"))
+        let music = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "mine", category: .playback))
         _ = try live.call(Methods.SessionActivate.self, music)
         let file = daemon.directory.appending("wrong.toml")
         try """
@@ -70,7 +70,7 @@ struct ScenarioRunTests {
         #expect(run.stdout.contains("music = ducked"), "\(run)")
         #expect(run.stdout.contains("music gain 0.3"), "\(run)")
         #expect(run.lines.last == "1 passed, 1 failed", "\(run)")
-        #expect(try live.call(Methods.SessionList.self).first { $0.session == music.session }?.state == "active")
+        #expect(try live.call(Methods.SessionList.self).first { $0.session == music.session }?.state == .active)
         #expect(try live.call(Methods.SessionList.self).allSatisfy { $0.sandbox == nil })
     }
 

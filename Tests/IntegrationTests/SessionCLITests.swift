@@ -58,7 +58,7 @@ struct SessionCLITests {
         for _ in 0..<100 where try !client.call(Methods.SessionList.self).contains(where: { $0.name == "sleeper" }) {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        try #require(try client.call(Methods.SessionList.self).contains { $0.name == "sleeper" && $0.state == "active" })
+        try #require(try client.call(Methods.SessionList.self).contains { $0.name == "sleeper" && $0.state == .active })
         process.signal(SIGTERM)
         #expect(process.wait() == 128 + SIGTERM)
         #expect(try !client.call(Methods.SessionList.self).contains { $0.name == "sleeper" })

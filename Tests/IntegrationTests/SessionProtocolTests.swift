@@ -7,12 +7,20 @@ import Testing
 /// The `session.*` methods and `session` events of SPEC §2 and §5 through the real daemon's
 /// socket (no audio needed: these are the arbiter's decisions as clients see them).
 struct SessionProtocolTests {
+    /// `session.open` with its params as written, so a test can send names no typed params hold.
+    private enum SessionOpenAsWritten: RPCMethod {
+        typealias Params = JSONValue
+        typealias Result = SessionRef
+        static let name = Methods.SessionOpen.name
+    }
+
     private func open(
         _ client: RondoClient, _ name: String, _ category: String, mode: String? = nil, options: [String]? = nil
     ) throws -> String {
-        try client.call(
-            Methods.SessionOpen.self, SessionOpenParams(name: name, category: category, mode: mode, options: options)
-        ).session
+        var params: [String: JSONValue] = ["name": .string(name), "category": .string(category)]
+        params["mode"] = mode.map(JSONValue.string)
+        params["options"] = options.map { .array($0.map(JSONValue.string)) }
+        return try client.call(SessionOpenAsWritten.self, .object(params)).session
     }
 
     /// The next event called `method`, skipping others, waiting up to 2 s.
@@ -75,8 +83,8 @@ struct SessionProtocolTests {
         let client = try daemon.client()
         let session = try open(client, "odd", "playback", mode: "voiceChat")
         let listed = try #require(try client.call(Methods.SessionList.self).first { $0.session == session })
-        #expect(listed.mode == "default")
-        #expect(listed.state == "inactive")
+        #expect(listed.mode == .default)
+        #expect(listed.state == .inactive)
         #expect(listed.owner.hasPrefix("connection "))
     }
 
@@ -97,13 +105,13 @@ struct SessionProtocolTests {
         #expect(began.params["session"]?.text == podcast)
         #expect(began.params["type"]?.text == "began")
         #expect(began.params["reason"]?.text == "default")
-        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == "interrupted")
+        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == .interrupted)
 
         _ = try musicApp.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: music, notifyOthers: true))
         let ended = try #require(try podcastApp.nextEvent(timeout: 2))
         #expect(ended.params["type"]?.text == "ended")
         #expect(ended.params["shouldResume"] == .bool(true))
-        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == "inactive")
+        #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == .inactive)
     }
 
     /// Music interrupted by music ends its interruption with `shouldResume: false`.
@@ -137,7 +145,7 @@ struct SessionProtocolTests {
         #expect(ducked.method == "session.gain")
         #expect(ducked.params["session"]?.text == music)
         #expect(ducked.params["gain"]?.numeric == 0.3)
-        #expect(try musicApp.call(Methods.SessionList.self).first { $0.session == music }?.state == "ducked")
+        #expect(try musicApp.call(Methods.SessionList.self).first { $0.session == music }?.state == .ducked)
         _ = try navigation.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: nav))
         let restored = try #require(try musicApp.nextEvent(timeout: 2))
         #expect(restored.params["gain"]?.numeric == 1)
@@ -193,23 +201,23 @@ struct SessionProtocolTests {
         let sandbox = try scenario.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox
         let boxed = try scenario.call(
             Methods.SessionOpen.self,
-            SessionOpenParams(name: "takeover", category: "playback", options: ["duckOthers"], sandbox: sandbox)
+            SessionOpenParams(name: "takeover", category: .playback, options: [.duckOthers], sandbox: sandbox)
         ).session
         _ = try scenario.call(Methods.SessionActivate.self, SessionRef(session: boxed))
         let listed = try live.call(Methods.SessionList.self)
-        #expect(listed.first { $0.session == music }?.state == "active")
+        #expect(listed.first { $0.session == music }?.state == .active)
         #expect(listed.first { $0.session == boxed }?.sandbox == sandbox)
-        #expect(listed.first { $0.session == boxed }?.state == "active")
+        #expect(listed.first { $0.session == boxed }?.state == .active)
 
-        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: "playback", sandbox: sandbox)) } == "permissionDenied")
+        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: sandbox)) } == "permissionDenied")
         #expect(errorCode { _ = try live.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "nonesuch")) } == "notFound")
-        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: "playback", sandbox: "nowhere")) } == "notFound")
+        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: "nowhere")) } == "notFound")
 
         _ = try scenario.call(Methods.SandboxClose.self, SandboxRef(sandbox: sandbox))
         #expect(try live.call(Methods.SessionList.self).allSatisfy { $0.sandbox == nil })
 
         let another = try scenario.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox
-        _ = try scenario.call(Methods.SessionOpen.self, SessionOpenParams(name: "left", category: "ambient", sandbox: another))
+        _ = try scenario.call(Methods.SessionOpen.self, SessionOpenParams(name: "left", category: .ambient, sandbox: another))
         #expect(try live.call(Methods.SessionList.self).contains { $0.sandbox == another })
     }
 

@@ -42,7 +42,7 @@ struct SpecialFileTests {
             #expect(failure { try client.call(Methods.QueueSet.self, QueueItemsParams(items: [path])) } == .badParam)
         }
         #expect(try client.call(Methods.QueueGet.self, QueueGetParams()).count == 0)
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == "stopped")
+        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .stopped)
     }
 
     /// A queued file replaced by a named pipe is skipped when its turn comes, like any file
@@ -58,7 +58,7 @@ struct SpecialFileTests {
         _ = try makeFIFO("first.mp3", in: directory)
         try bench.send(.play)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackQueueIndex == 1 })
-        #expect(try bench.nowPlaying().playbackState == "playing")
+        #expect(try bench.nowPlaying().playbackState == .playing)
         #expect(bench.heardLevel(of: 440, over: 0.3) > fixtureToneLevel - 3)
         #expect(try bench.client.call(Methods.QueueGet.self, QueueGetParams()).count == 2)
     }

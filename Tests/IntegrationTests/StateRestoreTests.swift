@@ -23,7 +23,7 @@ struct StateRestoreTests {
             RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5),
             RemoteSendParams(command: .like),
         ] {
-            #expect(try client.call(Methods.RemoteSend.self, params).status == "success")
+            #expect(try client.call(Methods.RemoteSend.self, params).status == .success)
         }
         Thread.sleep(forTimeInterval: 2.3)
         let before = try client.call(Methods.NowPlayingGet.self)
@@ -34,7 +34,7 @@ struct StateRestoreTests {
         let second = try DaemonProcess(pulseServer: pulse.server, restarting: first)
         let again = try second.client()
         let state = try again.call(Methods.NowPlayingGet.self)
-        #expect(state.playbackState == "paused")
+        #expect(state.playbackState == .paused)
         #expect(state.info.playbackQueueIndex == 1)
         #expect(state.info.title == "Steps")
         let elapsed = try #require(state.info.elapsedPlaybackTime)
@@ -42,12 +42,12 @@ struct StateRestoreTests {
 
         let queue = try again.call(Methods.QueueGet.self, QueueGetParams())
         #expect(queue.items.map(\.assetURL) == items.map { URL(fileURLWithPath: $0).absoluteString })
-        #expect(queue.repeat == "all")
+        #expect(queue.repeat == .all)
         let commands = try again.call(Methods.RemoteList.self, Empty())
         #expect(commands.first { $0.command == .changePlaybackRate }?.currentPlaybackRate == 1.5)
         #expect(commands.first { $0.command == .like }?.isActive == true)
 
-        #expect(try again.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == "success")
+        #expect(try again.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         #expect(try again.call(Methods.NowPlayingGet.self).info.playbackRate == 1.5)
     }
 

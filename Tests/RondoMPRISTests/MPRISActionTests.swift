@@ -21,7 +21,7 @@ struct MPRISActionTests {
         #expect(seek(5_000_000) == .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: 17)))
         #expect(seek(-30_000_000) == .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: 0)))
         #expect(seek(200_000_000) == .remote(RemoteSendParams(command: .nextTrack)))
-        let stopped = MPRISSnapshotTests.snapshot("stopped", info: NowPlayingInfoPayload())
+        let stopped = MPRISSnapshotTests.snapshot(.stopped, info: NowPlayingInfoPayload())
         #expect(MPRISAction.method("Seek", offset: 1, snapshot: stopped, now: 0) == .ignore)
     }
 

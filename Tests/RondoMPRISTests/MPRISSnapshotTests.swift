@@ -37,17 +37,17 @@ struct MPRISSnapshotTests {
     }
 
     static func snapshot(
-        _ playbackState: String = "playing", info: NowPlayingInfoPayload = info(), volume: Double? = 0.8,
+        _ playbackState: PlaybackStateName = .playing, info: NowPlayingInfoPayload = info(), volume: Double? = 0.8,
         commands: [RemoteCommandInfo] = commands
     ) -> MPRISSnapshot {
         MPRISSnapshot(state: NowPlayingState(info: info, playbackState: playbackState, volume: volume), commands: commands)
     }
 
     @Test(arguments: [
-        ("playing", "Playing"), ("paused", "Paused"), ("interrupted", "Paused"), ("stopped", "Stopped"),
-        ("unknown", "Stopped"),
+        (PlaybackStateName.playing, "Playing"), (.paused, "Paused"), (.interrupted, "Paused"), (.stopped, "Stopped"),
+        (.unknown, "Stopped"),
     ])
-    func playbackStatus(state: String, status: String) {
+    func playbackStatus(state: PlaybackStateName, status: String) {
         #expect(Self.snapshot(state).playbackStatus == status)
     }
 
@@ -74,7 +74,7 @@ struct MPRISSnapshotTests {
                 ? RemoteCommandInfo(command: $0.command, enabled: true, supportedPlaybackRates: [2, 0.5, 1], currentPlaybackRate: 1.5)
                 : $0
         }
-        let paused = Self.snapshot("paused", info: Self.info(rate: 0), commands: commands)
+        let paused = Self.snapshot(.paused, info: Self.info(rate: 0), commands: commands)
         #expect(paused.rate == 1.5)
         #expect(paused.minimumRate == 0.5)
         #expect(paused.maximumRate == 2)
@@ -114,7 +114,7 @@ struct MPRISSnapshotTests {
 
     /// With nothing current, Metadata holds only the specification's NoTrack id.
     @Test func noTrackMetadata() {
-        let snapshot = Self.snapshot("stopped", info: NowPlayingInfoPayload())
+        let snapshot = Self.snapshot(.stopped, info: NowPlayingInfoPayload())
         #expect(snapshot.metadata.count == 1)
         #expect(snapshot.metadata.first?.value == .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
         #expect(!snapshot.canSeek)
@@ -137,7 +137,7 @@ struct MPRISSnapshotTests {
     /// within the track.
     @Test func positionIsExtrapolated() {
         #expect(Self.snapshot(info: Self.info(rate: 2)).positionMicroseconds(at: 1001.5) == 13_000_000)
-        #expect(Self.snapshot("paused", info: Self.info(rate: 0)).positionMicroseconds(at: 1005) == 10_000_000)
+        #expect(Self.snapshot(.paused, info: Self.info(rate: 0)).positionMicroseconds(at: 1005) == 10_000_000)
         #expect(Self.snapshot().positionMicroseconds(at: 5000) == 100_000_000)
         #expect(Self.snapshot().positionMicroseconds(at: 900) == 10_000_000)
     }
@@ -146,7 +146,7 @@ struct MPRISSnapshotTests {
     @Test func changesNameOnlyWhatChanged() {
         let before = Self.snapshot()
         #expect(before.changedProperties(to: Self.snapshot()).isEmpty)
-        #expect(before.changedProperties(to: Self.snapshot("paused", info: Self.info(rate: 0))) == ["PlaybackStatus"])
+        #expect(before.changedProperties(to: Self.snapshot(.paused, info: Self.info(rate: 0))) == ["PlaybackStatus"])
         #expect(before.changedProperties(to: Self.snapshot(volume: 0.5)) == ["Volume"])
         #expect(before.changedProperties(to: Self.snapshot(info: Self.info(index: 1))) == ["Metadata"])
         // The position moving with time changes nothing.
@@ -157,7 +157,7 @@ struct MPRISSnapshotTests {
     @Test func seekedOnlyForJumpsWithinTheTrack() {
         let before = Self.snapshot()
         #expect(before.seekedPosition(to: Self.snapshot(info: Self.info(elapsed: 15, at: 1005))) == nil)
-        #expect(before.seekedPosition(to: Self.snapshot("paused", info: Self.info(elapsed: 12, at: 1002, rate: 0))) == nil)
+        #expect(before.seekedPosition(to: Self.snapshot(.paused, info: Self.info(elapsed: 12, at: 1002, rate: 0))) == nil)
         #expect(before.seekedPosition(to: Self.snapshot(info: Self.info(elapsed: 40, at: 1001))) == 40_000_000)
         #expect(before.seekedPosition(to: Self.snapshot(info: Self.info(elapsed: 0, at: 1003))) == 0, "previous restarts the track")
         let loopEnd = Self.snapshot(info: Self.info(elapsed: 99.9, at: 1000))

@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+import RondoProtocol
 
 /// Keeps embedded covers as image files that now-playing clients can open by URL.
 ///

@@ -171,8 +171,8 @@ public struct CatalogArtwork: Equatable, Sendable {
 /// A track of the library.
 public struct CatalogTrack: Equatable, Sendable {
     public var id: Int64
-    /// `rondo:track:` + the 16 hex digits of FNV-1a of its path: the same string as
-    /// now-playing's `externalContentIdentifier`.
+    /// Its ``TrackIdentifier`` (`rondo:track:` + the 16 hex digits of FNV-1a of its path):
+    /// the same string as now-playing's `externalContentIdentifier`.
     public var identifier: String
     /// Absolute path of the file.
     public var path: String

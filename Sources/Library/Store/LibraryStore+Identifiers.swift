@@ -1,11 +1,12 @@
 import GRDB
+import RondoProtocol
 
 extension LibraryStore {
     /// The artist, album, show, genre, playlist or track with this identifier, if any.
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry? {
         let lookups: [(prefix: String, table: String, entry: (Row) -> CatalogEntry)] = [
-            (CatalogIdentifier.trackPrefix, "track", { .track(CatalogRows.track($0)) }),
+            (TrackIdentifier.prefix, "track", { .track(CatalogRows.track($0)) }),
             (CatalogIdentifier.albumPrefix, "album", CatalogRows.albumEntry),
             (CatalogIdentifier.artistPrefix, "artist", { .artist(CatalogRows.artist($0)) }),
             (CatalogIdentifier.genrePrefix, "genre", { .genre(CatalogRows.genre($0)) }),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RondoProtocol
 
 /// Writes scan results inside one transaction: tracks with their album, artist and genre
 /// rows, problems and playlists.
@@ -71,7 +72,7 @@ struct ScanBatchWriter {
                     genre_id = excluded.genre_id
                 """
         ).execute(arguments: [
-            path, CatalogIdentifier.make(CatalogIdentifier.trackPrefix, key: path), stamp.size, stamp.modified,
+            path, TrackIdentifier.make(path: path), stamp.size, stamp.modified,
             title, SortKey.fold(title), tags.artist, SortKey.artist(tags.artist ?? artistName), tags.albumTitle,
             tags.albumArtist, tags.genre, tags.composer, tags.discNumber, tags.trackNumber, tags.year,
             tags.duration, tags.sampleRate, tags.channels, isSpokenWord, tags.artwork?.path,

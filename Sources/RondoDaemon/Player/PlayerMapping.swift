@@ -23,8 +23,8 @@ extension RemoteCommand {
         case .seekForward: self = .seekForward(try Self.phase(params))
         case .seekBackward: self = .seekBackward(try Self.phase(params))
         case .changePlaybackRate: self = .changePlaybackRate(params.playbackRate)
-        case .changeRepeatMode: self = .changeRepeatMode(params.repeatType.map { RepeatMode(rawValue: $0.rawValue)! })
-        case .changeShuffleMode: self = .changeShuffleMode(params.shuffleType.map { ShuffleMode(rawValue: $0.rawValue)! })
+        case .changeRepeatMode: self = .changeRepeatMode(params.repeatType.map(RepeatMode.init))
+        case .changeShuffleMode: self = .changeShuffleMode(params.shuffleType.map(ShuffleMode.init))
         case .like: self = .like(isActive: params.isActive)
         case .dislike: self = .dislike(isActive: params.isActive)
         case .bookmark: self = .bookmark(isActive: params.isActive)
@@ -35,7 +35,7 @@ extension RemoteCommand {
         guard let phase = params.type else {
             throw .invalidParams("\(params.command.rawValue) needs \"type\": \"begin\" or \"end\"")
         }
-        return phase == .begin ? .begin : .end
+        return SeekCommandType(phase)
     }
 }
 
@@ -43,11 +43,11 @@ extension RemoteCommandInfo {
     /// The wire form of one command of the player's command center.
     init(_ state: RemoteCommandState) {
         self.init(
-            command: RemoteCommandName(rawValue: state.command.rawValue)!, enabled: state.enabled,
+            command: RemoteCommandName(state.command), enabled: state.enabled,
             supportedPlaybackRates: state.supportedPlaybackRates, currentPlaybackRate: state.currentPlaybackRate,
             preferredIntervals: state.preferredIntervals,
-            currentRepeatType: state.currentRepeatType.map { RepeatTypeName(rawValue: $0.rawValue)! },
-            currentShuffleType: state.currentShuffleType.map { ShuffleTypeName(rawValue: $0.rawValue)! },
+            currentRepeatType: state.currentRepeatType.map(RepeatTypeName.init),
+            currentShuffleType: state.currentShuffleType.map(ShuffleTypeName.init),
             isActive: state.isActive)
     }
 }
@@ -55,9 +55,8 @@ extension RemoteCommandInfo {
 extension TrackMetadata {
     /// The metadata the player keeps, from the tags of a file.
     ///
-    /// `externalContentIdentifier` is `rondo:track:` followed by the 16 hex digits of the
-    /// 64-bit FNV-1a hash of the file's absolute path (UTF-8): the same for the same file
-    /// across queue edits and daemon restarts, different once the file is moved or renamed.
+    /// `externalContentIdentifier` is the file's ``TrackIdentifier``, as the library's item
+    /// for it carries.
     /// - Parameters:
     ///   - tags: what the file's tags say.
     ///   - location: the file's absolute path.
@@ -67,7 +66,7 @@ extension TrackMetadata {
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, albumTrackNumber: tags.trackNumber,
             discNumber: tags.discNumber, duration: tags.duration, isLiveStream: false,
-            externalContentIdentifier: "rondo:track:" + FNV1a.hexDigest(location.utf8),
+            externalContentIdentifier: TrackIdentifier.make(path: location),
             artwork: artworkURL.map { url in
                 Artwork(mimeType: tags.picture?.mimeType, width: tags.picture?.width, height: tags.picture?.height, url: url)
             })
@@ -97,7 +96,7 @@ extension NowPlayingInfoPayload {
         playbackQueueIndex = info.playbackQueueIndex
         playbackQueueCount = info.playbackQueueCount
         playbackProgress = info.playbackProgress
-        mediaType = info.mediaType.rawValue
+        mediaType = MediaTypeName(info.mediaType)
         assetURL = info.assetURL
         timestamp = info.timestamp
     }

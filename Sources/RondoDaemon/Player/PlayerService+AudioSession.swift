@@ -31,6 +31,18 @@ extension PlayerService {
         player = trial
     }
 
+    /// The answer to a remote command the arbiter refused to let play: `commandFailed` with
+    /// the policy's reason (SPEC §4: `insufficientPriority` during a call).
+    /// - Throws: the arbiter's error as a domain error, for a refusal that is not the
+    ///   policy's (none is expected for the player's own session).
+    static func refused(_ refusal: FocusError) throws(RPCError) -> RemoteSendResult {
+        switch refusal {
+        case .insufficientPriority: RemoteSendResult(status: .commandFailed, reason: .insufficientPriority)
+        case .cannotInterruptOthers: RemoteSendResult(status: .commandFailed, reason: .cannotInterruptOthers)
+        case .badParam, .noSuchSession, .sessionNotActive, .isBusy: throw SessionMapping.rpcError(refusal)
+        }
+    }
+
     /// A podcast or audiobook: by its genre tag, or as the library files it (a Podcasts or
     /// Audiobooks folder).
     func isSpokenWord(_ entry: QueueEntry) -> Bool {

@@ -29,7 +29,7 @@ extension PlayerService {
         listening.container = container
         listening.tracks = [:]
         let failure = apply(effects)
-        return LibraryPlayResult(status: failure?.status ?? CommandStatus.success.rawValue)
+        return LibraryPlayResult(status: failure?.status ?? .success)
     }
 
     /// The library track at `path`, looked up once per path.

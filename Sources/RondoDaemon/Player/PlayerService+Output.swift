@@ -75,7 +75,7 @@ extension PlayerService {
         if let sink = params.sink ?? now, sink != before {
             hub.publish(
                 Events.RouteChangedEvent.self,
-                RouteChanged(reason: RouteChangeReason.override.rawValue, previousSink: before, sink: sink))
+                RouteChanged(reason: .override, previousSink: before, sink: sink))
         }
         return after
     }

@@ -10,7 +10,7 @@ extension PlayerService {
     func audioServerWasLost(wasPlaying: Bool) {
         hub.publish(
             Events.RouteChangedEvent.self,
-            RouteChanged(reason: RouteChangeReason.audioServerLost.rawValue, previousSink: pulseSink, sink: nil))
+            RouteChanged(reason: .audioServerLost, previousSink: pulseSink, sink: nil))
         if wasPlaying { recovery.outputLost(at: now()) }
     }
 
@@ -30,19 +30,19 @@ extension PlayerService {
             logger.notice("the audio server answers again; playing on where it was heard")
             hub.publish(
                 Events.RouteChangedEvent.self,
-                RouteChanged(reason: RouteChangeReason.audioServerRestored.rawValue, previousSink: nil, sink: pulseSink))
+                RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: pulseSink))
         }
         guard player.state != .playing else {
             recovery.cancel()
             return
         }
         let result = try? send(RemoteSendParams(command: .play))
-        if result?.status == CommandStatus.success.rawValue {
+        if result?.status == .success {
             recovery.cancel()
         } else {
             recovery.attemptFailed(at: now())
-            logger.warning(
-                "playing on after the audio server's return failed: \(result?.status ?? "refused") \(result?.reason ?? ""); trying again")
+            let outcome = result.map { "\($0.status)" + ($0.reason.map { " \($0)" } ?? "") } ?? "refused"
+            logger.warning("playing on after the audio server's return failed: \(outcome); trying again")
         }
     }
 }

@@ -22,7 +22,7 @@ extension PlayerService {
         }
         return QueueGetResult(
             items: items, index: player.queue.currentIndex, count: entries.count,
-            shuffle: player.shuffleMode.rawValue, repeat: player.repeatMode.rawValue)
+            shuffle: ShuffleTypeName(player.shuffleMode), repeat: RepeatTypeName(player.repeatMode))
     }
 
     /// Appends files (directories add their MP3 files).

@@ -181,14 +181,12 @@ actor PlayerService {
         let command = try RemoteCommand(params)
         var trial = player
         let outcome = trial.handle(command, at: now())
-        if let refusal = admit(trial) {
-            return RemoteSendResult(status: CommandStatus.commandFailed.rawValue, reason: refusal.code)
-        }
+        if let refusal = admit(trial) { return try Self.refused(refusal) }
         player = trial
         apply(outcome.remoteEffects)
         let failure = apply(outcome.effects)
         if let failure { return failure }
-        return RemoteSendResult(status: outcome.status.rawValue, reason: outcome.reason?.rawValue)
+        return RemoteSendResult(status: RemoteCommandStatus(outcome.status), reason: outcome.reason.map(CommandFailureReasonName.init))
     }
 
     /// Every remote command with its enabled flag and properties.
@@ -198,7 +196,7 @@ actor PlayerService {
 
     /// Enables or disables a remote command.
     func setEnabled(_ enabled: Bool, for command: RemoteCommandName) {
-        let outcome = player.setEnabled(enabled, for: RemoteCommandKind(rawValue: command.rawValue)!, at: now())
+        let outcome = player.setEnabled(enabled, for: RemoteCommandKind(command), at: now())
         apply(outcome.remoteEffects)
         apply(outcome.effects)
     }
@@ -254,7 +252,7 @@ actor PlayerService {
                 case .skipped(let followUp):
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 case .outputMissing(let followUp):
-                    failure = RemoteSendResult(status: CommandStatus.deviceNotFound.rawValue, reason: "pulseUnavailable")
+                    failure = RemoteSendResult(status: .deviceNotFound, reason: .pulseUnavailable)
                     if playing { recovery.outputLost(at: now()) }
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 }
@@ -357,7 +355,7 @@ actor PlayerService {
         }
         return NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
-            playbackState: player.state.rawValue,
+            playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
     }
 

@@ -44,11 +44,11 @@ final class PromptService: Sendable {
             throw RPCError(
                 code, "cannot read the prompt file \(params.file) (\(error.reason)); give the absolute path of an MP3 or WAV file")
         }
-        var played = "full"
+        var played = PromptPlayedName.full
         if params.respectPromptStyle == true {
             switch sessions.state.promptStyle {
-            case .none: return PromptPlayResult(played: "none")
-            case .short: played = "tone"
+            case .none: return PromptPlayResult(played: .none)
+            case .short: played = .tone
             case .normal: break
             }
         }
@@ -57,7 +57,7 @@ final class PromptService: Sendable {
             if params.session == nil { try? sessions.close(SessionRef(session: session.rawValue), owner: owner) }
         }
         try sessions.activate(SessionRef(session: session.rawValue), owner: owner)
-        let outcome = await sound(played == "tone" ? nil : params.file, session: session, until: ownerIsGone)
+        let outcome = await sound(played == .tone ? nil : params.file, session: session, until: ownerIsGone)
         _ = try? sessions.deactivate(SessionDeactivateParams(session: session.rawValue, notifyOthers: true), owner: owner)
         if let outcome { throw RPCError(outcome) }
         return PromptPlayResult(played: played)

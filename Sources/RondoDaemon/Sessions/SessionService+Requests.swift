@@ -9,8 +9,9 @@ extension SessionService {
     static let sessionsPerConnection = 256
 
     /// Opens a session for the connection `owner`.
-    /// - Throws: `badParam` for an unknown name or an impossible combination, or when the
-    ///   connection already holds ``sessionsPerConnection`` sessions.
+    /// - Throws: `badParam` for an impossible combination, or when the connection already
+    ///   holds ``sessionsPerConnection`` sessions (an unknown name is refused as the params
+    ///   are decoded).
     /// - Throws: `notFound` for a sandbox that is not open, `permissionDenied` for another
     ///   connection's sandbox.
     func open(_ params: SessionOpenParams, owner: Int) throws(RPCError) -> SessionRef {
@@ -53,15 +54,16 @@ extension SessionService {
     }
 
     /// Simulates a route change in a sandbox of the connection `owner`.
-    /// - Throws: `badParam` for an unknown reason; `notFound`/`permissionDenied` as for sessions.
+    /// - Throws: `notFound`/`permissionDenied` as for sessions (an unknown reason is refused
+    ///   as the params are decoded).
     func simulateRoute(_ params: SandboxRouteParams, owner: Int) throws(RPCError) {
         try checkSandbox(params.sandbox, owner: owner)
         // A sandbox simulates devices coming and going; the audio server is the real one's.
-        guard let reason = RouteChangeReason(rawValue: params.reason), reason == .oldDeviceUnavailable || reason == .newDeviceAvailable
-        else {
-            throw RPCError(.badParam, "unknown route change '\(params.reason)'; use oldDeviceUnavailable or newDeviceAvailable")
-        }
-        let event: FocusEvent = reason.isLoss ? .routeLost(sink: nil) : .routeRestored(sink: nil)
+        let event: FocusEvent =
+            switch params.reason {
+            case .oldDeviceUnavailable: .routeLost(sink: nil)
+            case .newDeviceAvailable: .routeRestored(sink: nil)
+            }
         decide(event, in: .sandbox(params.sandbox))
     }
 
@@ -89,8 +91,10 @@ extension SessionService {
         let (session, arena) = try session(params.session, for: owner)
         let current = session.configuration
         let configuration = try SessionMapping.configuration(
-            category: params.category ?? current.category.rawValue, mode: params.mode ?? current.mode.rawValue,
-            options: params.options ?? current.options.map(\.rawValue), role: current.role?.rawValue)
+            category: params.category ?? SessionCategoryName(current.category),
+            mode: params.mode ?? SessionModeName(current.mode),
+            options: params.options ?? current.options.map(SessionOptionName.init),
+            role: current.role.map(SessionRoleName.init))
         try check(decide(.configure(session.id, configuration), in: arena))
     }
 
@@ -133,11 +137,11 @@ extension SessionService {
     /// How voice prompts should sound now, under the real arbiter or in a sandbox.
     /// - Throws: `notFound` for a sandbox that is not open.
     func promptStyle(_ params: PromptStyleParams) throws(RPCError) -> PromptStyleResult {
-        guard let sandbox = params.sandbox else { return PromptStyleResult(promptStyle: state.promptStyle.rawValue) }
+        guard let sandbox = params.sandbox else { return PromptStyleResult(promptStyle: PromptStyleName(state.promptStyle)) }
         guard let style = promptStyle(in: .sandbox(sandbox)) else {
             throw RPCError(.notFound, "no sandbox '\(sandbox)' is open; open one with sandbox.open first")
         }
-        return PromptStyleResult(promptStyle: style.rawValue, sandbox: sandbox)
+        return PromptStyleResult(promptStyle: PromptStyleName(style), sandbox: sandbox)
     }
 
     /// The session `id` and its arena; a client may act on it only if its connection opened it.

@@ -280,17 +280,17 @@ final class SessionService: Sendable {
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
-                    SessionInterruption(session: id.rawValue, type: "began", reason: reason.rawValue))
+                    SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason)))
             case .endInterruption(let id, let shouldResume):
                 if id == Self.playerSession { playerContinuation.yield(.interruptionEnded(shouldResume: shouldResume)) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
-                    SessionInterruption(session: id.rawValue, type: "ended", shouldResume: shouldResume))
+                    SessionInterruption(session: id.rawValue, type: .ended, shouldResume: shouldResume))
             case .reject(let error):
                 rejection = error
             case .promptStyleChanged(let style):
                 hub.publish(
-                    Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: style.rawValue, sandbox: sandbox))
+                    Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: PromptStyleName(style), sandbox: sandbox))
             case .advisory(let id, let message):
                 logger.notice("session \(id): \(message)")
                 hub.publish(Events.SessionAdvisoryEvent.self, SessionAdvisory(session: id.rawValue, message: message))
@@ -300,7 +300,7 @@ final class SessionService: Sendable {
                 if let sandbox {
                     hub.publish(
                         Events.RouteChangedEvent.self,
-                        RouteChanged(reason: reason.rawValue, previousSink: nil, sink: nil, sandbox: sandbox))
+                        RouteChanged(reason: RouteChangeReasonName(reason), previousSink: nil, sink: nil, sandbox: sandbox))
                 }
             }
         }
@@ -356,7 +356,7 @@ final class SessionService: Sendable {
             decide(.routeLost(sink: name)) {
                 hub.publish(
                     Events.RouteChangedEvent.self,
-                    RouteChanged(reason: RouteChangeReason.oldDeviceUnavailable.rawValue, previousSink: name, sink: nil))
+                    RouteChanged(reason: .oldDeviceUnavailable, previousSink: name, sink: nil))
                 if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
             }
         case .sessionMoved(let session, let from, let to):
@@ -364,13 +364,13 @@ final class SessionService: Sendable {
             logger.notice("the player's output moved from \(from) to \(to ?? "?")")
             hub.publish(
                 Events.RouteChangedEvent.self,
-                RouteChanged(reason: RouteChangeReason.override.rawValue, previousSink: from, sink: to))
+                RouteChanged(reason: .override, previousSink: from, sink: to))
         case .sinkAdded(let name):
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {
                 hub.publish(
                     Events.RouteChangedEvent.self,
-                    RouteChanged(reason: RouteChangeReason.newDeviceAvailable.rawValue, previousSink: nil, sink: name))
+                    RouteChanged(reason: .newDeviceAvailable, previousSink: nil, sink: name))
             }
         }
     }

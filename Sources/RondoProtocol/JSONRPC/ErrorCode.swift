@@ -1,5 +1,5 @@
 /// The stable domain error codes of SPEC §9, carried in `error.data.code`.
-public enum ErrorCode: String, Codable, Sendable, CaseIterable {
+public enum ErrorCode: String, WireName {
     case badParam, notFound, noSuchSession, sessionNotActive, insufficientPriority
     case cannotInterruptOthers, isBusy, contentLimitExceeded, indexOutOfRange, libraryBusy
     case decodeFailed, pulseUnavailable, permissionDenied

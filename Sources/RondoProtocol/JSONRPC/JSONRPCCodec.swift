@@ -60,16 +60,41 @@ public struct JSONRPCCodec: Sendable {
         return IncomingRequest(id: id, method: method, params: params)
     }
 
-    /// Decodes untyped params into a method's params type (absent params read as `{}`).
-    /// - Throws: ``RPCError/invalidParams(_:)`` naming the field that does not fit.
+    /// Decodes untyped params into a method's or an event's params type (absent params read
+    /// as `{}`).
+    /// - Throws: ``RPCError/invalidParams(_:)`` naming the field that does not fit, or a
+    ///   `badParam` domain error for a name outside a ``CheckedWireName`` set.
     public func decodeParams<P: Decodable>(_ type: P.Type, from params: JSONValue?, method: String) throws(RPCError) -> P {
         do {
             let data = try JSONEncoder().encode(params == nil || params == .null ? JSONValue.object([:]) : params!)
             return try JSONDecoder().decode(P.self, from: data)
+        } catch let error as UnknownWireName {
+            throw RPCError(.badParam, error.message)
         } catch let error as DecodingError {
             throw .invalidParams("invalid params for \(method): \(Self.describe(error))")
         } catch {
             throw .invalidParams("invalid params for \(method)")
+        }
+    }
+
+    /// Reads one line a client receives while it waits for the reply to a call: that reply,
+    /// its result typed, or an event notification (params still untyped, for
+    /// ``decodeParams(_:from:method:)``).
+    /// - Throws: ``RPCError/parseError(_:)`` saying what was wrong, when the line is no
+    ///   JSON-RPC message or a result does not fit `Result`.
+    public func decodeReply<Result: Decodable>(
+        _ type: Result.Type, from line: some Collection<UInt8>
+    ) throws(RPCError) -> Envelope.Reply<Result> {
+        do {
+            return try JSONDecoder().decode(Envelope.Reply<Result>.self, from: Data(line))
+        } catch let error as UnknownWireName {
+            throw .parseError(error.message)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw .parseError("the line is not valid UTF-8 JSON")
+        } catch let error as DecodingError {
+            throw .parseError(Self.describe(error))
+        } catch {
+            throw .parseError("the line is not a JSON-RPC message")
         }
     }
 

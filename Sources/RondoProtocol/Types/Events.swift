@@ -1,5 +1,5 @@
 /// The event topics a connection can subscribe to (SPEC §2).
-public enum EventTopic: String, Codable, Sendable, CaseIterable {
+public enum EventTopic: String, WireName {
     case nowPlaying, queue, remote, session, route, context, library
 }
 

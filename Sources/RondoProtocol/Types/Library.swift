@@ -89,10 +89,10 @@ public struct IdentifierParams: Codable, Equatable, Sendable {
 
 /// The result of `library.play`: an MPRemoteCommandHandlerStatus name.
 public struct LibraryPlayResult: Codable, Equatable, Sendable {
-    public var status: String
+    public var status: RemoteCommandStatus
 
     /// Creates a result.
-    public init(status: String) { self.status = status }
+    public init(status: RemoteCommandStatus) { self.status = status }
 }
 
 /// The params of `library.search`.

@@ -14,7 +14,7 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var defaultPlaybackRate: Double?
     public var playbackQueueIndex: Int?
     public var playbackQueueCount: Int?
-    public var mediaType: String?
+    public var mediaType: MediaTypeName?
     public var isLiveStream: Bool?
     public var assetURL: String?
     public var externalContentIdentifier: String?
@@ -32,7 +32,7 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
 public struct NowPlayingState: Codable, Equatable, Sendable {
     public var info: NowPlayingInfoPayload
     /// `playing`, `paused`, `stopped`, `interrupted` or `unknown`.
-    public var playbackState: String
+    public var playbackState: PlaybackStateName
     /// Identifiers of the playing item and its containers, for a browser to mark it.
     public var nowPlayingIdentifiers: [String]?
     /// The listener's volume for the player, 0 to 1 (`player.setVolume`).
@@ -40,7 +40,7 @@ public struct NowPlayingState: Codable, Equatable, Sendable {
 
     /// Creates the state.
     public init(
-        info: NowPlayingInfoPayload, playbackState: String, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil
+        info: NowPlayingInfoPayload, playbackState: PlaybackStateName, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil
     ) {
         self.info = info
         self.playbackState = playbackState

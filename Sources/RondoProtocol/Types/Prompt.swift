@@ -19,8 +19,8 @@ public struct PromptPlayParams: Codable, Equatable, Sendable {
 /// The result of `prompt.play`, sent once the prompt has been played out.
 public struct PromptPlayResult: Codable, Equatable, Sendable {
     /// `full` (the file), `tone` (the short chime) or `none`.
-    public var played: String
+    public var played: PromptPlayedName
 
     /// Creates a result.
-    public init(played: String) { self.played = played }
+    public init(played: PromptPlayedName) { self.played = played }
 }

@@ -41,11 +41,11 @@ public struct QueueGetResult: Codable, Equatable, Sendable {
     /// Index of the current item, `null` when none is current.
     public var index: Int?
     public var count: Int
-    public var shuffle: String
-    public var `repeat`: String
+    public var shuffle: ShuffleTypeName
+    public var `repeat`: RepeatTypeName
 
     /// Creates a result.
-    public init(items: [QueueItem], index: Int?, count: Int, shuffle: String, repeat: String) {
+    public init(items: [QueueItem], index: Int?, count: Int, shuffle: ShuffleTypeName, repeat: RepeatTypeName) {
         self.items = items
         self.index = index
         self.count = count

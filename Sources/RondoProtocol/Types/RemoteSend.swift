@@ -1,5 +1,5 @@
 /// The names of the remote commands (SPEC §4) that `remote.send` accepts.
-public enum RemoteCommandName: String, Codable, Sendable, CaseIterable {
+public enum RemoteCommandName: String, WireName {
     case play, pause, togglePlayPause, stop, nextTrack, previousTrack
     case changePlaybackPosition, skipForward, skipBackward, seekForward, seekBackward
     case changePlaybackRate, changeRepeatMode, changeShuffleMode
@@ -7,17 +7,17 @@ public enum RemoteCommandName: String, Codable, Sendable, CaseIterable {
 }
 
 /// `seekForward`/`seekBackward`: the scan starts (`begin`) or ends (`end`).
-public enum SeekCommandPhase: String, Codable, Sendable, CaseIterable {
+public enum SeekCommandPhase: String, WireName {
     case begin, end
 }
 
 /// A repeat mode on the wire: `off`, `one` or `all`.
-public enum RepeatTypeName: String, Codable, Sendable, CaseIterable {
+public enum RepeatTypeName: String, WireName {
     case off, one, all
 }
 
 /// A shuffle mode on the wire: `off`, `items` or `collections`.
-public enum ShuffleTypeName: String, Codable, Sendable, CaseIterable {
+public enum ShuffleTypeName: String, WireName {
     case off, items, collections
 }
 
@@ -59,13 +59,13 @@ public struct RemoteSendParams: Codable, Equatable, Sendable {
 
 /// The result of `remote.send`: an MPRemoteCommandHandlerStatus name, and why it failed.
 public struct RemoteSendResult: Codable, Equatable, Sendable {
-    /// `success`, `noSuchContent`, `noActionableNowPlayingItem`, `deviceNotFound` or `commandFailed`.
-    public var status: String
+    /// Whether the command was carried out, and if not, what kind of failure it was.
+    public var status: RemoteCommandStatus
     /// Why the command failed, when it did (e.g. `disabled`).
-    public var reason: String?
+    public var reason: CommandFailureReasonName?
 
     /// Creates a result.
-    public init(status: String, reason: String? = nil) {
+    public init(status: RemoteCommandStatus, reason: CommandFailureReasonName? = nil) {
         self.status = status
         self.reason = reason
     }

@@ -1,15 +1,17 @@
 /// `session.interruption`: an interruption of a session began or ended.
 public struct SessionInterruption: Codable, Equatable, Sendable {
     public var session: String
-    /// `began` or `ended`.
-    public var type: String
-    /// Why it began (`default`).
-    public var reason: String?
+    /// Whether it began or ended.
+    public var type: InterruptionTypeName
+    /// Why it began.
+    public var reason: InterruptionReasonName?
     /// When it ended: whether the session should play again.
     public var shouldResume: Bool?
 
     /// Creates the event's params.
-    public init(session: String, type: String, reason: String? = nil, shouldResume: Bool? = nil) {
+    public init(
+        session: String, type: InterruptionTypeName, reason: InterruptionReasonName? = nil, shouldResume: Bool? = nil
+    ) {
         self.session = session
         self.type = type
         self.reason = reason
@@ -43,8 +45,8 @@ public struct SessionAdvisory: Codable, Equatable, Sendable {
 
 /// `route.changed`: the output device changed.
 public struct RouteChanged: Codable, Equatable, Sendable {
-    /// `oldDeviceUnavailable` or `newDeviceAvailable`.
-    public var reason: String
+    /// Why the route changed.
+    public var reason: RouteChangeReasonName
     /// The sink that went away, if any.
     public var previousSink: String?
     /// The sink now in use or newly available, if any.
@@ -54,7 +56,7 @@ public struct RouteChanged: Codable, Equatable, Sendable {
     public var sandbox: String?
 
     /// Creates the event's params.
-    public init(reason: String, previousSink: String?, sink: String?, sandbox: String? = nil) {
+    public init(reason: RouteChangeReasonName, previousSink: String?, sink: String?, sandbox: String? = nil) {
         self.reason = reason
         self.previousSink = previousSink
         self.sink = sink

@@ -1,25 +1,25 @@
 /// The params of `session.open`: a new audio session owned by this connection.
 ///
-/// Category, mode, options and role travel as their SPEC §5 names; the daemon checks them
-/// (an unknown name or an impossible combination is `badParam`).
+/// Category, mode, options and role travel as their SPEC §5 names; an unknown name, or a
+/// combination the daemon refuses, is `badParam`.
 public struct SessionOpenParams: Codable, Equatable, Sendable {
     /// A name for people and scenarios (`nav`, `podcast`); need not be unique.
     public var name: String
-    /// `ambient`, `soloAmbient`, `playback`, `record` or `playAndRecord`.
-    public var category: String
-    /// `default`, `spokenAudio`, `voicePrompt`, …; absent is `default`.
-    public var mode: String?
-    /// `mixWithOthers`, `duckOthers`, `interruptSpokenAudioAndMixWithOthers`.
-    public var options: [String]?
+    /// What the session does with audio.
+    public var category: SessionCategoryName
+    /// A refinement of the category; absent is `default`.
+    public var mode: SessionModeName?
+    /// How it treats other sessions.
+    public var options: [SessionOptionName]?
     /// An automotive role or `voicemail`.
-    public var role: String?
+    public var role: SessionRoleName?
     /// The sandbox to open it in, instead of the daemon's real arbiter.
     public var sandbox: String?
 
     /// Creates params.
     public init(
-        name: String, category: String, mode: String? = nil, options: [String]? = nil, role: String? = nil,
-        sandbox: String? = nil
+        name: String, category: SessionCategoryName, mode: SessionModeName? = nil, options: [SessionOptionName]? = nil,
+        role: SessionRoleName? = nil, sandbox: String? = nil
     ) {
         self.name = name
         self.category = category
@@ -42,12 +42,15 @@ public struct SessionRef: Codable, Equatable, Sendable {
 /// The params of `session.configure`: the parts of the configuration to change.
 public struct SessionConfigureParams: Codable, Equatable, Sendable {
     public var session: String
-    public var category: String?
-    public var mode: String?
-    public var options: [String]?
+    public var category: SessionCategoryName?
+    public var mode: SessionModeName?
+    public var options: [SessionOptionName]?
 
     /// Creates params.
-    public init(session: String, category: String? = nil, mode: String? = nil, options: [String]? = nil) {
+    public init(
+        session: String, category: SessionCategoryName? = nil, mode: SessionModeName? = nil,
+        options: [SessionOptionName]? = nil
+    ) {
         self.session = session
         self.category = category
         self.mode = mode
@@ -74,20 +77,20 @@ public struct SessionInfo: Codable, Equatable, Sendable {
     public var name: String
     /// Who opened it: `rondod` for the daemon's player, else `connection N`.
     public var owner: String
-    public var category: String
-    public var mode: String
-    public var options: [String]
-    public var role: String?
+    public var category: SessionCategoryName
+    public var mode: SessionModeName
+    public var options: [SessionOptionName]
+    public var role: SessionRoleName?
     public var sandbox: String?
-    /// `inactive`, `active`, `ducked` or `interrupted`.
-    public var state: String
+    /// Where it stands with the arbiter.
+    public var state: SessionStateName
     /// The linear gain applied to its streams (1 unless ducked).
     public var gain: Double
 
     /// Creates an entry.
     public init(
-        session: String, name: String, owner: String, category: String, mode: String, options: [String],
-        role: String?, sandbox: String?, state: String, gain: Double
+        session: String, name: String, owner: String, category: SessionCategoryName, mode: SessionModeName,
+        options: [SessionOptionName], role: SessionRoleName?, sandbox: String?, state: SessionStateName, gain: Double
     ) {
         self.session = session
         self.name = name
@@ -104,13 +107,13 @@ public struct SessionInfo: Codable, Equatable, Sendable {
 
 /// The result of `session.promptStyle` and the params of the `session.promptStyle` event.
 public struct PromptStyleResult: Codable, Equatable, Sendable {
-    /// `none`, `short` or `normal`.
-    public var promptStyle: String
+    /// How prompts should sound.
+    public var promptStyle: PromptStyleName
     /// The sandbox whose prompt style this is; absent for the daemon's real arbiter.
     public var sandbox: String?
 
     /// Creates a result.
-    public init(promptStyle: String, sandbox: String? = nil) {
+    public init(promptStyle: PromptStyleName, sandbox: String? = nil) {
         self.promptStyle = promptStyle
         self.sandbox = sandbox
     }
@@ -150,11 +153,11 @@ public struct SandboxRef: Codable, Equatable, Sendable {
 public struct SandboxRouteParams: Codable, Equatable, Sendable {
     /// The sandbox.
     public var sandbox: String
-    /// `oldDeviceUnavailable` or `newDeviceAvailable`.
-    public var reason: String
+    /// The device going away or appearing.
+    public var reason: SandboxRouteChange
 
     /// Creates params.
-    public init(sandbox: String, reason: String) {
+    public init(sandbox: String, reason: SandboxRouteChange) {
         self.sandbox = sandbox
         self.reason = reason
     }

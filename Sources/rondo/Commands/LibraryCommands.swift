@@ -13,7 +13,7 @@ extension Command {
         guard !arguments.isEmpty else { return try global.send(RemoteSendParams(command: .play)) }
         let result = try global.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: try arguments.indexPath()))
         if global.json { return global.printJSON(result) }
-        guard result.status == "success" else { throw .domain("play: \(result.status)") }
+        guard result.status == .success else { throw .domain("play: \(result.status.rawValue)") }
     }
 
     private static let browse = Command(

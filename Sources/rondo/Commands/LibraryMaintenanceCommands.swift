@@ -26,9 +26,7 @@ extension Command {
             if bar.enabled { _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.library])) }
             result = try client.call(Methods.LibraryScan.self, LibraryScanParams(path: path, full: arguments.flag("--full"))) {
                 event in
-                guard event.method == Events.LibraryScanProgressEvent.name,
-                    let progress = try? JSONRPCCodec().decodeParams(LibraryScanProgress.self, from: event.params, method: event.method)
-                else { return }
+                guard let progress = try? event.decode(Events.LibraryScanProgressEvent.self) else { return }
                 bar.show(done: progress.done, total: progress.total)
             }
         } catch {

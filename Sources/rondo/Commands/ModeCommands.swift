@@ -2,7 +2,7 @@ import RondoProtocol
 
 extension Command {
     /// `rate`, `shuffle`, `repeat`, `like`, `dislike`, `bookmark`.
-    static let modes: [Command] = [rate, shuffle, repeatMode, feedback("like"), feedback("dislike"), feedback("bookmark")]
+    static let modes: [Command] = [rate, shuffle, repeatMode, feedback(.like), feedback(.dislike), feedback(.bookmark)]
 
     private static let rate = Command(
         name: ["rate"], arguments: "[RATE]", summary: "Set the playback rate, or step 1.0 → 1.5 → 2.0 → 0.5."
@@ -34,11 +34,13 @@ extension Command {
         try global.send(params)
     }
 
-    private static func feedback(_ word: String) -> Command {
-        Command(name: [word], arguments: "[on|off]", summary: "Mark the current item (\(word)); no value toggles.") {
+    /// The command for `like`, `dislike` or `bookmark`, named as the remote command is.
+    private static func feedback(_ command: RemoteCommandName) -> Command {
+        let word = command.rawValue
+        return Command(name: [word], arguments: "[on|off]", summary: "Mark the current item (\(word)); no value toggles.") {
             global, arguments throws(CLIFailure) in
             guard arguments.count <= 1 else { throw arguments.usage("\(word) takes at most one of on, off") }
-            var params = RemoteSendParams(command: RemoteCommandName(rawValue: word)!)
+            var params = RemoteSendParams(command: command)
             switch arguments.words.first {
             case nil: break
             case "on": params.isActive = true

@@ -37,11 +37,18 @@ extension Command {
             throw arguments.usage("give the command to run after --")
         }
         let client = try global.connect()
-        let params = SessionOpenParams(
-            name: arguments.value("--name") ?? String(command[0].split(separator: "/").last ?? ""),
-            category: category, mode: arguments.value("--mode"),
-            options: arguments.values("--option").isEmpty ? nil : arguments.values("--option"),
-            role: arguments.value("--role"))
+        let params: SessionOpenParams
+        do throws(UnknownWireName) {
+            let options = try arguments.values("--option").map { name throws(UnknownWireName) in try SessionOptionName(named: name) }
+            params = SessionOpenParams(
+                name: arguments.value("--name") ?? String(command[0].split(separator: "/").last ?? ""),
+                category: try SessionCategoryName(named: category),
+                mode: try arguments.value("--mode").map { name throws(UnknownWireName) in try SessionModeName(named: name) },
+                options: options.isEmpty ? nil : options,
+                role: try arguments.value("--role").map { name throws(UnknownWireName) in try SessionRoleName(named: name) })
+        } catch {
+            throw .domain(error.message)
+        }
         let session: String
         do throws(ClientError) {
             session = try client.call(Methods.SessionOpen.self, params).session
@@ -85,9 +92,8 @@ extension Command {
     /// `shouldResume`, activates it again, so the command is heard again (as an app resumes).
     /// - Throws: when the connection to the daemon is lost.
     private static func resumeWhenAllowed(_ session: String, client: RondoClient) throws(ClientError) {
-        guard let event = try client.nextEvent(timeout: 0.1), event.method == Events.SessionInterruptionEvent.name,
-            event.params["session"] == .string(session), event.params["type"] == .string("ended"),
-            event.params["shouldResume"] == .bool(true)
+        guard let interruption = try client.nextEvent(timeout: 0.1)?.decode(Events.SessionInterruptionEvent.self),
+            interruption.session == session, interruption.type == .ended, interruption.shouldResume == true
         else { return }
         _ = try? client.call(Methods.SessionActivate.self, SessionRef(session: session))
     }
@@ -98,7 +104,7 @@ extension Command {
         try arguments.expect(0)
         let result = try global.call(Methods.SessionPromptStyle.self, PromptStyleParams())
         if global.json { return global.printJSON(result) }
-        print(result.promptStyle)
+        print(result.promptStyle.rawValue)
     }
 
     private static let prompt = Command(
@@ -113,6 +119,6 @@ extension Command {
             Methods.PromptPlay.self,
             PromptPlayParams(file: file, respectPromptStyle: arguments.flag("--respect-prompt-style") ? true : nil))
         if global.json { return global.printJSON(result) }
-        print("played: \(result.played)")
+        print("played: \(result.played.rawValue)")
     }
 }

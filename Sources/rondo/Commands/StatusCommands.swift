@@ -15,7 +15,7 @@ extension Command {
             guard arguments.isEmpty else { throw CLIFailure.usage("now-playing takes no arguments") }
             let state = try global.call(Methods.NowPlayingGet.self, Empty())
             if global.json { return global.printJSON(state) }
-            print("playbackState: \(state.playbackState)")
+            print("playbackState: \(state.playbackState.rawValue)")
             for (key, value) in Format.fields(state.info) { print("\(key): \(value)") }
             if let volume = state.volume { print("volume: \(Format.percent(volume))") }
         },

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import RondoProtocol
 import RondoTesting
 import Testing
 

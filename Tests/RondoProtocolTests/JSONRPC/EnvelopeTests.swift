@@ -13,7 +13,7 @@ struct EnvelopeTests {
                 QueueItem(position: 0, assetURL: "/music/Ünïcödé/01 – intro.mp3", title: "Intro 🎵", playbackDuration: 61.5),
                 QueueItem(position: 1, assetURL: "/music/b.mp3"),
             ],
-            index: 0, count: 2, shuffle: "off", repeat: "all")
+            index: 0, count: 2, shuffle: .off, repeat: .all)
         let line = codec.encodeLine(Envelope.Response(id: id, result: result))
         let incoming = try decodeLine(Envelope.Incoming.self, from: line)
         #expect(incoming.id == id)
@@ -27,7 +27,7 @@ struct EnvelopeTests {
 
     /// A `null` current index is written as `null`, not left out (SPEC §2 `queue.get`).
     @Test func encodesNullQueueIndexExplicitly() throws {
-        let result = QueueGetResult(items: [], index: nil, count: 0, shuffle: "off", repeat: "off")
+        let result = QueueGetResult(items: [], index: nil, count: 0, shuffle: .off, repeat: .off)
         let value = try decodeLine(JSONValue.self, from: codec.encodeLine(Envelope.Response(id: .number(1), result: result)))
         #expect(value["result"]?["index"] == .null)
     }
@@ -66,7 +66,7 @@ struct EnvelopeTests {
         info.elapsedPlaybackTime = 12.25
         info.playbackRate = 1.5
         info.timestamp = 1_700_000_000.125
-        let state = NowPlayingState(info: info, playbackState: "playing", nowPlayingIdentifiers: ["t-1"])
+        let state = NowPlayingState(info: info, playbackState: .playing, nowPlayingIdentifiers: ["t-1"])
         let line = codec.encodeLine(Envelope.Notification(method: Events.NowPlayingChanged.name, params: state))
         let value = try decodeLine(JSONValue.self, from: line)
         #expect(value["id"] == nil)

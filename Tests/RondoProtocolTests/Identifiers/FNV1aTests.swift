@@ -1,4 +1,4 @@
-import Audio
+import RondoProtocol
 import Testing
 
 /// ``FNV1a`` matches the published 64-bit FNV-1a test vectors.
