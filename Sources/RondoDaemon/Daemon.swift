@@ -71,7 +71,7 @@ public final class Daemon: Sendable {
         let audioOutput = options.output.audioOutput(server: options.pulseServer)
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
-            output: audioOutput, hub: hub, logger: logger)
+            connectAudio: SessionService.connector(for: audioOutput), hub: hub, logger: logger)
         self.sessions = sessions
         self.prompts = PromptService(sessions: sessions, output: audioOutput, pulseSink: options.pulseSink)
         let database = opened.database
@@ -168,7 +168,7 @@ public final class Daemon: Sendable {
         // music directory is scanned when asked (`rondo library scan`).
         let scansAtStart = !options.initialQueue.isEmpty || movedAsideDatabase != nil
         return DaemonPart(
-            "library", logger: logger,
+            "music library", logger: logger,
             serve: { [library] in if scansAtStart { await library.scanAtStart() } },
             stop: { [database, logger] in
                 // Closing checkpoints the write-ahead log into the main file: a clean stop leaves
@@ -184,7 +184,7 @@ public final class Daemon: Sendable {
     /// Carries session reports from the audio server; on the way out gives every session's
     /// streams their level back.
     private func sessionsPart() -> DaemonPart {
-        DaemonPart("sessions", logger: logger, serve: { [sessions] in await sessions.run() }, stop: { [sessions] in sessions.shutDown() })
+        DaemonPart("audio sessions", logger: logger, serve: { [sessions] in await sessions.run() }, stop: { [sessions] in sessions.shutDown() })
     }
 
     /// Follows the engine and the arbiter, saving the position while playing; on the way out
@@ -215,7 +215,7 @@ public final class Daemon: Sendable {
         let server = SocketServer(
             socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
-        return DaemonPart("socket", logger: logger) { [player, logger, options] in
+        return DaemonPart("socket server", logger: logger) { [player, logger, options] in
             let readyStatus = await player.statusLine()
             try await server.run {
                 let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
@@ -227,7 +227,7 @@ public final class Daemon: Sendable {
 
     /// Offers the player on the D-Bus session bus when `[mpris] enabled`.
     private func mprisPart() -> DaemonPart {
-        DaemonPart("mpris", logger: logger) {
+        DaemonPart("MPRIS", logger: logger) {
             let mpris = await self.startMPRIS()
             try? await gracefulShutdown()
             mpris?.stop()
@@ -236,14 +236,14 @@ public final class Daemon: Sendable {
 
     /// Serves the head-unit view when `--view` is not off.
     private func viewPart(router: Router) -> DaemonPart {
-        DaemonPart("view", logger: logger) {
+        DaemonPart("head-unit view", logger: logger) {
             if case .address(let address) = self.options.viewListen { await self.serveView(on: address, router: router) }
         }
     }
 
     /// Reloads the configuration on SIGHUP.
     private func reloadPart(_ hangups: UnixSignalsSequence) -> DaemonPart {
-        DaemonPart("reload", logger: logger) { [reloader] in
+        DaemonPart("configuration reloads", logger: logger) { [reloader] in
             let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
             for await _ in hangups {
                 notifier.reloading()
@@ -256,7 +256,7 @@ public final class Daemon: Sendable {
     /// Pings systemd's watchdog and tells it the player's state; says `STOPPING=1` first
     /// thing on the way out.
     private func serviceManagerPart(_ notifier: ServiceManagerNotifier) -> DaemonPart {
-        DaemonPart("service manager", logger: logger, serve: { await self.tellServiceManager(notifier) }, stop: { notifier.stopping() })
+        DaemonPart("systemd notifications", logger: logger, serve: { await self.tellServiceManager(notifier) }, stop: { notifier.stopping() })
     }
 
     /// Offers the player on the D-Bus session bus when `[mpris] enabled`, fed by the event

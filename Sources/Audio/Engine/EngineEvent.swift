@@ -20,4 +20,10 @@ public struct EngineNotice: Equatable, Sendable {
     public var event: EngineEvent
     /// The generation it happened in.
     public var generation: Int
+
+    /// A notice of `event` in `generation`.
+    public init(event: EngineEvent, generation: Int) {
+        self.event = event
+        self.generation = generation
+    }
 }

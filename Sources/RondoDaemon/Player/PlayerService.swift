@@ -152,6 +152,13 @@ actor PlayerService {
         }
     }
 
+    /// A service let go of without ``shutDown()`` (a daemon made and never run) still stops
+    /// the engine's thread, which must not outlive the engine.
+    deinit {
+        engine.shutDown()
+        persistence?.close()
+    }
+
     /// Saves the state, stops sound and the engine's thread; called on shutdown.
     func shutDown() {
         observeOutput()

@@ -37,7 +37,7 @@ final class SessionService: Sendable {
         /// Where each session lives; absent means live.
         var arenas: [SessionID: SessionArena] = [:]
         var nextNumber = 1
-        var audio: SessionAudioControl?
+        var audio: (any SessionAudio)?
         var connecting = false
         /// The listener's volume for the player, applied under every arbiter gain.
         var playerVolume = 1.0
@@ -46,8 +46,9 @@ final class SessionService: Sendable {
     }
 
     private let table: Mutex<Table>
-    /// Where sound goes; only a PulseAudio server has streams whose gains the sessions set.
-    private let output: AudioOutput
+    /// Connects to the audio server whose streams the sessions set gains on, handing it
+    /// where its reports go; `nil` when there is none (the null output).
+    private let connectAudioServer: SessionAudioConnector?
     /// Loads a focus policy by name, for sandboxes.
     let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
     private let hub: EventHub
@@ -60,10 +61,13 @@ final class SessionService: Sendable {
     private let audioContinuation: AsyncStream<SessionAudioEvent>.Continuation
     private let pulseUnavailableLogged = Atomic<Bool>(false)
 
-    /// Creates the service under `policy`; PulseAudio is reached only when a session needs it.
+    /// Creates the service under `policy`; the audio server is reached only when a session
+    /// needs it.
+    /// - Parameter connectAudio: makes the connection to the audio server
+    ///   (``connector(for:)`` for the daemon's output; a fake in tests), or `nil` for none.
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
-        output: AudioOutput, hub: EventHub, logger: Logger,
+        connectAudio: SessionAudioConnector?, hub: EventHub, logger: Logger,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         var arbiter = Arbiter(policy: policy, startedAt: now())
@@ -73,7 +77,7 @@ final class SessionService: Sendable {
                 configuration: Self.playerConfiguration(spokenAudio: false)),
             at: now())
         table = Mutex(Table(arbiters: [.live: arbiter]))
-        self.output = output
+        self.connectAudioServer = connectAudio
         self.loadPolicy = loadPolicy
         self.hub = hub
         self.logger = logger
@@ -311,7 +315,7 @@ final class SessionService: Sendable {
     /// streams and sound and route reports flow; the connection is made outside the lock,
     /// then handed every session's gain and mute. Logs once when no server answers.
     func connectAudio() {
-        guard case .pulse(let server) = output else { return }
+        guard let connectAudioServer else { return }
         let wanted = table.withLock { table in
             guard table.audio?.isConnected != true, !table.connecting else { return false }
             table.connecting = true
@@ -319,9 +323,9 @@ final class SessionService: Sendable {
         }
         guard wanted else { return }
         let continuation = audioContinuation
-        let audio: SessionAudioControl?
+        let audio: (any SessionAudio)?
         do {
-            audio = try SessionAudioControl(server: server) { continuation.yield($0) }
+            audio = try connectAudioServer { continuation.yield($0) }
         } catch {
             audio = nil
             if !pulseUnavailableLogged.exchange(true, ordering: .relaxed) {

@@ -7,7 +7,10 @@ import Testing
 
 /// The daemon's parts as one service group: the order they start in and stop in.
 @Suite struct DaemonPartsTests {
-    static let startOrder = ["library", "sessions", "player", "socket", "mpris", "view", "reload", "service manager"]
+    static let startOrder = [
+        "music library", "audio sessions", "player", "socket server", "MPRIS", "head-unit view", "configuration reloads",
+        "systemd notifications",
+    ]
 
     /// The parts start with the library and end with systemd's notifications, so the socket
     /// serves only once the state is there to serve.

@@ -23,14 +23,14 @@ struct WireVocabularyTests {
         // error expectations, and policy rule names and keys.
         let focusCodes = ["badParam", "noSuchSession", "sessionNotActive", "insufficientPriority", "cannotInterruptOthers", "isBusy"]
         allow("Focus/Arbiter/FocusError.swift", focusCodes, because: "the arbiter's codes; the daemon maps them to ErrorCode by switch")
-        allow("Focus/Scenario/Model/StepOutcome.swift", focusCodes + ["none"], because: "a scenario's `error = …` (SPEC §8)")
-        allow("Focus/Scenario/Parsing/ScenarioReader+Expectations.swift", ["none"], because: "a scenario's `error = none`")
-        allow("Focus/Scenario/Parsing/ScenarioEvent+Parsing.swift", ["began", "ended", "route"], because: "scenario event lines")
-        allow("Focus/Scenario/Parsing/SessionName.swift", ["route"], because: "an expectation key of scenario files")
-        allow("Focus/Scenario/Parsing/ScenarioReader.swift", ["default"], because: "the default policy's name")
-        allow("Focus/Scenario/Model/Scenario.swift", ["default"], because: "the default policy's name")
+        allow("RondoScenarios/Model/StepOutcome.swift", focusCodes + ["none"], because: "a scenario's `error = …` (SPEC §8)")
+        allow("RondoScenarios/Parsing/ScenarioReader+Expectations.swift", ["none"], because: "a scenario's `error = none`")
+        allow("RondoScenarios/Parsing/ScenarioEvent+Parsing.swift", ["began", "ended", "route"], because: "scenario event lines")
+        allow("RondoScenarios/Parsing/SessionName.swift", ["route"], because: "an expectation key of scenario files")
+        allow("RondoScenarios/Parsing/ScenarioReader.swift", ["default"], because: "the default policy's name")
+        allow("RondoScenarios/Model/Scenario.swift", ["default"], because: "the default policy's name")
         allow("Focus/Policy/FocusPolicy.swift", ["default", "call"], because: "the default policy's and its call rule's names")
-        allow("Focus/Policy/PolicyTable+Rules.swift", ["call"], because: "a policy predicate's key")
+        allow("Focus/Policy/TOMLTableReader+Rules.swift", ["call"], because: "a policy predicate's key")
         allow("RondoDaemon/Configuration/DaemonOptions.swift", ["default"], because: "the default policy's name")
         // PulseAudio's `media.role` stream property, not a session role.
         allow("Audio/Engine/PlaybackEngine.swift", ["music"], because: "PulseAudio's media.role")

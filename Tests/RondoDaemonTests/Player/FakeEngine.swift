@@ -1,0 +1,106 @@
+import Audio
+import Synchronization
+
+/// A stand-in for the playback engine: records every command, in order, answers as a
+/// healthy engine would, and lets a test send the notices the engine would.
+final class FakeEngine: PlaybackControl {
+    private struct State {
+        var calls: [String] = []
+        var loaded: TrackSource?
+        var prepared: TrackSource?
+        var heard: Double = 0
+        var generation = 0
+        var unreadable: Set<String> = []
+        var serverDown = false
+    }
+
+    private let state = Mutex(State())
+    /// The stream a ``PlayerService`` reads the notices from.
+    let notices: AsyncStream<EngineNotice>
+    private let continuation: AsyncStream<EngineNotice>.Continuation
+
+    init() { (notices, continuation) = AsyncStream.makeStream() }
+
+    /// Every command, as text (`load a.mp3 at 0.0 playing`, `prepareNext b.mp3`, `pause`, …), in order.
+    var log: [String] { state.withLock { $0.calls } }
+    /// Forgets the commands so far.
+    func clearLog() { state.withLock { $0.calls = [] } }
+    /// Makes loading `path` fail as an undecodable file does.
+    func makeUnreadable(_ path: String) { state.withLock { _ = $0.unreadable.insert(path) } }
+    /// Makes every load fail as with no audio server.
+    func takeServerDown() { state.withLock { $0.serverDown = true } }
+    /// Sends a notice of the current generation, as the engine would.
+    func notify(_ event: EngineEvent) {
+        continuation.yield(EngineNotice(event: event, generation: generation))
+    }
+
+    var generation: Int { state.withLock { $0.generation } }
+    var isLoaded: Bool { state.withLock { $0.loaded != nil } }
+    var isConnected: Bool { state.withLock { !$0.serverDown } }
+    var position: (sourceID: UInt64, seconds: Double)? {
+        state.withLock { state in state.loaded.map { ($0.id, state.heard) } }
+    }
+
+    func connect() throws(AudioError) {
+        if state.withLock({ $0.serverDown }) { throw .pulseUnavailable("no server") }
+    }
+
+    func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
+        let refusal: AudioError? = state.withLock { state in
+            state.calls.append("load \(Self.name(source)) at \(position) \(playing ? "playing" : "paused")")
+            if state.serverDown { return .pulseUnavailable("no server") }
+            if state.unreadable.contains(source.path) { return .decodeFailed(source.path, reason: "not audio") }
+            state.loaded = source
+            state.heard = position
+            state.generation += 1
+            return nil
+        }
+        if let refusal { throw refusal }
+    }
+
+    func prepareNext(_ source: TrackSource?) {
+        state.withLock { state in
+            state.calls.append("prepareNext \(source.map(Self.name) ?? "nothing")")
+            state.prepared = source
+        }
+    }
+
+    /// Plays on into the pre-rolled source and says so, as the engine does at a gapless join.
+    func advanceToPrepared() {
+        guard let next = state.withLock({ state -> TrackSource? in
+            defer { state.loaded = state.prepared; state.prepared = nil; state.heard = 0 }
+            return state.prepared
+        }) else { return }
+        notify(.advanced(to: next.id))
+    }
+    func resume() -> Bool {
+        record("resume")
+        return isLoaded
+    }
+    func pause() { record("pause") }
+    func stop() {
+        state.withLock { state in
+            state.calls.append("stop")
+            state.loaded = nil
+            state.generation += 1
+        }
+    }
+    func seek(to position: Double) throws(AudioError) {
+        state.withLock { state in
+            state.calls.append("seek \(position)")
+            state.heard = position
+            state.generation += 1
+        }
+    }
+    func setRate(_ rate: Double) { record("rate \(rate)") }
+    func scan(_ direction: PlaybackEngine.ScanDirection) { record("scan \(direction)") }
+    func endScan() { record("endScan") }
+    func setSink(_ sink: String?) throws(AudioError) { record("sink \(sink ?? "default")") }
+    func setStreamVolume(_ volume: Double) { record("volume \(volume)") }
+    func shutDown() { record("shutDown") }
+
+    /// A source by its file name, as the log shows it.
+    private static func name(_ source: TrackSource) -> String { String(source.path.split(separator: "/").last ?? "") }
+
+    private func record(_ call: String) { state.withLock { $0.calls.append(call) } }
+}

@@ -1,0 +1,141 @@
+import Audio
+import Focus
+import Foundation
+import Library
+import Logging
+import Playback
+import RondoProtocol
+import RondoTesting
+import Synchronization
+import Testing
+
+@testable import RondoDaemon
+
+/// The player service between requests, the pure player, the arbiter and the sound (a fake
+/// engine here): which commands reach the engine, in order, what the player then reports,
+/// and what it keeps on disk.
+@Suite struct PlayerServiceTests {
+    private let engine = FakeEngine()
+    private let server = FakeAudioServer()
+    private let sessions: SessionService
+    private let player: PlayerService
+    private let scratch: TemporaryDirectory
+    private let database: LibraryDatabase
+    private static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+    private let tracks = ["short-a.mp3", "short-b.mp3", "tone440.mp3"].map(Fixtures.path)
+
+    init() throws {
+        scratch = try TemporaryDirectory(prefix: "rondo-player")
+        database = try LibraryDatabase(path: scratch.appending("state.sqlite"))
+        let hub = EventHub()
+        sessions = SessionService(
+            policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
+            connectAudio: server.connector, hub: hub, logger: Self.logger, now: { 100 })
+        player = PlayerService(
+            engine: (engine, engine.notices), pulseSink: nil, store: PlaybackStateStore(database: database), library: nil,
+            artworkDirectory: scratch.appending("artwork"), sessions: sessions, releaseAfter: 5, hub: hub,
+            logger: Self.logger, now: { 1_000 })
+    }
+
+    private func send(_ command: RemoteCommandName) async throws -> RemoteSendResult {
+        try await player.send(RemoteSendParams(command: command))
+    }
+
+    private func finish() async {
+        await player.shutDown()
+        try? database.close()
+        scratch.remove()
+    }
+
+    /// `play` on a queue loads its first entry playing, pre-rolls the second, and activates
+    /// the player's audio session; `nextTrack` loads the next one.
+    @Test func playLoadsAndPrerollsThenNextMovesOn() async throws {
+        _ = try await player.replace(QueueItemsParams(items: tracks))
+        engine.clearLog()
+        #expect(try await send(.play).status == .success)
+        #expect(engine.log == ["load short-a.mp3 at 0.0 playing", "prepareNext short-b.mp3"])
+        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(sessions.playerIsActive)
+
+        engine.clearLog()
+        #expect(try await send(.nextTrack).status == .success)
+        #expect(engine.log == ["load short-b.mp3 at 0.0 playing", "prepareNext tone440.mp3"])
+        await finish()
+    }
+
+    /// The engine's report that the pre-rolled entry is heard moves the queue on, and the
+    /// one after it is pre-rolled.
+    @Test func aGaplessJoinMovesTheQueueOn() async throws {
+        let running = Task { await player.run() }
+        defer { running.cancel() }
+        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        engine.clearLog()
+        engine.advanceToPrepared()
+        for _ in 0..<200 where await player.queue(offset: 0, limit: nil).index != 1 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await player.queue(offset: 0, limit: nil).index == 1)
+        #expect(engine.log == ["prepareNext tone440.mp3"])
+        await finish()
+    }
+
+    /// An entry the engine cannot decode is skipped for the next one.
+    @Test func anUndecodableEntryIsSkipped() async throws {
+        engine.makeUnreadable(tracks[0])
+        _ = try await player.replace(QueueItemsParams(items: tracks))
+        engine.clearLog()
+        _ = try await send(.play)
+        #expect(engine.log.prefix(2) == ["load short-a.mp3 at 0.0 playing", "load short-b.mp3 at 0.0 playing"])
+        #expect(await player.queue(offset: 0, limit: nil).index == 1)
+        await finish()
+    }
+
+    /// With no audio server, `play` says the device is missing and nothing plays.
+    @Test func noServerIsDeviceNotFound() async throws {
+        engine.takeServerDown()
+        _ = try await player.replace(QueueItemsParams(items: tracks))
+        let result = try await send(.play)
+        #expect(result.status == .deviceNotFound)
+        #expect(result.reason == .pulseUnavailable)
+        #expect(await player.nowPlaying().playbackState != .playing)
+        await finish()
+    }
+
+    /// A call pauses the playing player (the engine is paused, the state interrupted) and
+    /// its end resumes it.
+    @Test func aCallPausesAndItsEndResumes() async throws {
+        let running = Task { await player.run() }
+        defer { running.cancel() }
+        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        engine.clearLog()
+        let call = try sessions.open(SessionOpenParams(name: "call", category: .playAndRecord), owner: 7)
+        try sessions.activate(call, owner: 7)
+        for _ in 0..<200 where await player.nowPlaying().playbackState != .interrupted {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await player.nowPlaying().playbackState == .interrupted)
+        #expect(engine.log.contains("pause"))
+
+        try sessions.deactivate(SessionDeactivateParams(session: call.session, notifyOthers: true), owner: 7)
+        for _ in 0..<200 where await player.nowPlaying().playbackState != .playing {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(engine.log.last == "resume")
+        await finish()
+    }
+
+    /// What a request changed is on disk once the writer says so: the queue, the index and
+    /// the modes read back from the database file.
+    @Test func theStateIsOnDiskOnceWritten() async throws {
+        _ = try await player.replace(QueueItemsParams(items: tracks, startIndex: 1, play: true))
+        _ = try await player.send(RemoteSendParams(command: .changeRepeatMode, repeatType: .all))
+        await player.written()
+        let saved = try PlaybackStateStore(database: database).load()
+        #expect(saved?.entries.map(\.path) == tracks)
+        #expect(saved?.currentIndex == 1)
+        #expect(saved?.repeat == "all")
+        #expect(saved?.playing == true)
+        await finish()
+    }
+}
