@@ -108,7 +108,9 @@ let package = Package(
             // A release `rondo` links the Swift runtime statically: it starts in a few
             // milliseconds instead of loading a dozen shared libraries.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--gc-sections"], .when(configuration: .release))
+                .unsafeFlags(
+                    ["-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization", "-Xlinker", "--gc-sections"],
+                    .when(configuration: .release))
             ]
         ),
         .executableTarget(

@@ -1,5 +1,5 @@
-public import Focus
 import Audio
+public import Focus
 import Foundation
 import Library
 public import Logging

@@ -123,7 +123,7 @@ public final class MPRISService: @unchecked Sendable {
 
     private func emitPropertiesChanged(_ names: [String], on bus: OpaquePointer) {
         var pointers: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         let result = pointers.withUnsafeMutableBufferPointer {
             sd_bus_emit_properties_changed_strv(bus, Self.objectPath, Self.playerInterface, $0.baseAddress)
         }
@@ -142,7 +142,10 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     private func runJobs() {
-        let pending = jobs.withLock { list in defer { list = [] }; return list }
+        let pending = jobs.withLock { list in
+            defer { list = [] }
+            return list
+        }
         for job in pending { job() }
     }
 

@@ -81,7 +81,8 @@ public struct MPRISSnapshot: Equatable, Sendable {
         canGoPrevious = enabled(.previousTrack)
         canPlay = enabled(.play) || enabled(.togglePlayPause)
         canPause = enabled(.pause) || enabled(.togglePlayPause)
-        canSeek = hasTrack && info.isLiveStream != true && info.playbackDuration != nil
+        canSeek =
+            hasTrack && info.isLiveStream != true && info.playbackDuration != nil
             && enabled(.changePlaybackPosition)
         anchorPosition = info.elapsedPlaybackTime ?? 0
         anchorTime = info.timestamp ?? 0

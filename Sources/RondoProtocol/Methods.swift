@@ -270,7 +270,8 @@ public enum Methods {
         QueueAppend.self, QueueRemove.self, QueueMove.self, QueueClear.self, QueuePlayIndex.self,
         LibraryChildren.self, LibraryItem.self, LibraryCount.self, LibraryItemForIdentifier.self, LibraryPlay.self,
         LibrarySearch.self, LibraryScan.self, LibraryProblems.self, LibraryStats.self, ContextGet.self, ContextSet.self,
-        SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self, SessionDeactivate.self, SessionClose.self,
+        SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self,
+        SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
         PlayerOutputsGet.self, PlayerSetOutput.self, EventsSubscribe.self,
     ]

@@ -1,12 +1,13 @@
+import Focus
+import Glibc
+import RondoClient
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Focus
-import Glibc
-import RondoClient
-import RondoProtocol
 
 /// Runs a scenario's sessions on the live daemon, over its socket: in a sandbox of the
 /// scenario's policy (the user's own playback is untouched), or with `live` on the daemon's

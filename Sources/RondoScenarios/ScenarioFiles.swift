@@ -1,9 +1,10 @@
+import TOMLReading
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import TOMLReading
 
 /// Reading and running one scenario file against the daemon.
 public enum ScenarioFiles {
@@ -37,7 +38,7 @@ public enum ScenarioFiles {
         do {
             driver = try RemoteScenarioDriver(socketPath: socketPath, policy: scenario.policy, live: live)
             if audio { audible = try AudibleScenarioDriver(driver, socketPath: socketPath) }
-        } catch where error.code == "unreachable" {
+        } catch  where error.code == "unreachable" {
             return .unreachable(error.message)
         } catch {
             return .invalid("\(file): \(error.message)")

@@ -88,7 +88,10 @@ public final class PulseServer: Sendable {
     /// Kills the server's processes with SIGKILL, as a crash would, and waits for them;
     /// ``start()`` brings it back on the same socket.
     public func kill() {
-        for child in processes.withLock({ list in defer { list = [] }; return list }).reversed() {
+        for child in processes.withLock({ list in
+            defer { list = [] }
+            return list
+        }).reversed() {
             child.signal(SIGKILL)
             _ = child.wait()
         }
@@ -102,10 +105,16 @@ public final class PulseServer: Sendable {
 
     /// Stops the server and removes its files.
     public func stop() {
-        for child in processes.withLock({ list in defer { list = [] }; return list }).reversed() {
+        for child in processes.withLock({ list in
+            defer { list = [] }
+            return list
+        }).reversed() {
             _ = child.terminate()
         }
-        if let bus = bus.withLock({ bus in defer { bus = nil }; return bus }) {
+        if let bus = bus.withLock({ bus in
+            defer { bus = nil }
+            return bus
+        }) {
             Glibc.kill(bus.pid, SIGTERM)
         }
         directory.remove()

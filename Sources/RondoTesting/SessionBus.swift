@@ -35,7 +35,12 @@ public final class SessionBus: Sendable {
 
     /// Kills the bus with SIGKILL, as a crash would, and waits for it.
     public func kill() {
-        guard let child = process.withLock({ child in defer { child = nil }; return child }) else { return }
+        guard
+            let child = process.withLock({ child in
+                defer { child = nil }
+                return child
+            })
+        else { return }
         child.signal(SIGKILL)
         _ = child.wait()
     }
@@ -48,7 +53,12 @@ public final class SessionBus: Sendable {
 
     /// Stops the bus and removes its directory.
     public func stop() {
-        if let child = process.withLock({ child in defer { child = nil }; return child }) { _ = child.terminate() }
+        if let child = process.withLock({ child in
+            defer { child = nil }
+            return child
+        }) {
+            _ = child.terminate()
+        }
         directory.remove()
     }
 }

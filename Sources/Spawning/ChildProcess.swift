@@ -82,8 +82,7 @@ public final class ChildProcess: Sendable {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = Self.environment(adding: environment).map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var child: pid_t = 0
         let result = posix_spawnp(&child, arguments[0], &fileActions, &attributes, argv, envp)

@@ -1,11 +1,12 @@
+import Glibc
+import RondoProtocol
+import RondoScenarios
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Glibc
-import RondoProtocol
-import RondoScenarios
 
 /// `rondo-scenario`: runs focus scenario files on the daemon; `rondo scenario run` hands its
 /// arguments here, so that the TOML parser and the scenario runner stay out of the process
@@ -17,7 +18,8 @@ import RondoScenarios
 @main
 enum RondoScenario {
     static func main() {
-        var socketPath = ProcessInfo.processInfo.environment["RONDO_SOCKET"]
+        var socketPath =
+            ProcessInfo.processInfo.environment["RONDO_SOCKET"]
             ?? SocketLocation.defaultPath(environment: ProcessInfo.processInfo.environment, uid: getuid())
         var junit: String?
         var audio = false
@@ -31,7 +33,9 @@ enum RondoScenario {
                 if argument == "--socket" { socketPath = value } else { junit = value }
             case "--audio": audio = true
             case "--live": live = true
-            case "--": files += arguments; arguments = []
+            case "--":
+                files += arguments
+                arguments = []
             default:
                 if argument.hasPrefix("-") { fail("unknown option '\(argument)'", status: 2) }
                 files.append(argument)
@@ -44,7 +48,7 @@ enum RondoScenario {
             switch ScenarioFiles.run(file, socketPath: socketPath, live: live, audio: audio) {
             case .ran(let result, let report):
                 results.append(result)
-                report.forEach { print($0) }
+                for line in report { print(line) }
             case .invalid(let message):
                 broken.append(message)
                 print("✘ \(message)")

@@ -1,9 +1,10 @@
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RondoProtocol
 
 /// Human renderings of protocol values.
 enum Format {

@@ -1,11 +1,12 @@
+import Glibc
+import RondoClient
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Glibc
-import RondoClient
-import RondoProtocol
 
 /// Options every subcommand takes.
 struct GlobalOptions: Sendable {

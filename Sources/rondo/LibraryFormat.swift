@@ -1,9 +1,10 @@
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RondoProtocol
 
 /// How library items read in a terminal.
 enum LibraryFormat {

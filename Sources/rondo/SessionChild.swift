@@ -52,8 +52,7 @@ enum SessionChild {
         let arguments = command.map { strdup($0) } + [nil]
         let environment = environment(for: session).map { strdup($0) } + [nil]
         defer {
-            arguments.forEach { free($0) }
-            environment.forEach { free($0) }
+            for pointer in arguments + environment { free(pointer) }
         }
         var child: pid_t = 0
         let error = posix_spawnp(&child, command[0], nil, &attributes, arguments, environment)

@@ -31,7 +31,9 @@ struct Rondod: AsyncParsableCommand {
             valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("music-dir"), help: "Music directory (default: music_directory in the configuration file, else \(defaults.musicDirectory)).")
+    @Option(
+        name: .customLong("music-dir"), help: "Music directory (default: music_directory in the configuration file, else \(defaults.musicDirectory))."
+    )
     var musicDirectory: String?
 
     @Option(help: "SQLite database file (default: database in the configuration file, else \(defaults.databasePath)).")
@@ -40,13 +42,23 @@ struct Rondod: AsyncParsableCommand {
     @Option(help: "Focus policy (default: policy in the configuration file, else \(defaults.policy)).")
     var policy: String?
 
-    @Option(name: .customLong("log-level"), help: "Log threshold: trace, debug, info, notice, warning, error, critical (default: log_level in the configuration file, else \(defaults.logLevel)).")
+    @Option(
+        name: .customLong("log-level"),
+        help:
+            "Log threshold: trace, debug, info, notice, warning, error, critical (default: log_level in the configuration file, else \(defaults.logLevel))."
+    )
     var logLevel: String?
 
-    @Option(help: ArgumentHelp("Where the head-unit view listens, HOST:PORT on a loopback address, or off (default: listen in [view] of the configuration file, else 127.0.0.1:8737).", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the head-unit view listens, HOST:PORT on a loopback address, or off (default: listen in [view] of the configuration file, else 127.0.0.1:8737).",
+            valueName: "address"))
     var view: String?
 
-    @Option(help: ArgumentHelp("Where the sound goes: pulse (PulseAudio or PipeWire-Pulse) or null (played in real time to no sound card) (default: output in the configuration file, else \(defaults.output.rawValue)).", valueName: "output"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the sound goes: pulse (PulseAudio or PipeWire-Pulse) or null (played in real time to no sound card) (default: output in the configuration file, else \(defaults.output.rawValue)).",
+            valueName: "output"))
     var output: String?
 
     @Flag(help: "Use the packaged demo tracks as the music directory and queue them.")

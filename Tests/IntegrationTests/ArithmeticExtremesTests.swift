@@ -57,7 +57,8 @@ struct ArithmeticExtremesTests {
                 let reply = try socket.call(method, id: id, params: params)
                 let code = reply["error"]?["code"]?.numeric
                 #expect(reply["id"] == .number(Double(id)), "\(method) \(params)")
-                #expect(reply["result"] != nil || code == -32602 || code.map { (-32099)...(-32000) ~= Int($0) } == true,
+                #expect(
+                    reply["result"] != nil || code == -32602 || code.map { (-32099)...(-32000) ~= Int($0) } == true,
                     "\(method) \(params): \(reply)")
                 id += 1
             }

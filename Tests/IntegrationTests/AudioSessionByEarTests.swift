@@ -228,7 +228,8 @@ struct AudioSessionByEarTests {
         let config = scratch.appending("rondo.toml")
         try "release_after = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
         let podcast = scratch.appending("podcast700.wav")
-        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", podcast, "synth", "7", "sine", "700", "vol", "0.5"]) == 0)
+        try #require(
+            Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", podcast, "synth", "7", "sine", "700", "vol", "0.5"]) == 0)
         let bench = try AudioTestBench(daemonArguments: ["--config", config])
         try bench.queue("long440.mp3")
 
@@ -269,7 +270,8 @@ struct AudioSessionByEarTests {
         let scratch = try TemporaryDirectory(prefix: "rondo-restore")
         defer { scratch.remove() }
         let tone = scratch.appending("tone700.wav")
-        try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", tone, "synth", "30", "sine", "700", "vol", "0.5"]) == 0)
+        try #require(
+            Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-b", "16", tone, "synth", "30", "sine", "700", "vol", "0.5"]) == 0)
         let bench = try AudioTestBench()
         let program = try startRondo(bench, ["session", "exec", "--category", "playback", "--", "/usr/bin/paplay", tone])
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })

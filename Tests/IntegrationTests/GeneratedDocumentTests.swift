@@ -15,7 +15,7 @@ struct GeneratedDocumentTests {
             line.split(separator: " ").prefix { word in
                 !word.hasPrefix("-") && word.allSatisfy { $0.isLowercase || $0 == "-" }
             }
-                .joined(separator: " ")
+            .joined(separator: " ")
         }
     }()
 
@@ -42,7 +42,8 @@ struct GeneratedDocumentTests {
         let script = try generate(["--generate-completion-script", shell], into: directory, as: "rondo.\(shell)")
         for command in Self.commandWords {
             for word in command.split(separator: " ") {
-                #expect(script.contains("'\(word)'") || script.contains(" \(word) ") || script.contains(" \(word)'"),
+                #expect(
+                    script.contains("'\(word)'") || script.contains(" \(word) ") || script.contains(" \(word)'"),
                     "the \(shell) script does not offer '\(word)' of '\(command)'")
             }
         }

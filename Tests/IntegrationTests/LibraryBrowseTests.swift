@@ -118,7 +118,7 @@ struct LibraryBrowseTests {
         #expect(try client.item([0, 0, 1]).title == "The Zebras")
 
         _ = try client.call(Methods.ContextSet.self, ContentLimitsChange(enforced: false))
-        #expect(try client.children([0, 2]) .limited == false)
+        #expect(try client.children([0, 2]).limited == false)
         #expect(try client.children([0, 0, 1, 1]).items.count == 2)
         #expect(client.failure(Methods.ContextSet.self, ContentLimitsChange(itemLimit: 0)) == .badParam)
     }
@@ -167,7 +167,8 @@ struct LibraryBrowseTests {
         let client = try daemon.client()
         #expect(try client.scanLibrary().problems == 3)
         let problems = try client.call(Methods.LibraryProblems.self, Empty())
-        #expect(problems.map(\.path) == ["empty.mp3", "noise.mp3", "notes.mp3"].map { (music.directory.appending($0) as NSString).standardizingPath })
+        #expect(
+            problems.map(\.path) == ["empty.mp3", "noise.mp3", "notes.mp3"].map { (music.directory.appending($0) as NSString).standardizingPath })
         #expect(problems[0].reason.contains("empty"))
         #expect(try client.children([0, 2]).total == 5)
 

@@ -186,9 +186,10 @@ struct MPRISTests {
         let prompt = try ChildProcess(
             [BuiltProducts.rondo] + AudioSessionByEarTests.promptExec.dropLast() + ["/bin/sleep", "2"],
             environment: ["RONDO_SOCKET": bench.daemon.socketPath, "PULSE_SERVER": bench.pulse.server])
-        #expect(try bench.wait(upTo: 2) {
-            try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }?.state == .ducked
-        })
+        #expect(
+            try bench.wait(upTo: 2) {
+                try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }?.state == .ducked
+            })
         _ = prompt.wait()
         Thread.sleep(forTimeInterval: 4)
         #expect(try bench.nowPlaying().playbackState == .playing)

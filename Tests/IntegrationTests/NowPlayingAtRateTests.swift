@@ -59,7 +59,8 @@ struct NowPlayingAtRateTests {
             let before = reports.filter { $0.arrival >= since && $0.arrival < time && $0.info.playbackQueueIndex == 0 }
             #expect(second == 0 || !before.isEmpty, "no report before second \(second) was heard")
             for report in before {
-                let reported = try #require(report.info.elapsedPlaybackTime)
+                let reported =
+                    try #require(report.info.elapsedPlaybackTime)
                     + (time.timeIntervalSince1970 - (try #require(report.info.timestamp))) * (try #require(report.info.playbackRate))
                 #expect(abs(reported - Double(second)) <= tolerance, "at \(rate)×, second \(second) heard when the daemon said \(reported)")
                 worst = max(worst, abs(reported - Double(second)))
@@ -70,7 +71,9 @@ struct NowPlayingAtRateTests {
             heardChange(bench.monitor, from: 1200, to: 700, near: onset.addingTimeInterval(10 / rate), rate: rate))
         let moved = try #require(reports.first { $0.info.playbackQueueIndex == 1 }?.arrival, "the index never moved")
         let lag = moved.timeIntervalSince(nextHeard)
-        print("    at \(rate)×: elapsed within \(Int(worst * 1000)) ms of what was heard; index moved \(Int(lag * 1000)) ms after the next track was heard")
+        print(
+            "    at \(rate)×: elapsed within \(Int(worst * 1000)) ms of what was heard; index moved \(Int(lag * 1000)) ms after the next track was heard"
+        )
         // A report is taken every 20 ms or so: the index may show up to one poll after it moved.
         #expect((-0.05...0.075).contains(lag), "at \(rate)×, the index moved \(Int(lag * 1000)) ms after the next track was heard")
     }

@@ -33,10 +33,12 @@ struct NowPlayingTagsTests {
         defer { music.remove() }
         let cover = music.appending("cover.jpg")
         try Data(Self.coverJPEG).write(to: URL(fileURLWithPath: cover))
-        let file = try Self.mp3(in: music, named: "tagged.mp3", tags: [
-            "--tt", "Title", "--ta", "Artist", "--tl", "Album", "--tn", "2/9", "--tg", "Jazz",
-            "--tv", "TPE2=Album Artist", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2", "--ti", cover, "--id3v2-only",
-        ])
+        let file = try Self.mp3(
+            in: music, named: "tagged.mp3",
+            tags: [
+                "--tt", "Title", "--ta", "Artist", "--tl", "Album", "--tn", "2/9", "--tg", "Jazz",
+                "--tv", "TPE2=Album Artist", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2", "--ti", cover, "--id3v2-only",
+            ])
 
         let first = try DaemonProcess(pulseServer: nil)
         try Self.queue(file, on: first)

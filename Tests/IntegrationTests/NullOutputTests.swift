@@ -36,7 +36,8 @@ struct NullOutputTests {
         while Date().timeIntervalSince1970 - started < 6 / rate + 1.5 {
             let now = try client.call(Methods.NowPlayingGet.self)
             let time = Date().timeIntervalSince1970
-            let elapsed = (now.info.elapsedPlaybackTime ?? 0)
+            let elapsed =
+                (now.info.elapsedPlaybackTime ?? 0)
                 + (time - (now.info.timestamp ?? time)) * (now.info.playbackRate ?? 0)
             reports.append(Report(time: time - started, elapsed: elapsed, index: now.info.playbackQueueIndex, state: now.playbackState))
             if now.playbackState == .stopped, time - started > 1 { break }

@@ -56,7 +56,8 @@ struct PlayOrderTests {
     @Test func endOfOrderWithoutRepeat() throws {
         let daemon = try DaemonProcess(pulseServer: nil)
         let client = try daemon.client()
-        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("short-a.mp3"), Fixtures.path("short-b.mp3")], startIndex: 1))
+        _ = try client.call(
+            Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("short-a.mp3"), Fixtures.path("short-b.mp3")], startIndex: 1))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .nextTrack)).status == .noSuchContent)
     }
 }

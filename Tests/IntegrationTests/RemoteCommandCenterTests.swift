@@ -33,7 +33,8 @@ struct RemoteCommandCenterTests {
         let client = try daemon.client()
         let watcher = try daemon.client()
         _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.remote]))
-        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("tone440.mp3"), Fixtures.path("steps.mp3")], startIndex: 0))
+        _ = try client.call(
+            Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("tone440.mp3"), Fixtures.path("steps.mp3")], startIndex: 0))
         _ = try client.call(Methods.RemoteSetEnabled.self, RemoteSetEnabledParams(command: .nextTrack, enabled: false))
         let event = try watcher.nextEvent(timeout: 2)
         #expect(event?.method == "remote.changed")

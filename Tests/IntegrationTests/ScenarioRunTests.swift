@@ -49,19 +49,19 @@ struct ScenarioRunTests {
         _ = try live.call(Methods.SessionActivate.self, music)
         let file = daemon.directory.appending("wrong.toml")
         try """
-            name = "Claims that a prompt interrupts music"
-            [sessions]
-            music = { category = "playback" }
-            nav = { category = "playback", mode = "voicePrompt", options = ["duckOthers"] }
+        name = "Claims that a prompt interrupts music"
+        [sessions]
+        music = { category = "playback" }
+        nav = { category = "playback", mode = "voicePrompt", options = ["duckOthers"] }
 
-            [[step]]
-            do = "activate music"
+        [[step]]
+        do = "activate music"
 
-            [[step]]
-            do = "activate nav"
-            expect = { music = "interrupted" }
-            events = ["music interruption began reason=default"]
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        [[step]]
+        do = "activate nav"
+        expect = { music = "interrupted" }
+        events = ["music interruption began reason=default"]
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let run = scenarioRun([file], daemon: daemon)
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("✔ step 1: activate music"), "\(run)")

@@ -26,7 +26,10 @@ struct SessionCLITests {
         let lines = run.lines
         try #require(lines.count == 2, "\(run)")
         let sessions = try JSONValue.parse(lines[1])
-        guard case .array(let list) = sessions else { Issue.record("not a list: \(lines[1])"); return }
+        guard case .array(let list) = sessions else {
+            Issue.record("not a list: \(lines[1])")
+            return
+        }
         let probe = try #require(list.first { $0["name"]?.text == "probe" })
         let id = try #require(probe["session"]?.text)
         #expect(lines[0] == "media.role=game \(SessionProperty.name)=\"\(id)\"")
@@ -51,8 +54,10 @@ struct SessionCLITests {
         let daemon = try DaemonProcess(pulseServer: nil)
         let marker = daemon.directory.appending("still-running")
         let process = try ChildProcess(
-            [BuiltProducts.rondo, "session", "exec", "--category", "ambient", "--name", "sleeper", "--", "/bin/sh", "-c",
-             "sleep 20; touch \(marker)"],
+            [
+                BuiltProducts.rondo, "session", "exec", "--category", "ambient", "--name", "sleeper", "--", "/bin/sh", "-c",
+                "sleep 20; touch \(marker)",
+            ],
             environment: ["RONDO_SOCKET": daemon.socketPath])
         let client = try daemon.client()
         for _ in 0..<100 where try !client.call(Methods.SessionList.self).contains(where: { $0.name == "sleeper" }) {

@@ -209,9 +209,13 @@ struct SessionProtocolTests {
         #expect(listed.first { $0.session == boxed }?.sandbox == sandbox)
         #expect(listed.first { $0.session == boxed }?.state == .active)
 
-        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: sandbox)) } == "permissionDenied")
+        #expect(
+            errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: sandbox)) }
+                == "permissionDenied")
         #expect(errorCode { _ = try live.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "nonesuch")) } == "notFound")
-        #expect(errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: "nowhere")) } == "notFound")
+        #expect(
+            errorCode { _ = try live.call(Methods.SessionOpen.self, SessionOpenParams(name: "x", category: .playback, sandbox: "nowhere")) }
+                == "notFound")
 
         _ = try scenario.call(Methods.SandboxClose.self, SandboxRef(sandbox: sandbox))
         #expect(try live.call(Methods.SessionList.self).allSatisfy { $0.sandbox == nil })

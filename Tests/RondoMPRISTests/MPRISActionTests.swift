@@ -44,19 +44,25 @@ struct MPRISActionTests {
     }
 
     @Test func writableProperties() {
-        #expect(MPRISAction.set("LoopStatus", to: .string("Track"), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .one)))
-        #expect(MPRISAction.set("LoopStatus", to: .string("Playlist"), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .all)))
-        #expect(MPRISAction.set("LoopStatus", to: .string("None"), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .off)))
+        #expect(
+            MPRISAction.set("LoopStatus", to: .string("Track"), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .one)))
+        #expect(
+            MPRISAction.set("LoopStatus", to: .string("Playlist"), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .all)))
+        #expect(
+            MPRISAction.set("LoopStatus", to: .string("None"), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .off)))
         #expect(MPRISAction.set("LoopStatus", to: .string("Sometimes"), snapshot: snapshot) == nil)
-        #expect(MPRISAction.set("Shuffle", to: .boolean(true), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .items)))
-        #expect(MPRISAction.set("Shuffle", to: .boolean(false), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .off)))
-        #expect(MPRISAction.set("Rate", to: .double(1.6), snapshot: snapshot)
-            == .remote(RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)))
+        #expect(
+            MPRISAction.set("Shuffle", to: .boolean(true), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .items)))
+        #expect(
+            MPRISAction.set("Shuffle", to: .boolean(false), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .off)))
+        #expect(
+            MPRISAction.set("Rate", to: .double(1.6), snapshot: snapshot)
+                == .remote(RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)))
         #expect(MPRISAction.set("Rate", to: .double(0), snapshot: snapshot) == .remote(RemoteSendParams(command: .pause)))
         #expect(MPRISAction.set("Rate", to: .double(.nan), snapshot: snapshot) == nil)
         #expect(MPRISAction.set("Volume", to: .double(0.25), snapshot: snapshot) == .setVolume(0.25))

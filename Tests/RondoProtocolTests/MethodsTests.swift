@@ -19,7 +19,8 @@ struct MethodsTests {
         "daemon.info", "remote.send", "remote.list", "remote.setEnabled", "nowPlaying.get", "queue.get", "queue.set", "queue.append", "queue.remove",
         "queue.move", "queue.clear", "queue.playIndex", "library.children", "library.item", "library.count",
         "library.itemForIdentifier", "library.play", "library.search", "library.scan", "library.problems", "library.stats",
-        "context.get", "context.set", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure", "session.activate",
+        "context.get", "context.set", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure",
+        "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
         "player.setVolume", "player.outputs", "player.setOutput", "events.subscribe",
     ]

@@ -1,10 +1,10 @@
 import Focus
-import RondoScenarios
 import Foundation
+import RondoScenarios
 import Testing
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 @Suite struct JUnitReportTests {

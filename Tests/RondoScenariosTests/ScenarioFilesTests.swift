@@ -1,6 +1,6 @@
 import Focus
-import RondoScenarios
 import Foundation
+import RondoScenarios
 import RondoTesting
 import Testing
 

@@ -51,7 +51,9 @@ struct ViewRouteTests {
         #expect(ViewRoute.route(method: "GET", uri: "/etc/passwd") == .notFound)
     }
 
-    @Test(arguments: ["/artwork/../../etc/passwd", "/artwork/..%2F..%2Fetc%2Fpasswd", "/artwork/.hidden", "/artwork/", "/artwork/a/b.png", "/artwork/a\\b"])
+    @Test(arguments: [
+        "/artwork/../../etc/passwd", "/artwork/..%2F..%2Fetc%2Fpasswd", "/artwork/.hidden", "/artwork/", "/artwork/a/b.png", "/artwork/a\\b",
+    ])
     func nothingClimbsOutOfTheArtworkCache(uri: String) {
         #expect(ViewRoute.route(method: "GET", uri: uri) == .notFound)
     }

@@ -1,6 +1,5 @@
-import Testing
-
 import TOMLReading
+import Testing
 
 /// Finding the line each key of a TOML document is on, for error messages.
 struct TOMLKeyLinesConfigTests {

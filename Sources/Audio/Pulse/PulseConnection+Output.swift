@@ -6,7 +6,8 @@ extension PulseConnection: OutputConnection {
         withLock {
             guard isAlive, let context,
                 let operation = pa_context_get_server_info(
-                    context, { _, _, userdata in
+                    context,
+                    { _, _, userdata in
                         guard let userdata else { return }
                         Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().signal()
                     }, Unmanaged.passUnretained(self).toOpaque())

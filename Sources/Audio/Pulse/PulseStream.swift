@@ -140,7 +140,8 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
                 return min(handedOver, Int(seconds(runningSince) * Double(format.sampleRate)))
             }
             var reportTime = report.pointee.timestamp
-            let latency = Double(microseconds) / 1_000_000 * (negative != 0 ? -1 : 1)
+            let latency =
+                Double(microseconds) / 1_000_000 * (negative != 0 ? -1 : 1)
                 - seconds(max(pa_timeval_load(&reportTime), runningSince))
             let unheard = Int((max(0, latency) * Double(format.sampleRate)).rounded())
             return max(0, handedOver - unheard)

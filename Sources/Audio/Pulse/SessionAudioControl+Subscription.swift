@@ -10,7 +10,8 @@ extension SessionAudioControl {
         guard let context = connection.context else { throw .pulseUnavailable("not connected") }
         let me = Unmanaged.passUnretained(self).toOpaque()
         pa_context_set_subscribe_callback(context, sessionAudioSubscriptionEvent, me)
-        let mask = PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
+        let mask =
+            PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
             | PA_SUBSCRIPTION_MASK_SERVER.rawValue
         // The server answers in order: the lists below come after the subscription is live,
         // so nothing falls between the two.

@@ -34,7 +34,8 @@ public final class LibraryScanner: Sendable {
     public init(store: LibraryStore, tagReader: any TagReader, musicDirectory: String) {
         self.store = store
         self.tagReader = tagReader
-        let absolute = musicDirectory.hasPrefix("/")
+        let absolute =
+            musicDirectory.hasPrefix("/")
             ? musicDirectory : FileManager.default.currentDirectoryPath + "/" + musicDirectory
         self.musicDirectory = PlaylistParser.normalize(absolute)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import GRDB
+import Glibc
 
 /// The SQLite file that holds Rondo's library and daemon state, opened for reading and writing.
 ///

@@ -13,7 +13,9 @@ extension LibraryStore {
             (CatalogIdentifier.playlistPrefix, "playlist", { .playlist(CatalogRows.playlist($0)) }),
         ]
         guard let lookup = lookups.first(where: { identifier.hasPrefix($0.prefix) }) else { return nil }
-        let select = lookup.table == "track" ? CatalogRows.trackSelect + " WHERE t.identifier = ?"
+        let select =
+            lookup.table == "track"
+            ? CatalogRows.trackSelect + " WHERE t.identifier = ?"
             : "SELECT * FROM \(lookup.table) WHERE identifier = ?"
         return try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: select), arguments: [identifier]).map(lookup.entry)

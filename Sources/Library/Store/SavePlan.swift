@@ -37,8 +37,9 @@ struct SavePlan {
 
     /// A plan that rewrites the whole queue, the player row and all of `state`'s feedback.
     private static func everything(_ state: SavedPlaybackState) -> SavePlan {
-        SavePlan(parts: state.feedback.isEmpty ? .wholeQueue : SavedParts.wholeQueue.union(.feedback),
-                 feedback: state.feedback)
+        SavePlan(
+            parts: state.feedback.isEmpty ? .wholeQueue : SavedParts.wholeQueue.union(.feedback),
+            feedback: state.feedback)
     }
 
     /// Writes the plan inside the caller's transaction.

@@ -2,7 +2,8 @@
 enum FileURL {
     /// The URL of `path`: every byte outside the unreserved set percent-encoded, slashes kept.
     static func string(for path: String) -> String {
-        "file://" + path.split(separator: "/", omittingEmptySubsequences: false)
+        "file://"
+            + path.split(separator: "/", omittingEmptySubsequences: false)
             .map { percentEncoded(String($0)) }
             .joined(separator: "/")
     }

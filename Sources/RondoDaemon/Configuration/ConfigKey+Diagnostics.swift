@@ -15,7 +15,8 @@ extension ConfigKey {
             known = "[\(table.rawValue)] takes " + sentence(members(of: table))
         } else {
             let tablesTaken = tables.map { "[\($0.rawValue)] " + members(of: $0).joined(separator: ", ") }
-            known = "rondo.toml takes " + candidates.filter { !tables.contains($0) }.map(\.rawValue).joined(separator: ", ")
+            known =
+                "rondo.toml takes " + candidates.filter { !tables.contains($0) }.map(\.rawValue).joined(separator: ", ")
                 + " and " + tablesTaken.joined(separator: "; ")
         }
         return ConfigError(path: path, line: entry.line, message: "\(what)\(guess); \(known)")

@@ -63,7 +63,8 @@ final class ConfigurationReloader: Sendable {
         await player.setReleaseAfter(fresh.releaseAfter)
         let hold = fresh.promptHoldSeconds.map { "\($0) s" } ?? "the policy's"
         logger.notice(
-            "reloaded \(fresh.configPath ?? "built-in defaults"): log_level \(fresh.logLevel), policy \(fresh.policy), prompt_hold_s \(hold), release_after \(fresh.releaseAfter) s")
+            "reloaded \(fresh.configPath ?? "built-in defaults"): log_level \(fresh.logLevel), policy \(fresh.policy), prompt_hold_s \(hold), release_after \(fresh.releaseAfter) s"
+        )
         let needRestart = Self.restartOnlyKeys(changedFrom: previous, to: fresh)
         if !needRestart.isEmpty {
             logger.warning("\(needRestart.joined(separator: ", ")) changed; restart rondod to apply (systemctl --user restart rondod)")

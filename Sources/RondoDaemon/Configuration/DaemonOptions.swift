@@ -1,7 +1,7 @@
-import RondoView
 import Foundation
-import RondoProtocol
 public import Logging
+import RondoProtocol
+import RondoView
 
 /// Everything the daemon needs to know to start, resolved from flags, the configuration
 /// file, the environment and the XDG base directories (SPEC §1).

@@ -1,6 +1,6 @@
 public import Focus
-import TOMLReading
 import Foundation
+import TOMLReading
 
 /// Finds and loads focus policies (SPEC §1): `NAME.toml` in the user's
 /// `$XDG_CONFIG_HOME/rondo/policies`, else among the packaged `Config/policies`.

@@ -41,7 +41,7 @@ final class LibraryService: Sendable {
         guard params.offset ?? 0 >= 0, params.limit ?? 0 >= 0 else {
             throw RPCError(.badParam, "offset and limit must be 0 or more")
         }
-        let page = try Self.mapped { () throws(BrowseError) in
+        let page = try Self.browsing { () throws(BrowseError) in
             try tree.children(of: params.indexPath, offset: params.offset ?? 0, limit: params.limit, limits: limits.withLock { $0 })
         }
         return LibraryChildrenResult(items: page.items.map(ContentItem.init), total: page.total, limited: page.limited)
@@ -50,27 +50,27 @@ final class LibraryService: Sendable {
     /// `library.item`.
     func item(_ params: IndexPathParams) throws(RPCError) -> ContentItem {
         let tree = try browseTree()
-        return ContentItem(try Self.mapped { () throws(BrowseError) in try tree.item(at: params.indexPath, limits: limits.withLock { $0 }) })
+        return ContentItem(try Self.browsing { () throws(BrowseError) in try tree.item(at: params.indexPath, limits: limits.withLock { $0 }) })
     }
 
     /// `library.count`.
     func count(_ params: IndexPathParams) throws(RPCError) -> LibraryCountResult {
         let tree = try browseTree()
         return LibraryCountResult(
-            count: try Self.mapped { () throws(BrowseError) in try tree.count(at: params.indexPath, limits: limits.withLock { $0 }) })
+            count: try Self.browsing { () throws(BrowseError) in try tree.count(at: params.indexPath, limits: limits.withLock { $0 }) })
     }
 
     /// `library.itemForIdentifier`.
     func item(_ params: IdentifierParams) throws(RPCError) -> ContentItem {
         let tree = try browseTree()
-        return ContentItem(try Self.mapped { () throws(BrowseError) in try tree.item(forIdentifier: params.identifier) })
+        return ContentItem(try Self.browsing { () throws(BrowseError) in try tree.item(forIdentifier: params.identifier) })
     }
 
     /// What `library.play` queues for an index path, with the identifier of the item's container.
     func playback(at path: [Int]) throws(RPCError) -> (selection: PlaybackSelection, container: String?) {
         let tree = try browseTree()
         let currentLimits = limits.withLock { $0 }
-        let selection = try Self.mapped { () throws(BrowseError) in try tree.playback(at: path, limits: currentLimits) }
+        let selection = try Self.browsing { () throws(BrowseError) in try tree.playback(at: path, limits: currentLimits) }
         let item = try? tree.item(at: path, limits: currentLimits)
         if let item, item.isContainer { return (selection, item.identifier) }
         let parent = Array(path.dropLast())
@@ -87,7 +87,7 @@ final class LibraryService: Sendable {
                 continue
             }
             let tree = try browseTree()
-            paths += try Self.mapped { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.tracks.map(\.path)
+            paths += try Self.browsing { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.tracks.map(\.path)
         }
         return paths
     }
@@ -97,14 +97,14 @@ final class LibraryService: Sendable {
         let store = try libraryStore()
         guard let tree else { throw Self.noDatabase }
         let limit = min(max(params.limit ?? 50, 1), 500)
-        let entries = try Self.mapped { () throws(StoreError) in try store.search(params.query, limit: limit) }
+        let entries = try Self.querying { () throws(StoreError) in try store.search(params.query, limit: limit) }
         return LibrarySearchResult(items: entries.map { ContentItem(tree.item(for: $0)) })
     }
 
     /// `library.problems`.
     func problems() throws(RPCError) -> [LibraryProblem] {
         let store = try libraryStore()
-        return try Self.mapped { () throws(StoreError) in try store.problems() }.map {
+        return try Self.querying { () throws(StoreError) in try store.problems() }.map {
             LibraryProblem(path: $0.path, reason: $0.reason)
         }
     }
@@ -112,7 +112,7 @@ final class LibraryService: Sendable {
     /// `library.stats`.
     func stats() throws(RPCError) -> LibraryStatsResult {
         let store = try libraryStore()
-        let stats = try Self.mapped { () throws(StoreError) in try store.stats() }
+        let stats = try Self.querying { () throws(StoreError) in try store.stats() }
         return LibraryStatsResult(
             tracks: stats.tracks, albums: stats.albums, artists: stats.artists, genres: stats.genres,
             playlists: stats.playlists, spokenWord: stats.spokenWord, problems: stats.problems,
@@ -133,7 +133,7 @@ final class LibraryService: Sendable {
             if let enforced = change.enforced { wanted.enforced = enforced }
             if let itemLimit = change.itemLimit { wanted.itemLimit = itemLimit }
             if let depthLimit = change.depthLimit { wanted.depthLimit = depthLimit }
-            let validated = try Self.mapped { () throws(BrowseError) in try wanted.validated() }
+            let validated = try Self.browsing { () throws(BrowseError) in try wanted.validated() }
             defer { current = validated }
             return (validated, validated != current)
         }
@@ -212,7 +212,7 @@ final class LibraryService: Sendable {
         return store
     }
 
-    private static func mapped<T>(_ body: () throws(BrowseError) -> T) throws(RPCError) -> T {
+    private static func browsing<T>(_ body: () throws(BrowseError) -> T) throws(RPCError) -> T {
         do {
             return try body()
         } catch {
@@ -220,7 +220,7 @@ final class LibraryService: Sendable {
         }
     }
 
-    private static func mapped<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
+    private static func querying<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
         do {
             return try body()
         } catch {

@@ -1,5 +1,5 @@
-public import ServiceLifecycle
 import Logging
+public import ServiceLifecycle
 
 /// One part of the running daemon (the library, the sessions, the player, the socket
 /// server, …) as a service of its `ServiceGroup`, which starts the parts in order and stops

@@ -59,10 +59,12 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
-    init(engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
-         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
-         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
-         hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    init(
+        engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
+        store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
+        sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
+        hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
         self.pulseSink = pulseSink
         self.store = store

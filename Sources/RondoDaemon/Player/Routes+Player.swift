@@ -4,7 +4,9 @@ extension Routes {
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
-        router.register(Methods.RemoteSend.self) { [self] params, _ throws(RPCError) in try await kept { () throws(RPCError) in try await player.send(params) } }
+        router.register(Methods.RemoteSend.self) { [self] params, _ throws(RPCError) in
+            try await kept { () throws(RPCError) in try await player.send(params) }
+        }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
         router.register(Methods.RemoteSetEnabled.self) { [self] params, _ in
             await kept { await player.setEnabled(params.enabled, for: params.command) }

@@ -53,14 +53,16 @@ struct SocketDirectory {
             let octal = String(mode & 0o7777, radix: 8)
             throw UnsafeSocketDirectoryError(
                 directory: directory,
-                reason: "the members of group \(UserGroups.name(of: status.st_gid)) may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
+                reason:
+                    "the members of group \(UserGroups.name(of: status.st_gid)) may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
                 remedy: "run 'chmod g-w \(directory)', or choose a socket path (--socket, RONDO_SOCKET) in a directory only you can write to")
         }
         if mode & S_IWOTH != 0, mode & S_ISVTX == 0 {
             let octal = String(mode & 0o7777, radix: 8)
             throw UnsafeSocketDirectoryError(
                 directory: directory,
-                reason: "every user may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
+                reason:
+                    "every user may write to it (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)) and it has no sticky bit",
                 remedy: "run 'chmod o-w \(directory)', or choose a socket path (--socket, RONDO_SOCKET) in a directory only you can write to")
         }
     }

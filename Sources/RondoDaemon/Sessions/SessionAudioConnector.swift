@@ -2,9 +2,10 @@ import Audio
 
 /// Makes a connection to the audio server for the sessions, given where its reports go.
 /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
-typealias SessionAudioConnector = @Sendable (
-    _ onEvent: @escaping @Sendable (SessionAudioEvent) -> Void
-) throws(AudioError) -> any SessionAudio
+typealias SessionAudioConnector =
+    @Sendable (
+        _ onEvent: @escaping @Sendable (SessionAudioEvent) -> Void
+    ) throws(AudioError) -> any SessionAudio
 
 extension SessionService {
     /// The connector for the daemon's output: a PulseAudio session control for a PulseAudio

@@ -60,7 +60,7 @@ struct AudibleScenarioDriver: ScenarioDriver {
 
     /// Stops every tone, then finishes `inner`.
     func finish() {
-        tones.values.forEach { $0.stop() }
+        for tone in tones.values { tone.stop() }
         inner.finish()
     }
 

@@ -68,8 +68,10 @@ extension Command {
         ]
     ) { global, arguments throws(CLIFailure) in
         try arguments.expect(0)
-        let enforce = arguments.flag("--enforce"), off = arguments.flag("--off")
-        let items = try arguments.count("--items"), depth = try arguments.count("--depth")
+        let enforce = arguments.flag("--enforce")
+        let off = arguments.flag("--off")
+        let items = try arguments.count("--items")
+        let depth = try arguments.count("--depth")
         if enforce && off { throw arguments.usage("--enforce and --off contradict each other") }
         if off && (items != nil || depth != nil) { throw arguments.usage("--items and --depth go with --enforce") }
         let limits: ContentLimitsPayload

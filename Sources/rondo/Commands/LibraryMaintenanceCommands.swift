@@ -1,11 +1,12 @@
+import Glibc
+import RondoClient
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Glibc
-import RondoClient
-import RondoProtocol
 
 extension Command {
     /// `library scan [PATH] [--full]`, `library problems`, `library stats`.

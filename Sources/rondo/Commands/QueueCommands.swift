@@ -1,9 +1,10 @@
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RondoProtocol
 
 extension Command {
     /// `queue [add PATH…|clear|remove N|move A B|play N]`.

@@ -21,7 +21,8 @@ extension Command {
             global, arguments throws(CLIFailure) in
             try arguments.expect(1)
             guard let command = RemoteCommandName(rawValue: arguments[0]) else {
-                throw arguments.usage("unknown command '\(arguments[0])'; one of: \(RemoteCommandName.allCases.map(\.rawValue).joined(separator: " "))")
+                throw arguments.usage(
+                    "unknown command '\(arguments[0])'; one of: \(RemoteCommandName.allCases.map(\.rawValue).joined(separator: " "))")
             }
             _ = try global.call(Methods.RemoteSetEnabled.self, RemoteSetEnabledParams(command: command, enabled: enabled))
         }

@@ -1,11 +1,12 @@
+import Glibc
+import RondoClient
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Glibc
-import RondoClient
-import RondoProtocol
 
 extension Command {
     /// `session list`, `session exec`, `prompt-style`, `prompt`.
@@ -113,7 +114,8 @@ extension Command {
         options: [CommandOption(name: "--respect-prompt-style", value: nil)]
     ) { global, arguments throws(CLIFailure) in
         try arguments.expect(1)
-        let file = arguments[0].hasPrefix("/")
+        let file =
+            arguments[0].hasPrefix("/")
             ? arguments[0] : FileManager.default.currentDirectoryPath + "/" + arguments[0]
         let result = try global.call(
             Methods.PromptPlay.self,

@@ -1,9 +1,10 @@
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RondoProtocol
 
 extension Command {
     /// `view`: the head-unit view's address with its token.
@@ -16,7 +17,8 @@ extension Command {
         guard let view = info.view else {
             throw CLIFailure.domain("the head-unit view is off; set listen in [view] of rondo.toml and restart rondod")
         }
-        let tokenFile = (info.socket.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        let tokenFile =
+            (info.socket.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             + ["view-token"]).joined(separator: "/")
         guard let data = FileManager.default.contents(atPath: tokenFile),
             let token = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first

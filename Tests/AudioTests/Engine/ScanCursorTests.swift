@@ -1,5 +1,6 @@
-@testable import Audio
 import Testing
+
+@testable import Audio
 
 /// The snippet schedule of a CD-like scan.
 struct ScanCursorTests {

@@ -1,5 +1,6 @@
-@testable import Audio
 import Testing
+
+@testable import Audio
 
 /// Mapping heard stream frames to media positions through rate runs and scan jumps.
 struct TimelineTests {

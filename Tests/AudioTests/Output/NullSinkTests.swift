@@ -1,6 +1,7 @@
-@testable import Audio
 import Synchronization
 import Testing
+
+@testable import Audio
 
 /// The null output's sink, timed by a clock the test steps: it plays its buffer out at the
 /// sample rate while uncorked, refills from the ring up to its buffer duration, says when

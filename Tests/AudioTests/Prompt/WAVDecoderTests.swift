@@ -1,7 +1,8 @@
-@testable import Audio
 import Foundation
 import RondoTesting
 import Testing
+
+@testable import Audio
 
 /// The WAV decoder on files sox writes in every supported layout, and on broken files.
 struct WAVDecoderTests {
@@ -56,9 +57,16 @@ struct WAVDecoderTests {
             Broken(name: "block size mismatch", bytes: with { $0.blockAlign = 3 }),
             Broken(name: "extensible header cut short", bytes: with { $0.formatCode = 0xFFFE }),
             Broken(name: "no data chunk", bytes: with { $0.includeData = false }),
-            Broken(name: "huge data chunk before fmt", bytes: with { $0.dataFirst = true; $0.dataSize = 0xFFFF_FFFF }),
+            Broken(
+                name: "huge data chunk before fmt",
+                bytes: with {
+                    $0.dataFirst = true
+                    $0.dataSize = 0xFFFF_FFFF
+                }),
             Broken(name: "random bytes", bytes: (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }),
-            Broken(name: "RIFF/WAVE then random bytes", bytes: Array(valid.prefix(12)) + (0..<512).map { _ in UInt8.random(in: 0...255, using: &random) }),
+            Broken(
+                name: "RIFF/WAVE then random bytes", bytes: Array(valid.prefix(12)) + (0..<512).map { _ in UInt8.random(in: 0...255, using: &random) }
+            ),
         ]
     }()
 

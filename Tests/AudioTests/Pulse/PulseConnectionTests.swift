@@ -1,8 +1,9 @@
-@testable import Audio
 import CPulse
 import Foundation
 import RondoTesting
 import Testing
+
+@testable import Audio
 
 /// Letting go of a connection, wherever that happens.
 struct PulseConnectionTests {

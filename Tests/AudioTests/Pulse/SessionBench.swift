@@ -25,7 +25,7 @@ final class SessionBench {
     }
 
     deinit {
-        children.withLock { $0.forEach { $0.terminate() } }
+        children.withLock { children in for child in children { _ = child.terminate() } }
         monitor.stop()
         pulse.stop()
         directory.remove()

@@ -1,5 +1,6 @@
-@testable import Audio
 import Testing
+
+@testable import Audio
 
 /// Ramps of a session's gain, without a server (times in microseconds).
 struct SessionVolumeTests {

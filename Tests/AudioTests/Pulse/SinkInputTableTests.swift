@@ -1,5 +1,6 @@
-@testable import Audio
 import Testing
+
+@testable import Audio
 
 /// The sink-input table's bookkeeping and the events it derives, without a server.
 struct SinkInputTableTests {

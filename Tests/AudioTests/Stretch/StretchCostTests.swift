@@ -1,10 +1,11 @@
-@testable import Audio
 // `timespec` below: with both C audio modules in this target, the compiler takes its
 // declaration from the one whose headers brought <time.h> in first.
 import CMPG123
 import Foundation
 import RondoTesting
 import Testing
+
+@testable import Audio
 
 /// What time-stretching costs the decode thread: decoding and stretching a 40 s file at
 /// each rate, in wall and CPU time. A measurement, run with `RONDO_MEASURE=1`; it prints
@@ -23,8 +24,10 @@ struct StretchCostTests {
         #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "-b", "192", wav, mp3]) == 0)
         for rate in [1.0, 0.5, 1.5, 2.0] {
             let (frames, wall, cpu) = try run(mp3, rate: rate)
-            print(String(format: "rate %.1f: %d output frames, wall %.1f ms, CPU %.1f ms (%.2f %% of the audio's 40 s)",
-                         rate, frames, wall * 1000, cpu * 1000, cpu / 40 * 100))
+            print(
+                String(
+                    format: "rate %.1f: %d output frames, wall %.1f ms, CPU %.1f ms (%.2f %% of the audio's 40 s)",
+                    rate, frames, wall * 1000, cpu * 1000, cpu / 40 * 100))
             #expect(abs(Double(frames) - 40 * 44100 / rate) < 0.02 * 40 * 44100 / rate)
         }
     }

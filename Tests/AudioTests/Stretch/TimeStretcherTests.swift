@@ -1,8 +1,9 @@
-@testable import Audio
 import Foundation
 import RondoTesting
 import SinkMonitor
 import Testing
+
+@testable import Audio
 
 /// The time-stretcher on generated signals, without any audio output.
 struct TimeStretcherTests {

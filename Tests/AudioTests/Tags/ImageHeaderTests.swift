@@ -1,5 +1,6 @@
-@testable import Audio
 import Testing
+
+@testable import Audio
 
 /// ``ImageHeader`` and ``EmbeddedPicture``: format and pixel size from the first bytes.
 struct ImageHeaderTests {

@@ -1,8 +1,9 @@
-@testable import Audio
 import Foundation
 import RondoTesting
 import TagReading
 import Testing
+
+@testable import Audio
 
 /// ``MPG123TagReader/scanTags(at:)`` on real MP3 files from `lame` and on broken files:
 /// every refusal names its reason, and the year is read from every place it can be.

@@ -1,7 +1,8 @@
-@testable import Audio
 import CMPG123
 import Foundation
 import Testing
+
+@testable import Audio
 
 /// ``MPG123TagReader`` on MP3 files made with `lame` (ID3v1, ID3v2.3 in Latin-1 and UTF-16)
 /// and on hand-built ID3v2.2 / ID3v2.3 tags: every field, artwork, and absence as `nil`.
@@ -14,10 +15,12 @@ struct MPG123TagReaderTests {
         defer { fixtures.remove() }
         let jpeg = TestImages.jpeg(width: 5, height: 4)
         let cover = try fixtures.write("cover.jpg", jpeg)
-        let path = try fixtures.mp3("full.mp3", [
-            "--tt", "Title", "--ta", "Artist", "--tl", "Album", "--tn", "3/12", "--tg", "Jazz",
-            "--tv", "TPE2=Album Artist", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2", "--ti", cover, "--id3v2-only",
-        ])
+        let path = try fixtures.mp3(
+            "full.mp3",
+            [
+                "--tt", "Title", "--ta", "Artist", "--tl", "Album", "--tn", "3/12", "--tg", "Jazz",
+                "--tv", "TPE2=Album Artist", "--tv", "TCOM=Composer", "--tv", "TPOS=1/2", "--ti", cover, "--id3v2-only",
+            ])
         let tags = try reader.tags(at: path)
         #expect(tags.title == "Title")
         #expect(tags.artist == "Artist")
@@ -55,10 +58,12 @@ struct MPG123TagReaderTests {
     @Test func readsUTF16Text() throws {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }
-        let path = try fixtures.mp3("utf16.mp3", [
-            "--id3v2-utf16", "--tt", "Ünïcødé ☃", "--ta", "日本の歌手", "--tv", "TPE2=Ørkester",
-            "--tv", "TCOM=Dvořák", "--id3v2-only",
-        ])
+        let path = try fixtures.mp3(
+            "utf16.mp3",
+            [
+                "--id3v2-utf16", "--tt", "Ünïcødé ☃", "--ta", "日本の歌手", "--tv", "TPE2=Ørkester",
+                "--tv", "TCOM=Dvořák", "--id3v2-only",
+            ])
         let tags = try reader.tags(at: path)
         #expect(tags.title == "Ünïcødé ☃")
         #expect(tags.artist == "日本の歌手")
@@ -81,9 +86,11 @@ struct MPG123TagReaderTests {
     @Test func readsID3v1Only() throws {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }
-        let path = try fixtures.mp3("v1.mp3", [
-            "--tt", "Old Title", "--ta", "Old Artist", "--tl", "Old Album", "--tn", "7", "--tg", "Rock", "--id3v1-only",
-        ])
+        let path = try fixtures.mp3(
+            "v1.mp3",
+            [
+                "--tt", "Old Title", "--ta", "Old Artist", "--tl", "Old Album", "--tn", "7", "--tg", "Rock", "--id3v1-only",
+            ])
         let tags = try reader.tags(at: path)
         #expect(tags.title == "Old Title")
         #expect(tags.artist == "Old Artist")
@@ -121,7 +128,9 @@ struct MPG123TagReaderTests {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }
         var tag = ID3v2TagBuilder(version: 2)
-        for (id, value) in [("TT2", "Title"), ("TP1", "Artist"), ("TAL", "Album"), ("TP2", "Band"), ("TCM", "Writer"), ("TPA", "2/3"), ("TCO", "(8)"), ("TRK", "4")] {
+        for (id, value) in [
+            ("TT2", "Title"), ("TP1", "Artist"), ("TAL", "Album"), ("TP2", "Band"), ("TCM", "Writer"), ("TPA", "2/3"), ("TCO", "(8)"), ("TRK", "4"),
+        ] {
             tag.text(id, value)
         }
         let png = TestImages.png(width: 4, height: 2)

@@ -1,8 +1,9 @@
-@testable import Audio
 import Foundation
 import RondoTesting
 import TagReading
 import Testing
+
+@testable import Audio
 
 /// A real `lame` MP3 file with a hand-written tag, and where the tag's parts are.
 private struct TaggedSeed {
@@ -100,8 +101,10 @@ private struct TagMutator {
         case .headerBits:
             for _ in 0...below(3) { bytes[below(10)] ^= 1 << UInt8(below(8)) }
         case .tagSize:
-            let sizes = [0, 1, seed.tagLength - 11, seed.tagLength - 9, bytes.count, MP3Probe.maximumTagBytes - 10,
-                         MP3Probe.maximumTagBytes - 9, (1 << 28) - 1, below(1 << 28)]
+            let sizes = [
+                0, 1, seed.tagLength - 11, seed.tagLength - 9, bytes.count, MP3Probe.maximumTagBytes - 10,
+                MP3Probe.maximumTagBytes - 9, (1 << 28) - 1, below(1 << 28),
+            ]
             if below(4) == 0 {
                 for index in 6...9 { bytes[index] = randomByte() }
             } else {
@@ -113,8 +116,10 @@ private struct TagMutator {
                 bytes[at] = below(2) == 0 ? randomByte() : bytes[at] ^ 1 << UInt8(below(8))
             }
         case .frameSizePastTag:
-            let sizes = [seed.tagLength, seed.tagLength - frameStart - headerLength + 1, bytes.count, below(1 << 21),
-                         (1 << 21) - 1, (1 << 28) - 1]
+            let sizes = [
+                seed.tagLength, seed.tagLength - frameStart - headerLength + 1, bytes.count, below(1 << 21),
+                (1 << 21) - 1, (1 << 28) - 1,
+            ]
             write(frameSize: sizes[below(sizes.count)], at: sizeField, version: version, in: &bytes)
             if version != 2, below(4) == 0 { bytes[sizeField] = 0x80 | randomByte() }
         case .textEncodingByte:
@@ -350,7 +355,8 @@ struct TagReaderFuzzTests {
             case 0: bytes = bytes.map { $0 == 0xFF ? 0xFE : $0 }
             case 1: bytes = Array("ID3".utf8) + [UInt8(2 + mutator.below(3)), 0, 0] + bytes.map { $0 & 0x7F }
             case 2: bytes = bytes.map { $0 & 0x0F == 0 ? 0xFF : $0 }
-            default: stride(from: 0, to: bytes.count - 4, by: 208).forEach { bytes.replaceSubrange($0..<$0 + 4, with: frameHeader) }
+            default:
+                for offset in stride(from: 0, to: bytes.count - 4, by: 208) { bytes.replaceSubrange(offset..<offset + 4, with: frameHeader) }
             }
             let (outcome, violation) = try scan(bytes, at: path)
             outcomes[outcome, default: 0] += 1

@@ -170,7 +170,8 @@ private struct HostilePolicies {
         case 3:
             body = "[" + ([key] + Array(repeating: "a", count: min(depth, 2_000))).joined(separator: ".") + "]\nb = 1"
         default:
-            body = "[[priority]]\nclass = \"c\"\nwhen = " + String(repeating: "{ mode = ", count: depth) + "\"default\""
+            body =
+                "[[priority]]\nclass = \"c\"\nwhen = " + String(repeating: "{ mode = ", count: depth) + "\"default\""
                 + String(repeating: " }", count: depth) + "\nblocks = {}"
         }
         if below(3) == 0 { body = String(body.prefix(below(body.count + 1))) }

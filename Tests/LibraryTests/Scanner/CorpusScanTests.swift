@@ -39,13 +39,15 @@ struct CorpusScanTests {
 
         #expect(summary == ScanSummary(added: count + 8, problems: 5))
         let problems = try store.problems()
-        #expect(problems.map { ($0.path as NSString).lastPathComponent }
-            == ["empty.mp3", "oversized-tag.mp3", "random.mp3", "text.mp3", "truncated.mp3"])
-        #expect(problems.map(\.reason) == [
-            "empty file", "oversized tag: the ID3v2 tag declares 16777226 bytes",
-            "not an MP3 file: no MPEG audio frames found", "not an MP3 file: no MPEG audio frames found",
-            "truncated: the file ends before a complete MP3 frame",
-        ])
+        #expect(
+            problems.map { ($0.path as NSString).lastPathComponent }
+                == ["empty.mp3", "oversized-tag.mp3", "random.mp3", "text.mp3", "truncated.mp3"])
+        #expect(
+            problems.map(\.reason) == [
+                "empty file", "oversized tag: the ID3v2 tag declares 16777226 bytes",
+                "not an MP3 file: no MPEG audio frames found", "not an MP3 file: no MPEG audio frames found",
+                "truncated: the file ends before a complete MP3 frame",
+            ])
         #expect(try store.count(.spokenShows) == 3)
         let playlist = try #require(try store.entries(.playlists, in: 0..<1).first)
         #expect(try store.count(.tracksOfPlaylist(playlist.playlistID)) == 6)

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-@testable import Library
 import Testing
+
+@testable import Library
 
 /// A scan killed after writing a batch but before re-ranking the lists (the daemon killed
 /// mid-scan): the next scan, though it finds nothing new to read, ranks what was written.

@@ -150,7 +150,10 @@ struct LibraryScannerTests {
         #expect(try library.all(.artists).map(\.title) == ["Band"])
         let shows = try library.all(.spokenShows)
         #expect(shows.map(\.title) == ["Book", "Show", "Talks"])
-        guard case .show(let show) = shows[1] else { Issue.record("not a show"); return }
+        guard case .show(let show) = shows[1] else {
+            Issue.record("not a show")
+            return
+        }
         #expect(try library.all(.tracksOfShow(show.id)).map(\.title) == ["Ep 1"])
         #expect(try library.store.stats().spokenWord == 3)
     }
@@ -172,7 +175,10 @@ struct LibraryScannerTests {
         let playlists = try library.all(.playlists)
         #expect(playlists.map(\.title) == ["radio", "Road Trip"])
         #expect(try library.all(.tracksOfPlaylist(playlists[1].id)).map(\.title) == ["Three", "One", "Two"])
-        guard case .playlist(let trip) = playlists[1] else { Issue.record("not a playlist"); return }
+        guard case .playlist(let trip) = playlists[1] else {
+            Issue.record("not a playlist")
+            return
+        }
         #expect(trip.trackCount == 3)
         #expect(try library.store.count(.tracksOfPlaylist(playlists[0].id)) == 0)
     }

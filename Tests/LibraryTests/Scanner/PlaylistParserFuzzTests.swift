@@ -1,6 +1,7 @@
-@testable import Library
 import RondoTesting
 import Testing
+
+@testable import Library
 
 /// Makes hostile playlists from a seeded generator, so every run replays the same inputs.
 private struct HostilePlaylists {
@@ -83,7 +84,10 @@ private struct HostilePlaylists {
         case 3: text = "/" + dots
         case 4: text = "  \t " + dots + "\t "
         case 5: text = ["http", "https", "rtsp", "mms", "x-a.b+c"][below(5)] + "://" + Self.streamHost + "/" + dots
-        case 6: text = ["file://", "FILE://", "file:///", "File:///a/../../", "file://localhost/"][below(5)] + dots + ["", "%20x.mp3", "%00", "%FF", "%", "?q#f"][below(6)]
+        case 6:
+            text =
+                ["file://", "FILE://", "file:///", "File:///a/../../", "file://localhost/"][below(5)] + dots
+                + ["", "%20x.mp3", "%00", "%FF", "%", "?q#f"][below(6)]
         case 7: text = String(repeating: ["a", "é", "/", "../"][below(4)], count: below(64) == 0 ? below(100_000) : below(100))
         case 8: text = "C:\\Music\\" + dots + "\\song.mp3"
         case 9: text = "Ünïcödé 日本/🎵 " + dots
@@ -130,7 +134,9 @@ struct PlaylistParserFuzzTests {
             if let bad = entries.first(where: { Self.defect(of: $0) != nil }) {
                 problems.append("\(Self.defect(of: bad) ?? "") entry \(bad.prefix(120).debugDescription)")
             }
-            if index % 4 == 0, PlaylistParser.entries(of: playlist.bytes, playlistPath: playlistPath) != entries { problems.append("not deterministic") }
+            if index % 4 == 0, PlaylistParser.entries(of: playlist.bytes, playlistPath: playlistPath) != entries {
+                problems.append("not deterministic")
+            }
             if kind == .hostileLines {
                 if entries.filter({ $0.hasPrefix("/music/sentinel ") }) != playlist.sentinels { problems.append("sentinels lost") }
                 if entries.contains(where: { $0.contains(HostilePlaylists.streamHost) }) { problems.append("stream URL listed") }

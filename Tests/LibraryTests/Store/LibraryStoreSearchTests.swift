@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import Library
 import RondoTesting
 import Testing
+
+@testable import Library
 
 /// Search over a library whose matches outnumber what is ranked, and over a database
 /// indexed by the previous schema.

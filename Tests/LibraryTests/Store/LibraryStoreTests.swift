@@ -34,7 +34,10 @@ struct LibraryStoreTests {
         #expect(albums.prefix(3).map(\.title) == ["Another", "Early", "Later"])
         let disc = try #require(albums.first { $0.title == "Disc" })
         #expect(try library.all(.tracksOfAlbum(disc.id)).map(\.title) == ["a", "c", "y", "z", "b"])
-        guard case .album(let album) = disc else { Issue.record("not an album"); return }
+        guard case .album(let album) = disc else {
+            Issue.record("not an album")
+            return
+        }
         #expect(album.trackCount == 5)
         #expect(album.identifier.hasPrefix("rondo:album:"))
     }
@@ -47,8 +50,10 @@ struct LibraryStoreTests {
         for index in 0..<40 {
             try library.add(
                 "M/\(index).mp3",
-                ["title": "T\(index)", "artist": "Artist \(index % 4)", "album": "Album \(index % 7)",
-                 "genre": ["Rock", "Jazz", "Pop"][index % 3], "track": "\(index % 5 + 1)"])
+                [
+                    "title": "T\(index)", "artist": "Artist \(index % 4)", "album": "Album \(index % 7)",
+                    "genre": ["Rock", "Jazz", "Pop"][index % 3], "track": "\(index % 5 + 1)",
+                ])
         }
         try library.add("Podcasts/S/1.mp3", ["title": "E1", "album": "S"])
         try library.scan()
@@ -91,7 +96,10 @@ struct LibraryStoreTests {
         try library.scan(full: true)
         let after = try library.all(.artists) + library.all(.albums) + library.all(.genres) + library.all(.songs)
         #expect(before == after)
-        guard case .track(let track) = after[3] else { Issue.record("not a track"); return }
+        guard case .track(let track) = after[3] else {
+            Issue.record("not a track")
+            return
+        }
         #expect(track.identifier == "rondo:track:" + fnv1a(path))
         for entry in after {
             let identifier: String

@@ -130,14 +130,16 @@ private func roundTrip(_ state: SavedPlaybackState) throws -> SavedPlaybackState
         defer { fixture.remove() }
         let store = PlaybackStateStore(database: try fixture.open())
         let liked = TrackFeedback(liked: true)
-        try store.save(SavedPlaybackState(
-            entries: [SavedQueueEntry(id: 1, path: "/a"), SavedQueueEntry(id: 2, path: "/b")],
-            feedback: ["/a": liked, "/b": liked]))
+        try store.save(
+            SavedPlaybackState(
+                entries: [SavedQueueEntry(id: 1, path: "/a"), SavedQueueEntry(id: 2, path: "/b")],
+                feedback: ["/a": liked, "/b": liked]))
         try store.save(SavedPlaybackState(entries: [SavedQueueEntry(id: 3, path: "/c")]))
         #expect(try store.load()?.feedback == [:])
-        try store.save(SavedPlaybackState(
-            entries: [SavedQueueEntry(id: 4, path: "/a"), SavedQueueEntry(id: 5, path: "/a"), SavedQueueEntry(id: 6, path: "/b")],
-            feedback: ["/b": .none]))
+        try store.save(
+            SavedPlaybackState(
+                entries: [SavedQueueEntry(id: 4, path: "/a"), SavedQueueEntry(id: 5, path: "/a"), SavedQueueEntry(id: 6, path: "/b")],
+                feedback: ["/b": .none]))
         #expect(try store.load()?.feedback == ["/a": liked])
     }
 

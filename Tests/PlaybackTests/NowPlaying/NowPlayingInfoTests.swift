@@ -20,10 +20,11 @@ import Testing
         #expect(rig.setMetadata(tags, for: rig.entry(1).id) == [.nowPlayingChanged])
         rig.advance(12.25)
         #expect(
-            rig.info == NowPlayingInfo(
-                metadata: tags, elapsedPlaybackTime: 12.25, playbackRate: 1, defaultPlaybackRate: 1,
-                playbackQueueIndex: 1, playbackQueueCount: 3, assetURL: "file:///music/track1.mp3",
-                timestamp: PlayerRig.start + 12.25))
+            rig.info
+                == NowPlayingInfo(
+                    metadata: tags, elapsedPlaybackTime: 12.25, playbackRate: 1, defaultPlaybackRate: 1,
+                    playbackQueueIndex: 1, playbackQueueCount: 3, assetURL: "file:///music/track1.mp3",
+                    timestamp: PlayerRig.start + 12.25))
     }
 
     /// While paused the rate is 0 and the elapsed time is the frozen position, stamped now.

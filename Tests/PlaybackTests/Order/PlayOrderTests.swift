@@ -78,8 +78,9 @@ private let albums: [MediaItem] = [("x", 3), ("y", 2), ("z", 4)].flatMap { (albu
     @Test func changeRepeatModeEffects() throws {
         var rig = try PlayerRig(count: 2, current: 1, state: .paused)
         #expect(
-            rig.send(.changeRepeatMode(.all)) == CommandOutcome(
-                .success, [.prepareNext(rig.entry(0)), .queueChanged], remoteEffects: [.remoteChanged]))
+            rig.send(.changeRepeatMode(.all))
+                == CommandOutcome(
+                    .success, [.prepareNext(rig.entry(0)), .queueChanged], remoteEffects: [.remoteChanged]))
     }
 
     /// Collections shuffle opens with the current entry and the rest of its album; the part

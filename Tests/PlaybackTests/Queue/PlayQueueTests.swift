@@ -123,11 +123,12 @@ private func locations(_ queue: PlayQueue) -> [String] { queue.entries.map(\.loc
     /// Removing before, at or after the current entry keeps the right entry current: the same
     /// one when another is removed, the one that takes its place when it is removed, and none
     /// when the removed current entry was the last.
-    @Test(arguments: [
-        // (current, removed, expected current location)
-        (2, 0, "/q/2"), (2, 1, "/q/2"), (2, 2, "/q/3"), (2, 3, "/q/2"),
-        (0, 0, "/q/1"), (3, 3, nil), (3, 0, "/q/3"), (0, 3, "/q/0"),
-    ] as [(Int, Int, String?)])
+    @Test(
+        arguments: [
+            // (current, removed, expected current location)
+            (2, 0, "/q/2"), (2, 1, "/q/2"), (2, 2, "/q/3"), (2, 3, "/q/2"),
+            (0, 0, "/q/1"), (3, 3, nil), (3, 0, "/q/3"), (0, 3, "/q/0"),
+        ] as [(Int, Int, String?)])
     func removeKeepsTheRightEntryCurrent(current: Int, removed: Int, expected: String?) throws {
         var queue = try makeQueue(4, current: current)
         try queue.remove(at: removed)

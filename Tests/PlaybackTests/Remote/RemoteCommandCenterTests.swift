@@ -75,8 +75,9 @@ import Testing
         #expect(rig.player.scan == .forward)
         rig.advance(2)
         #expect(
-            rig.setEnabled(false, for: .seekForward) == CommandOutcome(
-                .success, [.nowPlayingChanged], remoteEffects: [.endScan, .remoteChanged]))
+            rig.setEnabled(false, for: .seekForward)
+                == CommandOutcome(
+                    .success, [.nowPlayingChanged], remoteEffects: [.endScan, .remoteChanged]))
         #expect(rig.player.scan == nil)
         #expect(rig.elapsed == 16)
     }

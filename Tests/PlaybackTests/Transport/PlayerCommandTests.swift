@@ -44,12 +44,13 @@ private let allCommands: [RemoteCommand] = [
         var rig = PlayerRig(count: 3)
         let outcome = rig.send(.play)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(0), position: 0, playing: true),
-                    .prepareNext(rig.entry(1)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(0), position: 0, playing: true),
+                        .prepareNext(rig.entry(1)), .nowPlayingChanged,
+                    ]))
         #expect(rig.state == .playing)
         #expect(rig.queue.currentIndex == 0)
     }
@@ -59,8 +60,9 @@ private let allCommands: [RemoteCommand] = [
         var rig = try PlayerRig(count: 3, current: 2, state: .stopped)
         let outcome = rig.send(.play)
         #expect(
-            outcome == CommandOutcome(
-                .success, [.load(rig.entry(2), position: 0, playing: true), .prepareNext(nil), .nowPlayingChanged]))
+            outcome
+                == CommandOutcome(
+                    .success, [.load(rig.entry(2), position: 0, playing: true), .prepareNext(nil), .nowPlayingChanged]))
         #expect(rig.state == .playing)
     }
 
@@ -203,8 +205,9 @@ private let allCommands: [RemoteCommand] = [
         rig.advance(10)
         #expect(rig.elapsed == 0)
         #expect(
-            rig.send(.play) == CommandOutcome(
-                .success, [.load(rig.entry(1), position: 0, playing: true), .prepareNext(rig.entry(2)), .nowPlayingChanged]))
+            rig.send(.play)
+                == CommandOutcome(
+                    .success, [.load(rig.entry(1), position: 0, playing: true), .prepareNext(rig.entry(2)), .nowPlayingChanged]))
     }
 
     /// `stop` while already stopped with an entry current only republishes.

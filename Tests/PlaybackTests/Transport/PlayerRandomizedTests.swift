@@ -362,7 +362,8 @@ private struct RandomWalk {
     func randomSequenceKeepsInvariants(seed: UInt64) {
         var walk = RandomWalk(seed: seed)
         walk.run(steps: 4_000)
-        for key in ["effect.load", "effect.stop", "effect.prepareNext", "report.advanced", "report.reachedEnd",
+        for key in [
+            "effect.load", "effect.stop", "effect.prepareNext", "report.advanced", "report.reachedEnd",
             "report.staleAdvanced", "report.failed", "status.noSuchContent", "status.noActionableNowPlayingItem",
             "status.commandFailed",
         ] {

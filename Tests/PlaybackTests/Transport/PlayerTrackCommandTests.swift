@@ -11,12 +11,13 @@ import Testing
         rig.advance(30)
         let outcome = rig.send(.nextTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(2), position: 0, playing: true),
-                    .prepareNext(rig.entry(3)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(2), position: 0, playing: true),
+                        .prepareNext(rig.entry(3)), .nowPlayingChanged,
+                    ]))
         #expect(rig.queue.currentIndex == 2)
         #expect(rig.state == .playing)
         #expect(rig.elapsed == 0)
@@ -27,12 +28,13 @@ import Testing
         var rig = try PlayerRig(count: 3, current: 0, state: .paused)
         let outcome = rig.send(.nextTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(1), position: 0, playing: false),
-                    .prepareNext(rig.entry(2)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(1), position: 0, playing: false),
+                        .prepareNext(rig.entry(2)), .nowPlayingChanged,
+                    ]))
         #expect(rig.state == .paused)
     }
 
@@ -66,12 +68,13 @@ import Testing
         #expect(rig.setRepeatMode(.all) == [.prepareNext(rig.entry(0))])
         let outcome = rig.send(.nextTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(0), position: 0, playing: true),
-                    .prepareNext(rig.entry(1)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(0), position: 0, playing: true),
+                        .prepareNext(rig.entry(1)), .nowPlayingChanged,
+                    ]))
         #expect(rig.queue.currentIndex == 0)
     }
 
@@ -82,12 +85,13 @@ import Testing
         #expect(rig.setRepeatMode(.one) == [.prepareNext(rig.entry(0))])
         let outcome = rig.send(.nextTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(1), position: 0, playing: true),
-                    .prepareNext(rig.entry(1)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(1), position: 0, playing: true),
+                        .prepareNext(rig.entry(1)), .nowPlayingChanged,
+                    ]))
         #expect(rig.queue.currentIndex == 1)
     }
 
@@ -111,12 +115,13 @@ import Testing
         rig.advance(played)
         let outcome = rig.send(.previousTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(1), position: 0, playing: true),
-                    .prepareNext(rig.entry(2)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(1), position: 0, playing: true),
+                        .prepareNext(rig.entry(2)), .nowPlayingChanged,
+                    ]))
         #expect(rig.queue.currentIndex == 1)
         #expect(rig.elapsed == 0)
     }
@@ -145,12 +150,13 @@ import Testing
         #expect(rig.queue.currentIndex == 1)
         let outcome = rig.send(.previousTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(0), position: 0, playing: false),
-                    .prepareNext(rig.entry(1)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(0), position: 0, playing: false),
+                        .prepareNext(rig.entry(1)), .nowPlayingChanged,
+                    ]))
         #expect(rig.state == .paused)
     }
 
@@ -170,12 +176,13 @@ import Testing
         _ = rig.setRepeatMode(.all)
         let outcome = rig.send(.previousTrack)
         #expect(
-            outcome == CommandOutcome(
-                .success,
-                [
-                    .queueChanged, .load(rig.entry(2), position: 0, playing: true),
-                    .prepareNext(rig.entry(0)), .nowPlayingChanged,
-                ]))
+            outcome
+                == CommandOutcome(
+                    .success,
+                    [
+                        .queueChanged, .load(rig.entry(2), position: 0, playing: true),
+                        .prepareNext(rig.entry(0)), .nowPlayingChanged,
+                    ]))
     }
 
     /// `previousTrack` while stopped selects the previous entry without loading it.

@@ -21,8 +21,14 @@ struct ConfigErrorTests {
     /// was written.
     @Test(arguments: [
         ("# comment\n\nrestore_playing = \"yes\"\n", "/etc/rondo/rondo.toml:3: restore_playing must be true or false, not \"yes\""),
-        ("music_directory = \"Music\"\n", "/etc/rondo/rondo.toml:1: music_directory must be an absolute path, one starting with ~/, or \"\" for the default, not \"Music\""),
-        ("database = \"~ada/x.sqlite\"\n", "/etc/rondo/rondo.toml:1: database must be an absolute path, one starting with ~/, or \"\" for the default, not \"~ada/x.sqlite\""),
+        (
+            "music_directory = \"Music\"\n",
+            "/etc/rondo/rondo.toml:1: music_directory must be an absolute path, one starting with ~/, or \"\" for the default, not \"Music\""
+        ),
+        (
+            "database = \"~ada/x.sqlite\"\n",
+            "/etc/rondo/rondo.toml:1: database must be an absolute path, one starting with ~/, or \"\" for the default, not \"~ada/x.sqlite\""
+        ),
         ("database = 3\n", "/etc/rondo/rondo.toml:1: database must be an absolute path, one starting with ~/, or \"\" for the default, not 3"),
         ("policy = \"\"\n", "/etc/rondo/rondo.toml:1: policy must be a policy name such as \"default\", not \"\""),
         ("policy = \"../etc/passwd\"\n", "/etc/rondo/rondo.toml:1: policy must be a policy name such as \"default\", not \"../etc/passwd\""),
@@ -31,12 +37,27 @@ struct ConfigErrorTests {
         ("prompt_hold_s = -0.5\n", "/etc/rondo/rondo.toml:1: prompt_hold_s must be a number of seconds, 0 or more, not -0.5"),
         ("prompt_hold_s = inf\n", "/etc/rondo/rondo.toml:1: prompt_hold_s must be a number of seconds, 0 or more, not inf"),
         ("restore_playing = 1\n", "/etc/rondo/rondo.toml:1: restore_playing must be true or false, not 1"),
-        ("log_level = \"verbose\"\n", "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not \"verbose\""),
-        ("log_level = [\"info\"]\n", "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not a TOML array"),
+        (
+            "log_level = \"verbose\"\n",
+            "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not \"verbose\""
+        ),
+        (
+            "log_level = [\"info\"]\n",
+            "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not a TOML array"
+        ),
         ("pulse = \"tcp:car\"\n", "/etc/rondo/rondo.toml:1: pulse must be a table: write [pulse] with server and sink under it, not \"tcp:car\""),
-        ("[pulse]\n\nsink = 2\n", "/etc/rondo/rondo.toml:3: pulse.sink must be a sink name as `pactl list short sinks` shows it, or \"\" for the default, not 2"),
-        ("output = \"alsa\"\n", "/etc/rondo/rondo.toml:1: output must be \"pulse\" (play through PulseAudio or PipeWire-Pulse) or \"null\" (play in real time to no sound card), not \"alsa\""),
-        ("[pulse]\nserver = false\n", "/etc/rondo/rondo.toml:2: pulse.server must be a PulseAudio server string such as \"unix:/run/user/1000/pulse/native\", or \"\" for the default, not false"),
+        (
+            "[pulse]\n\nsink = 2\n",
+            "/etc/rondo/rondo.toml:3: pulse.sink must be a sink name as `pactl list short sinks` shows it, or \"\" for the default, not 2"
+        ),
+        (
+            "output = \"alsa\"\n",
+            "/etc/rondo/rondo.toml:1: output must be \"pulse\" (play through PulseAudio or PipeWire-Pulse) or \"null\" (play in real time to no sound card), not \"alsa\""
+        ),
+        (
+            "[pulse]\nserver = false\n",
+            "/etc/rondo/rondo.toml:2: pulse.server must be a PulseAudio server string such as \"unix:/run/user/1000/pulse/native\", or \"\" for the default, not false"
+        ),
     ])
     func wrongValue(_ text: String, _ expected: String) {
         #expect(failure(text)?.description == expected)
@@ -44,10 +65,22 @@ struct ConfigErrorTests {
 
     /// A misspelt key is an error, not silently ignored, and suggests the key meant.
     @Test(arguments: [
-        ("log_level = \"info\"\nrestore_playng = true\n", "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"),
-        ("volume = 3\n", "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"),
-        ("[pulse]\nserver = \"\"\nsinks = \"\"\n", "/etc/rondo/rondo.toml:3: unknown key pulse.sinks (did you mean pulse.sink?); [pulse] takes server and sink"),
-        ("[puls]\nserver = \"\"\n", "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"),
+        (
+            "log_level = \"info\"\nrestore_playng = true\n",
+            "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+        ),
+        (
+            "volume = 3\n",
+            "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+        ),
+        (
+            "[pulse]\nserver = \"\"\nsinks = \"\"\n",
+            "/etc/rondo/rondo.toml:3: unknown key pulse.sinks (did you mean pulse.sink?); [pulse] takes server and sink"
+        ),
+        (
+            "[puls]\nserver = \"\"\n",
+            "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+        ),
         ("[pulse.extra]\n", "/etc/rondo/rondo.toml:1: unknown key pulse.extra; [pulse] takes server and sink"),
     ])
     func unknownKey(_ text: String, _ expected: String) {
@@ -58,7 +91,10 @@ struct ConfigErrorTests {
     /// it says what that key takes.
     @Test(arguments: [
         ("log_level = \"info\"\nrestore_playing = yes\n", "/etc/rondo/rondo.toml:2: restore_playing must be true or false, not yes"),
-        ("log_level = debug # chatty\n", "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not debug; TOML strings are written in quotes"),
+        (
+            "log_level = debug # chatty\n",
+            "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not debug; TOML strings are written in quotes"
+        ),
     ])
     func syntaxErrorOnAKnownKey(_ text: String, _ expected: String) {
         #expect(failure(text)?.description == expected)

@@ -67,10 +67,16 @@ final class FakeEngine: PlaybackControl {
 
     /// Plays on into the pre-rolled source and says so, as the engine does at a gapless join.
     func advanceToPrepared() {
-        guard let next = state.withLock({ state -> TrackSource? in
-            defer { state.loaded = state.prepared; state.prepared = nil; state.heard = 0 }
-            return state.prepared
-        }) else { return }
+        guard
+            let next = state.withLock({ state -> TrackSource? in
+                defer {
+                    state.loaded = state.prepared
+                    state.prepared = nil
+                    state.heard = 0
+                }
+                return state.prepared
+            })
+        else { return }
         notify(.advanced(to: next.id))
     }
     func resume() -> Bool {

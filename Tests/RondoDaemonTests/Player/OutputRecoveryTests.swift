@@ -1,5 +1,6 @@
-@testable import RondoDaemon
 import Testing
+
+@testable import RondoDaemon
 
 /// The player's wait for a lost audio server: attempts back off, playback resumes only
 /// within the window, and a command that pauses ends the wait.

@@ -1,9 +1,10 @@
+import RondoProtocol
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import RondoProtocol
 
 /// Decodes one encoded line (its `\n` included) as `type`, the way a client reads replies.
 func decodeLine<T: Decodable>(_ type: T.Type, from line: [UInt8]) throws -> T {

@@ -28,7 +28,7 @@ struct SwiftStringLiterals {
                 index += 2
                 while index < text.count, !(text[index] == "*" && scalar(at: index + 1) == "/") { index += 1 }
                 index += 2
-            } else if (current == "#" || current == "\""), string() {
+            } else if current == "#" || current == "\"", string() {
                 continue
             } else {
                 if insideInterpolation, current == "(" { depth += 1 }

@@ -8,15 +8,23 @@ struct CheckedWireNameTests {
 
     /// An unknown category, mode, option or role is `badParam` naming the known ones.
     @Test(arguments: [
-        (JSONValue.object(["name": .string("x"), "category": .string("opera")]),
-         "unknown category 'opera'; use one of ambient, soloAmbient, playback, record, playAndRecord"),
-        (.object(["name": .string("x"), "category": .string("playback"), "mode": .string("karaoke")]),
-         "unknown mode 'karaoke'; use one of default, spokenAudio, voicePrompt, voiceChat, videoChat, moviePlayback, measurement"),
-        (.object(["name": .string("x"), "category": .string("playback"), "options": .array([.string("loud")])]),
-         "unknown option 'loud'; use one of mixWithOthers, duckOthers, interruptSpokenAudioAndMixWithOthers"),
-        (.object(["name": .string("x"), "category": .string("playback"), "role": .string("pilot")]),
-         "unknown role 'pilot'; use one of music, navigation, voiceCommand, callRing, call, alarm, notification, "
-            + "systemSound, emergency, safety, vehicleStatus, announcement, voicemail"),
+        (
+            JSONValue.object(["name": .string("x"), "category": .string("opera")]),
+            "unknown category 'opera'; use one of ambient, soloAmbient, playback, record, playAndRecord"
+        ),
+        (
+            .object(["name": .string("x"), "category": .string("playback"), "mode": .string("karaoke")]),
+            "unknown mode 'karaoke'; use one of default, spokenAudio, voicePrompt, voiceChat, videoChat, moviePlayback, measurement"
+        ),
+        (
+            .object(["name": .string("x"), "category": .string("playback"), "options": .array([.string("loud")])]),
+            "unknown option 'loud'; use one of mixWithOthers, duckOthers, interruptSpokenAudioAndMixWithOthers"
+        ),
+        (
+            .object(["name": .string("x"), "category": .string("playback"), "role": .string("pilot")]),
+            "unknown role 'pilot'; use one of music, navigation, voiceCommand, callRing, call, alarm, notification, "
+                + "systemSound, emergency, safety, vehicleStatus, announcement, voicemail"
+        ),
     ])
     func unknownNamesAreBadParam(_ params: JSONValue, _ message: String) {
         let error = #expect(throws: RPCError.self) {

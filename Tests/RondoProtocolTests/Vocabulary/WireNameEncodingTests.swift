@@ -11,12 +11,13 @@ struct WireNameEncodingTests {
             state: .ducked, gain: 0.3)
         let written = try decodeLine(JSONValue.self, from: JSONRPCCodec().encodeLine(info))
         #expect(
-            written == .object([
-                "session": .string("s1"), "name": .string("nav"), "owner": .string("connection 4"),
-                "category": .string("playback"), "mode": .string("voicePrompt"),
-                "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
-                "role": .string("navigation"), "state": .string("ducked"), "gain": .number(0.3),
-            ]))
+            written
+                == .object([
+                    "session": .string("s1"), "name": .string("nav"), "owner": .string("connection 4"),
+                    "category": .string("playback"), "mode": .string("voicePrompt"),
+                    "options": .array([.string("duckOthers"), .string("interruptSpokenAudioAndMixWithOthers")]),
+                    "role": .string("navigation"), "state": .string("ducked"), "gain": .number(0.3),
+                ]))
     }
 
     /// Statuses, reasons and event fields are their SPEC spellings.

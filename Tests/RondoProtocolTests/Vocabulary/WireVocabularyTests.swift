@@ -129,7 +129,8 @@ struct WireVocabularyTests {
             let f = ""
             #endif
             """#
-        #expect(SwiftStringLiterals(source).literals.map(\.text) == ["playing", "none", "x \u{FFFC} y", #"raw "quoted" text"#, "    \"multi\"\n    ", ""])
+        #expect(
+            SwiftStringLiterals(source).literals.map(\.text) == ["playing", "none", "x \u{FFFC} y", #"raw "quoted" text"#, "    \"multi\"\n    ", ""])
     }
 
     /// Each set lists distinct spellings, so a name decodes to exactly one case.
