@@ -13,10 +13,16 @@ extension Routes {
             let (selection, container) = try library.playback(at: params.indexPath)
             return try await kept { () throws(RPCError) in try await player.play(selection, container: container) }
         }
-        router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in try library.search(params) }
+        router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in
+            try await LibraryReads.run { () throws(RPCError) in try library.search(params) }
+        }
         router.register(Methods.LibraryScan.self) { params, _ throws(RPCError) in try await library.scan(params) }
-        router.register(Methods.LibraryProblems.self) { _, _ throws(RPCError) in try library.problems() }
-        router.register(Methods.LibraryStats.self) { _, _ throws(RPCError) in try library.stats() }
+        router.register(Methods.LibraryProblems.self) { _, _ throws(RPCError) in
+            try await LibraryReads.run { () throws(RPCError) in try library.problems() }
+        }
+        router.register(Methods.LibraryStats.self) { _, _ throws(RPCError) in
+            try await LibraryReads.run { () throws(RPCError) in try library.stats() }
+        }
         router.register(Methods.ContextGet.self) { _, _ in library.contentLimits() }
         router.register(Methods.ContextSet.self) { params, _ throws(RPCError) in try library.setContentLimits(params) }
     }

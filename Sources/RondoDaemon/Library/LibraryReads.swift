@@ -1,0 +1,20 @@
+import Dispatch
+import RondoProtocol
+
+/// Runs the library's longer reads (search, problems, stats: milliseconds on a large
+/// library) on threads of their own, so that a slow query never holds one of the few
+/// threads of Swift's cooperative pool, which every other request needs. Browsing a page
+/// or an item (index lookups of a few dozen microseconds) stays inline: the hop would cost
+/// more than the read.
+enum LibraryReads {
+    private static let queue = DispatchQueue(label: "rondo.library-reads", attributes: .concurrent)
+
+    /// The result of `read`, run on a library-read thread.
+    /// - Throws: what `read` throws.
+    static func run<Value: Sendable>(_ read: @escaping @Sendable () throws(RPCError) -> Value) async throws(RPCError) -> Value {
+        let result: Result<Value, RPCError> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(RPCError) in try read() }) }
+        }
+        return try result.get()
+    }
+}
