@@ -182,6 +182,7 @@ public struct CatalogTrack: Equatable, Sendable {
     public var albumTitle: String?
     public var albumArtist: String?
     public var genre: String?
+    public var composer: String?
     public var discNumber: Int?
     public var trackNumber: Int?
     public var year: Int?
@@ -196,8 +197,8 @@ public struct CatalogTrack: Equatable, Sendable {
     /// Creates a track.
     public init(
         id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
-        albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, discNumber: Int? = nil,
-        trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
+        albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
+        discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
         resumePosition: Double? = nil, artwork: CatalogArtwork? = nil
     ) {
         self.id = id
@@ -208,6 +209,7 @@ public struct CatalogTrack: Equatable, Sendable {
         self.albumTitle = albumTitle
         self.albumArtist = albumArtist
         self.genre = genre
+        self.composer = composer
         self.discNumber = discNumber
         self.trackNumber = trackNumber
         self.year = year

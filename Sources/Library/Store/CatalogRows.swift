@@ -7,7 +7,7 @@ enum CatalogRows {
     /// Selects tracks (`t`) with their resume points from `source`, which names `track t`.
     static func trackSelect(from source: String) -> String {
         """
-        SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre,
+        SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
             t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume,
             t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height
         FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
@@ -17,7 +17,7 @@ enum CatalogRows {
         CatalogTrack(
             id: row["id"], identifier: row["identifier"], path: row["path"], title: row["title"],
             artist: row["artist"], albumTitle: row["album_title"], albumArtist: row["album_artist"],
-            genre: row["genre"], discNumber: row["disc_number"], trackNumber: row["track_number"],
+            genre: row["genre"], composer: row["composer"], discNumber: row["disc_number"], trackNumber: row["track_number"],
             year: row["year"], duration: row["duration"], isSpokenWord: row["is_spoken_word"],
             resumePosition: row["resume"], artwork: artwork(row))
     }

@@ -1,4 +1,6 @@
 import Audio
+import Foundation
+import Library
 import Playback
 import RondoProtocol
 
@@ -69,6 +71,23 @@ extension TrackMetadata {
             externalContentIdentifier: TrackIdentifier.make(path: location),
             artwork: artworkURL.map { url in
                 Artwork(mimeType: tags.picture?.mimeType, width: tags.picture?.width, height: tags.picture?.height, url: url)
+            })
+    }
+}
+
+extension TrackMetadata {
+    /// The metadata the player keeps, from the library's row for a track (as scanned): its
+    /// tags, the cover the scan cached, and its identifier.
+    init(_ track: CatalogTrack) {
+        self.init(
+            title: track.title, artist: track.artist, albumTitle: track.albumTitle, albumArtist: track.albumArtist,
+            genre: track.genre, composer: track.composer, albumTrackNumber: track.trackNumber,
+            discNumber: track.discNumber, duration: track.duration, isLiveStream: false,
+            externalContentIdentifier: track.identifier,
+            artwork: track.artwork.map { artwork in
+                Artwork(
+                    mimeType: artwork.mimeType, width: artwork.width, height: artwork.height,
+                    url: URL(fileURLWithPath: artwork.path).absoluteString)
             })
     }
 }

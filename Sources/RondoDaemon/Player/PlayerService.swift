@@ -368,8 +368,15 @@ actor PlayerService {
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
     }
 
+    /// What the player shows of `entry`: the library's row when the library has the file
+    /// (read once, no file opened), else its tags (read once; an embedded cover cached).
     func metadata(for entry: QueueEntry) -> TrackMetadata {
         if let cached = tagCache[entry.location] { return cached }
+        if let track = libraryTrack(at: entry.location) {
+            let metadata = TrackMetadata(track)
+            tagCache[entry.location] = metadata
+            return metadata
+        }
         let tags = (try? tagReader.tags(at: entry.location)) ?? FileTags()
         var artworkURL: String?
         if let picture = tags.picture {

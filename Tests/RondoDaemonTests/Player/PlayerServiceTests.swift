@@ -32,7 +32,8 @@ import Testing
             policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
             connectAudio: server.connector, hub: hub, logger: Self.logger, now: { 100 })
         player = PlayerService(
-            engine: (engine, engine.notices), pulseSink: nil, store: PlaybackStateStore(database: database), library: nil,
+            engine: (engine, engine.notices), pulseSink: nil, store: PlaybackStateStore(database: database),
+            library: LibraryStore(database: database),
             artworkDirectory: scratch.appending("artwork"), sessions: sessions, releaseAfter: 5, hub: hub,
             logger: Self.logger, now: { 1_000 })
     }
@@ -136,6 +137,29 @@ import Testing
         #expect(saved?.currentIndex == 1)
         #expect(saved?.repeat == "all")
         #expect(saved?.playing == true)
+        await finish()
+    }
+
+    /// What the player shows of a library track comes from the library's row, without
+    /// opening the file; a file outside the library shows its own tags.
+    @Test func nowPlayingReadsTheLibraryRowFirst() async throws {
+        let music = scratch.appending("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let song = music + "/song.mp3"
+        try FileManager.default.copyItem(atPath: Fixtures.path("tone440.mp3"), toPath: song)
+        let scanner = LibraryScanner(
+            store: LibraryStore(database: database),
+            tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: scratch.appending("artwork"))), musicDirectory: music)
+        _ = try scanner.scan { _ in }
+        // The file now says otherwise; the library still knows it as scanned.
+        try FileManager.default.removeItem(atPath: song)
+        try FileManager.default.copyItem(atPath: Fixtures.path("short-a.mp3"), toPath: song)
+
+        _ = try await player.replace(QueueItemsParams(items: [song, tracks[1]], play: true))
+        #expect(await player.nowPlaying().info.title == "Tone 440")
+        #expect(await player.nowPlaying().nowPlayingIdentifiers?.first == TrackIdentifier.make(path: song))
+        _ = try await send(.nextTrack)
+        #expect(await player.nowPlaying().info.title == "Short B")
         await finish()
     }
 }
