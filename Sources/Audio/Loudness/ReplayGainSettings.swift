@@ -7,7 +7,7 @@ import Foundation
 /// The gain is one factor in the float path, before the ring: it composes with the
 /// listener's volume and the arbiter's duck gain (both applied by the audio server) without
 /// touching either.
-public struct ReplayGain: Equatable, Sendable {
+public struct ReplayGainSettings: Equatable, Sendable {
     public var mode: ReplayGainMode
     /// Decibels added to the tagged gain (`preamp_db`).
     public var preampDecibels: Double
@@ -17,7 +17,7 @@ public struct ReplayGain: Equatable, Sendable {
 
     /// Off, no pre-amplification, clipping prevented: what a configuration that says
     /// nothing means.
-    public static let standard = ReplayGain(mode: .off)
+    public static let standard = ReplayGainSettings(mode: .off)
 
     /// Creates settings.
     public init(mode: ReplayGainMode, preampDecibels: Double = 0, preventsClipping: Bool = true) {
