@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
         .systemLibrary(name: "CSoundTouch", providers: [.apt(["libsoundtouch-dev"])]),
+        .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
+        .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
+        .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(
@@ -55,7 +58,8 @@ let package = Package(
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
-            name: "Audio", dependencies: ["CPulse", "CMPG123", "CSoundTouch", "TagReading", "RondoProtocol"],
+            name: "Audio",
+            dependencies: ["CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "RondoProtocol"],
             swiftSettings: strictSettings
         ),
         .target(

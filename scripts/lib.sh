@@ -1,7 +1,8 @@
 # Shared by run.sh and test.sh: apt packages and a PulseAudio server that answers.
 
 # Packages rondod needs to build and run.
-RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev libsystemd-dev pulseaudio pulseaudio-utils)
+RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev libflac-dev libvorbis-dev libopusfile-dev
+  libsystemd-dev pulseaudio pulseaudio-utils)
 # Packages the tests need on top: fixture makers, the monitor recorder, libxml2 for the
 # JUnit report check, systemd for socket activation and unit checks (systemd-socket-activate,
 # systemd-analyze; no running systemd needed), the shells whose completions are checked and
@@ -9,7 +10,7 @@ RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev li
 # PulseAudio server and a D-Bus daemon, on which the audio tests run a second time;
 # playerctl and gdbus (libglib2.0-bin), the MPRIS clients the MPRIS tests drive rondod with;
 # curl, and Chromium with its WebDriver and Selenium, for the head-unit view's tests.
-TEST_PACKAGES=(sox libsox-fmt-mp3 lame espeak-ng libxml2 systemd zsh fish groff-base make
+TEST_PACKAGES=(sox libsox-fmt-mp3 lame flac vorbis-tools opus-tools espeak-ng libxml2 systemd zsh fish groff-base make
   pipewire wireplumber pipewire-pulse dbus playerctl libglib2.0-bin
   curl chromium chromium-driver python3-selenium)
 

@@ -8,7 +8,7 @@ public enum Fixtures {
         let directory = BuiltProducts.packageRoot + "/Tests/Fixtures/generated"
         let script = BuiltProducts.packageRoot + "/Tests/Fixtures/make-fixtures.sh"
         let status = Subprocess.run(["/bin/bash", script, directory])
-        precondition(status == 0, "\(script) failed (status \(status)); are sox and lame installed?")
+        precondition(status == 0, "\(script) failed (status \(status)); are sox, lame, flac, vorbis-tools and opus-tools installed?")
         return directory
     }()
 

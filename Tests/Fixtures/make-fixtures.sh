@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes the MP3 fixtures the tests play, into DIR (default: Tests/Fixtures/generated).
-# Needs sox and lame. Idempotent: a fixture that exists is kept.
+# Makes the fixtures the tests play, into DIR (default: Tests/Fixtures/generated).
+# Needs sox, lame, flac, oggenc (vorbis-tools) and opusenc (opus-tools). Idempotent: a
+# fixture that exists is kept.
 #   tone440.mp3         5 s, 440 Hz at half scale, 44.1 kHz stereo, full ID3v2 tags
 #   steps.mp3           10 s; second k is a (300 + 100·k) Hz tone: the frequency tells the position
 #   tone660-mono48k.mp3 3 s, 660 Hz, 48 kHz mono (another format: a new stream)
@@ -9,6 +10,9 @@
 #   speech440.mp3       20 s, 440 Hz, genre Speech (spoken word: prompts pause it)
 #   prompt1000.wav      1.5 s, 1000 Hz, 44.1 kHz stereo WAV (a voice prompt that paplay plays)
 #   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
+#   tone440.{flac,ogg,opus}, steps.{flac,ogg,opus}   the same tones as FLAC (16-bit), Ogg Vorbis
+#                       and Opus (made from a 48 kHz rendering, Opus's own rate)
+#   short-a.flac, short-b.flac   the gapless pair as FLAC
 set -euo pipefail
 dir=${1:-$(dirname "$0")/generated}
 mkdir -p "$dir"
@@ -19,9 +23,23 @@ trap 'rm -rf "$tmp"' EXIT
 mp3() { # OUT WAV TITLE ARTIST ALBUM TRACK
   [ -s "$1" ] || lame --quiet -b 128 --tt "$3" --ta "$4" --tl "$5" --tn "$6" --id3v2-only "$2" "$1"
 }
+# The encoders below read 16-bit PCM: sox's synth writes float WAV.
+flac_() { # OUT WAV
+  [ -s "$1" ] || sox "$2" -b 16 -t wav - | flac --silent --force -o "$1" -
+}
+vorbis() { # OUT WAV
+  [ -s "$1" ] || sox "$2" -b 16 -t wav - | oggenc --quiet -q 5 -o "$1" -
+}
+opus() { # OUT WAV48K
+  [ -s "$1" ] || sox "$2" -b 16 -t wav - | opusenc --quiet - "$1"
+}
 
 sox -n -r 44100 -c 2 "$tmp/tone440.wav" synth 5 sine 440 vol 0.5
 mp3 tone440.mp3 "$tmp/tone440.wav" "Tone 440" "Rondo Fixtures" "Test Tones" 1
+flac_ tone440.flac "$tmp/tone440.wav"
+vorbis tone440.ogg "$tmp/tone440.wav"
+sox -n -r 48000 -c 2 "$tmp/tone440-48k.wav" synth 5 sine 440 vol 0.5
+opus tone440.opus "$tmp/tone440-48k.wav"
 
 parts=()
 for k in $(seq 0 9); do
@@ -30,6 +48,10 @@ for k in $(seq 0 9); do
 done
 sox "${parts[@]}" "$tmp/steps.wav"
 mp3 steps.mp3 "$tmp/steps.wav" "Steps" "Rondo Fixtures" "Test Tones" 2
+flac_ steps.flac "$tmp/steps.wav"
+vorbis steps.ogg "$tmp/steps.wav"
+sox "$tmp/steps.wav" -r 48000 "$tmp/steps-48k.wav"
+opus steps.opus "$tmp/steps-48k.wav"
 
 sox -n -r 48000 -c 1 "$tmp/mono.wav" synth 3 sine 660 vol 0.5
 mp3 tone660-mono48k.mp3 "$tmp/mono.wav" "Mono 660" "Rondo Fixtures" "Test Tones" 3
@@ -38,6 +60,8 @@ sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
 sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5
 mp3 short-a.mp3 "$tmp/a.wav" "Short A" "Rondo Fixtures" "Test Tones" 4
 mp3 short-b.mp3 "$tmp/b.wav" "Short B" "Rondo Fixtures" "Test Tones" 5
+flac_ short-a.flac "$tmp/a.wav"
+flac_ short-b.flac "$tmp/b.wav"
 
 sox -n -r 44100 -c 2 "$tmp/long.wav" synth 20 sine 440 vol 0.5
 mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6

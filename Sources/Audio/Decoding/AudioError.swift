@@ -1,6 +1,6 @@
 /// Why the audio layer could not do what was asked.
 public enum AudioError: Error, Equatable, Sendable {
-    /// The file cannot be opened or decoded (as MP3, or WAV for prompts).
+    /// The file cannot be opened or decoded (as MP3, FLAC, Ogg Vorbis, Opus or WAV).
     case decodeFailed(String, reason: String)
     /// No PulseAudio server answers, or it refused the stream.
     case pulseUnavailable(String)
@@ -11,7 +11,7 @@ extension AudioError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .decodeFailed(let path, let reason):
-            "cannot decode \(path): \(reason); check that it is a readable MP3 or WAV file"
+            "cannot decode \(path): \(reason); check that it is a readable MP3, FLAC, Ogg Vorbis, Opus or WAV file"
         case .pulseUnavailable(let reason):
             "PulseAudio is not available (\(reason)); start it (pulseaudio --start) or set PULSE_SERVER"
         }

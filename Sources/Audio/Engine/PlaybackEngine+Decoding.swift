@@ -172,7 +172,7 @@ extension PlaybackEngine {
         guard let source = next else { return false }
         next = nil
         do {
-            let opened = try MPG123Decoder(path: source.path)
+            let opened = try AudioDecoders.open(path: source.path)
             guard opened.format == format else {
                 pendingSwitch = (source, opened)
                 return false

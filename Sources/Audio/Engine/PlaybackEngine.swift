@@ -155,7 +155,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     ///   ``AudioError/pulseUnavailable(_:)`` when no server answers.
     public func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
         try locked { () throws(AudioError) in
-            let decoder = try MPG123Decoder(path: source.path)
+            let decoder = try AudioDecoders.open(path: source.path)
             let startFrame = clampedFrame(position, decoder)
             if startFrame > 0 { try decoder.seek(toFrame: startFrame) }
             let stream = try streamFor(decoder.format)
@@ -342,7 +342,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         guard let stream else { return }
         if source != decoding {
             next = decoding
-            decoder = try MPG123Decoder(path: source.path)
+            decoder = try AudioDecoders.open(path: source.path)
             decoding = source
         }
         guard let decoder else { return }

@@ -26,8 +26,8 @@ public final class PromptPlayer: Sendable {
         self.sink = sink
     }
 
-    /// Plays an MP3 or WAV file (told apart by content: a RIFF/WAVE header, else MP3) to the
-    /// end, then drains and closes its stream.
+    /// Plays an audio file (MP3, FLAC, Ogg Vorbis, Opus or WAV, told apart by content:
+    /// ``AudioDecoders/open(path:)``) to the end, then drains and closes its stream.
     /// - Parameters:
     ///   - file: the file's path.
     ///   - properties: proplist entries for the stream (such as `rondo.session.id`), set over
@@ -40,7 +40,7 @@ public final class PromptPlayer: Sendable {
     public func play(
         file: String, properties: [String: String] = [:], until shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(AudioError) {
-        try play(Self.decoder(for: file), properties: properties, until: shouldStop)
+        try play(AudioDecoders.open(path: file), properties: properties, until: shouldStop)
     }
 
     /// Plays the two-note ``ChimeTone`` (0.3 s), the short prompt, then drains and closes
@@ -55,21 +55,6 @@ public final class PromptPlayer: Sendable {
         let chime = ChimeTone()
         try play(
             SampleBufferDecoder(samples: chime.samples(), format: chime.format), properties: properties, until: shouldStop)
-    }
-
-    /// A decoder for `path`, chosen by the file's first bytes.
-    static func decoder(for path: String) throws(AudioError) -> any AudioDecoder {
-        let descriptor: Int32
-        do {
-            descriptor = try RegularFile.open(path)
-        } catch {
-            throw .decodeFailed(path, reason: error.reason)
-        }
-        var header = [UInt8](repeating: 0, count: 12)
-        let count = read(descriptor, &header, header.count)
-        close(descriptor)
-        let isWAV = count == 12 && header[0..<4].elementsEqual("RIFF".utf8) && header[8..<12].elementsEqual("WAVE".utf8)
-        return isWAV ? try WAVDecoder(path: path) : try MPG123Decoder(path: path)
     }
 
     private func play(

@@ -1,0 +1,101 @@
+import CFLAC
+import Glibc
+
+/// An ``AudioDecoder`` for FLAC files, backed by libFLAC's stream decoder.
+///
+/// Samples of any depth (4 to 32 bits) come out as `Float` in [-1, 1). Seeks are exact
+/// (`FLAC__stream_decoder_seek_absolute` starts the next frame at the target sample). A
+/// stream that ends before the length its STREAMINFO gives is a truncated file and fails.
+final class FLACDecoder: AudioDecoder {
+    let format: AudioFormat
+    let frameCount: Int?
+    private let decoder: UnsafeMutablePointer<FLAC__StreamDecoder>
+    private let buffer: FLACFrameBuffer
+    private let path: String
+    private var atEnd = false
+
+    /// Opens `path`, a regular file (``RegularFile``), and reads its metadata to learn the format.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable FLAC stream.
+    init(path: String) throws(AudioError) {
+        let file = try CFile.open(path)
+        guard let decoder = FLAC__stream_decoder_new() else {
+            fclose(file)
+            throw .decodeFailed(path, reason: "libFLAC could not create a decoder")
+        }
+        let buffer = FLACFrameBuffer()
+        let userData = Unmanaged.passUnretained(buffer).toOpaque()
+        // On success the decoder owns the file and closes it in FLAC__stream_decoder_finish.
+        let status = FLAC__stream_decoder_init_FILE(decoder, file, flacWrite, flacMetadata, flacError, userData)
+        guard status == FLAC__STREAM_DECODER_INIT_STATUS_OK else {
+            FLAC__stream_decoder_delete(decoder)
+            fclose(file)
+            throw .decodeFailed(path, reason: "libFLAC could not start decoding (status \(status.rawValue))")
+        }
+        guard FLAC__stream_decoder_process_until_end_of_metadata(decoder) != 0, buffer.sampleRate > 0, buffer.channels > 0
+        else {
+            let reason = buffer.error ?? "no FLAC stream information"
+            FLAC__stream_decoder_finish(decoder)
+            FLAC__stream_decoder_delete(decoder)
+            throw .decodeFailed(path, reason: "not a readable FLAC stream (\(reason))")
+        }
+        self.decoder = decoder
+        self.buffer = buffer
+        self.path = path
+        format = AudioFormat(sampleRate: buffer.sampleRate, channels: buffer.channels)
+        frameCount = buffer.totalFrames > 0 ? buffer.totalFrames : nil
+    }
+
+    deinit {
+        FLAC__stream_decoder_finish(decoder)
+        FLAC__stream_decoder_delete(decoder)
+    }
+
+    func read(into output: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {
+        let usable = output.count - output.count % format.channels
+        var written = 0
+        while written < usable {
+            if buffer.available > 0 {
+                let count = min(buffer.available, usable - written)
+                buffer.samples.withUnsafeBufferPointer { samples in
+                    for index in 0..<count { output[written + index] = samples[buffer.readIndex + index] }
+                }
+                buffer.readIndex += count
+                written += count
+                continue
+            }
+            if atEnd { break }
+            try decodeFrame()
+        }
+        return written
+    }
+
+    func seek(toFrame frame: Int) throws(AudioError) {
+        buffer.clear()
+        if let frameCount, frame >= frameCount {
+            atEnd = true
+            buffer.nextFrame = frameCount
+            return
+        }
+        atEnd = false
+        guard FLAC__stream_decoder_seek_absolute(decoder, FLAC__uint64(max(frame, 0))) != 0 else {
+            FLAC__stream_decoder_flush(decoder)
+            buffer.clear()
+            throw .decodeFailed(path, reason: "seek to frame \(frame) failed (\(buffer.error ?? "no seek point found"))")
+        }
+    }
+
+    /// Decodes the next frame into the buffer, or notes the end of the stream.
+    private func decodeFrame() throws(AudioError) {
+        buffer.clear()
+        let ok = FLAC__stream_decoder_process_single(decoder) != 0
+        let state = FLAC__stream_decoder_get_state(decoder)
+        guard ok, state != FLAC__STREAM_DECODER_ABORTED else {
+            throw .decodeFailed(path, reason: "decoding stopped (\(buffer.error ?? "libFLAC state \(state.rawValue)"))")
+        }
+        guard state == FLAC__STREAM_DECODER_END_OF_STREAM, buffer.available == 0 else { return }
+        atEnd = true
+        if let frameCount, buffer.nextFrame < frameCount {
+            throw .decodeFailed(path, reason: "the stream ends at frame \(buffer.nextFrame) of \(frameCount): the file is truncated")
+        }
+    }
+}

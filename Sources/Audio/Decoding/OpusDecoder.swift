@@ -1,0 +1,78 @@
+import COpus
+import Glibc
+
+/// An ``AudioDecoder`` for Ogg Opus files, backed by libopusfile.
+///
+/// Opus always decodes at 48 kHz. Stereo files are read with `op_read_float_stereo`, which
+/// keeps two channels across chained links; others in their own channel count. libopusfile
+/// drops the encoder's pre-skip and trims the end to the last granule position, so frame 0
+/// is the first sample of the source. Seeks are sample-accurate (`op_pcm_seek`).
+final class OpusDecoder: AudioDecoder {
+    let format: AudioFormat
+    let frameCount: Int?
+    private let file: OpaquePointer
+    private let path: String
+
+    /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Opus stream.
+    init(path: String) throws(AudioError) {
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .decodeFailed(path, reason: error.reason)
+        }
+        var callbacks = OpusFileCallbacks()
+        guard let stream = op_fdopen(&callbacks, descriptor, "rb") else {
+            close(descriptor)
+            throw .decodeFailed(path, reason: String(cString: strerror(errno)))
+        }
+        var status: Int32 = 0
+        // On success opusfile owns the stream and closes it in op_free; on failure it is ours.
+        guard let file = op_open_callbacks(stream, &callbacks, nil, 0, &status) else {
+            _ = callbacks.close?(stream)
+            throw .decodeFailed(path, reason: "not a readable Ogg Opus stream (\(OggErrorCode.reason(Int(status))))")
+        }
+        let channels = Int(op_channel_count(file, -1))
+        guard channels > 0 else {
+            op_free(file)
+            throw .decodeFailed(path, reason: "no Opus stream information")
+        }
+        self.file = file
+        self.path = path
+        format = AudioFormat(sampleRate: 48_000, channels: channels)
+        let total = op_pcm_total(file, -1)
+        frameCount = total > 0 ? Int(total) : nil
+    }
+
+    deinit {
+        op_free(file)
+    }
+
+    func read(into output: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {
+        let channels = format.channels
+        let usable = output.count - output.count % channels
+        guard usable > 0, let base = output.baseAddress else { return 0 }
+        let size = Int32(min(usable, Int(Int32.max)))
+        while true {
+            var link: Int32 = 0
+            let frames =
+                channels == 2
+                ? op_read_float_stereo(file, base, size)
+                : op_read_float(file, base, size, &link)
+            if frames == OP_HOLE { continue }
+            guard frames >= 0 else { throw .decodeFailed(path, reason: OggErrorCode.reason(Int(frames))) }
+            if channels != 2, frames > 0, Int(op_channel_count(file, link)) != channels {
+                throw .decodeFailed(path, reason: "a chained stream changes its channel count")
+            }
+            return Int(frames) * channels
+        }
+    }
+
+    func seek(toFrame frame: Int) throws(AudioError) {
+        let status = op_pcm_seek(file, ogg_int64_t(max(frame, 0)))
+        guard status == 0 else {
+            throw .decodeFailed(path, reason: "seek to frame \(frame) failed (\(OggErrorCode.reason(Int(status))))")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CVorbis
+import Glibc
+
+/// An ``AudioDecoder`` for Ogg Vorbis files, backed by libvorbisfile.
+///
+/// Reads with `ov_read_float` and seeks sample-accurately with `ov_pcm_seek`. A chained file
+/// whose later links change the rate or channel count fails when it reaches them (the
+/// engine's stream was opened for the first link's format).
+final class VorbisDecoder: AudioDecoder {
+    let format: AudioFormat
+    let frameCount: Int?
+    private let file: UnsafeMutablePointer<OggVorbis_File>
+    private let path: String
+
+    /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Vorbis stream.
+    init(path: String) throws(AudioError) {
+        let stream = try CFile.open(path)
+        let file = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
+        // On success vorbisfile owns the stream and closes it in ov_clear.
+        let status = ov_open(stream, file, nil, 0)
+        guard status == 0 else {
+            fclose(stream)
+            file.deallocate()
+            throw .decodeFailed(path, reason: "not a readable Ogg Vorbis stream (\(OggErrorCode.reason(Int(status))))")
+        }
+        guard let info = ov_info(file, -1)?.pointee, info.rate > 0, info.channels > 0 else {
+            ov_clear(file)
+            file.deallocate()
+            throw .decodeFailed(path, reason: "no Vorbis stream information")
+        }
+        self.file = file
+        self.path = path
+        format = AudioFormat(sampleRate: info.rate, channels: Int(info.channels))
+        let total = ov_pcm_total(file, -1)
+        frameCount = total > 0 ? Int(total) : nil
+    }
+
+    deinit {
+        ov_clear(file)
+        file.deallocate()
+    }
+
+    func read(into output: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {
+        let channels = format.channels
+        let wanted = output.count / channels
+        guard wanted > 0 else { return 0 }
+        while true {
+            var pcm: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>?
+            var link: Int32 = 0
+            let frames = ov_read_float(file, &pcm, Int32(min(wanted, Int(Int32.max))), &link)
+            if frames == Int(OV_HOLE) { continue }
+            guard frames >= 0 else { throw .decodeFailed(path, reason: OggErrorCode.reason(frames)) }
+            guard frames > 0, let pcm else { return 0 }
+            guard let info = ov_info(file, link)?.pointee, info.rate == format.sampleRate, Int(info.channels) == channels else {
+                throw .decodeFailed(path, reason: "a chained stream changes its rate or channel count")
+            }
+            for channel in 0..<channels {
+                guard let samples = pcm[channel] else { continue }
+                for frame in 0..<frames { output[frame * channels + channel] = samples[frame] }
+            }
+            return frames * channels
+        }
+    }
+
+    func seek(toFrame frame: Int) throws(AudioError) {
+        let status = ov_pcm_seek(file, ogg_int64_t(max(frame, 0)))
+        guard status == 0 else {
+            throw .decodeFailed(path, reason: "seek to frame \(frame) failed (\(OggErrorCode.reason(Int(status))))")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Testing
+
+/// FLAC, Ogg Vorbis and Opus files played by the daemon, checked at the sink's monitor.
+@Suite(.serialized)
+struct FormatsByEarTests {
+    /// Each format's 440 Hz tone is heard at 440 Hz at the tone's own level.
+    @Test(arguments: ["flac", "ogg", "opus"])
+    func toneIsHeardAtItsFrequencyAndLevel(fileExtension: String) throws {
+        let bench = try AudioTestBench()
+        try bench.queue("tone440.\(fileExtension)")
+        #expect(try bench.send(.play) == .success)
+        Thread.sleep(forTimeInterval: 0.2)
+        let heard = bench.monitor.listen(for: 0.5)
+        #expect(SignalAnalysis.dominantFrequency(heard) == 440)
+        let level = SignalAnalysis.level(heard, at: 440)
+        #expect(abs(level - fixtureToneLevel) < 1.5, "heard \(level) dBFS, the tone is \(fixtureToneLevel) dBFS")
+    }
+
+    /// `seek 7` on the steps file in each format is heard as the 1000 Hz step.
+    @Test(arguments: ["flac", "ogg", "opus"])
+    func seekIsHeardAtTheNewPosition(fileExtension: String) throws {
+        let bench = try AudioTestBench()
+        try bench.queue("steps.\(fileExtension)")
+        try bench.send(.play)
+        #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(bench.heardFrequency(over: 0.4) == 1000)
+    }
+
+    /// When a FLAC track ends the next one follows without a gap, and the now-playing info
+    /// moves to it.
+    @Test func flacTrackEndAdvancesWithoutAGap() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("short-a.flac", "short-b.flac")
+        let start = Date()
+        try bench.send(.play)
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().info.playbackQueueIndex) == 1 })
+        Thread.sleep(forTimeInterval: 0.3)
+        let windows = bench.monitor.windows(from: start.addingTimeInterval(0.3), to: Date(), window: 0.02)
+        #expect(windows.contains { SignalAnalysis.level($0.samples, at: 500) > fixtureToneLevel - 3 })
+        #expect(windows.contains { SignalAnalysis.level($0.samples, at: 700) > fixtureToneLevel - 3 })
+        let silent = windows.filter { SignalAnalysis.level($0.samples) < -40 }
+        #expect(silent.isEmpty, "\(silent.count) silent 20 ms windows between the tracks")
+    }
+}
