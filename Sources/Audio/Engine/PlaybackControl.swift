@@ -32,6 +32,8 @@ public protocol PlaybackControl: AnyObject, Sendable {
     /// Moves the heard source to `position` seconds.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot seek.
     func seek(to position: Double) throws(AudioError)
+    /// Plays the source `id` at the linear `gain` (its ReplayGain) from now on.
+    func setGain(_ gain: Float, forSource id: UInt64)
     /// Plays at `rate` (0.5 to 2), pitch kept.
     func setRate(_ rate: Double)
     /// Scans forward or backward until ``endScan()``.

@@ -121,6 +121,9 @@ extension PlaybackEngine {
             decoderAtEnd = true
             return true
         }
+        if source.gain != 1 {
+            for index in 0..<samples { chunk[index] *= source.gain }
+        }
         if scanCursor != nil { fadeSnippet(UnsafeMutableBufferPointer(rebasing: chunk[..<samples]), channels) }
         timeline.mediaFramesInLast += samples / channels
         stretcher.put(UnsafeBufferPointer(rebasing: chunk[..<samples]))

@@ -250,6 +250,24 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    /// Plays the source `id` at the linear `gain` from now on (its ReplayGain): heard at once
+    /// when it is what plays (the queued audio is replaced from the heard position, as for a
+    /// rate change), and kept for it when it is the source prepared next.
+    public func setGain(_ gain: Float, forSource id: UInt64) {
+        locked {
+            if next?.id == id { next = next?.with(gain: gain) }
+            if let pending = pendingSwitch, pending.source.id == id {
+                pendingSwitch = (pending.source.with(gain: gain), pending.decoder)
+            }
+            guard let heard = heardSegment(), heard.source.id == id, heard.source.gain != gain else { return }
+            do throws(AudioError) {
+                try restart(heard.source.with(gain: gain)) { _ in heard.mediaFrame }
+            } catch {
+                emit(.failed(id, reason: error.description))
+            }
+        }
+    }
+
     /// Starts (or turns) a CD-like scan with sound from what is heard now: snippets of
     /// 0.12 s at normal speed (faded in and out), jumping so the media moves at
     /// ``scanSpeed`` in `direction`. A forward scan runs on into the prepared next source;
@@ -340,11 +358,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         _ source: TrackSource, newGeneration: Bool = false, at frame: (any AudioDecoder) -> Int
     ) throws(AudioError) {
         guard let stream else { return }
-        if source != decoding {
+        if source.id != decoding?.id {
             next = decoding
             decoder = try AudioDecoders.open(path: source.path)
-            decoding = source
         }
+        decoding = source
         guard let decoder else { return }
         let target = frame(decoder)
         try decoder.seek(toFrame: target)

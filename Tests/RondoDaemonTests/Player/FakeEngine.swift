@@ -99,6 +99,7 @@ final class FakeEngine: PlaybackControl {
         }
     }
     func setRate(_ rate: Double) { record("rate \(rate)") }
+    func setGain(_ gain: Float, forSource id: UInt64) { record("gain \(gain) for \(id)") }
     func scan(_ direction: PlaybackEngine.ScanDirection) { record("scan \(direction)") }
     func endScan() { record("endScan") }
     func setSink(_ sink: String?) throws(AudioError) { record("sink \(sink ?? "default")") }
