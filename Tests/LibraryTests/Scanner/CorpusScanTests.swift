@@ -60,6 +60,35 @@ struct CorpusScanTests {
     }
 }
 
+extension CorpusScanTests {
+    /// The `--mixed` corpus (half the music tracks FLAC, Ogg Vorbis or Opus) scans in whole:
+    /// every format's tracks are in, and the broken file of each format is listed with its reason.
+    @Test func scansTheMixedCorpus() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-mixed-corpus")
+        defer { directory.remove() }
+        let music = directory.appending("music").replacingOccurrences(of: "//", with: "/")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/make-library-corpus.sh").path
+        let made = Subprocess.capture([script, "--mixed", music, "60"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let database = try LibraryDatabase(path: directory.appending("library.sqlite"))
+        defer { try? database.close() }
+        let store = LibraryStore(database: database)
+        let scanner = LibraryScanner(store: store, tagReader: CountingTagReader(), musicDirectory: music)
+        #expect(try scanner.scan { _ in } == ScanSummary(added: 68, problems: 8))
+        let problems = try store.problems().map { (($0.path as NSString).lastPathComponent, $0.reason) }
+        #expect(problems.count == 8)
+        #expect(problems.contains { $0.0 == "truncated.flac" && $0.1.hasPrefix("damaged FLAC file:") })
+        #expect(problems.contains { $0.0 == "truncated.ogg" && $0.1.hasPrefix("damaged Ogg file:") })
+        #expect(problems.contains { $0.0 == "text.opus" && $0.1.hasPrefix("not a supported audio file") })
+        let songs = try store.entries(.songs, in: 0..<100).compactMap(\.track)
+        for suffix in [".mp3", ".flac", ".ogg", ".opus"] {
+            let track = try #require(songs.first { $0.path.hasSuffix(suffix) }, "no \(suffix) track")
+            #expect(track.artist != nil && track.albumTitle != nil && abs((track.duration ?? 0) - 1) < 0.1, "\(track)")
+        }
+    }
+}
+
 /// Library's tag reader over Audio's content-chosen reader, as the daemon adapts it (without
 /// artwork), counting the files it reads.
 private final class CountingTagReader: TagReader {
