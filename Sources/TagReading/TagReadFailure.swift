@@ -9,6 +9,12 @@ public enum TagReadFailure: Error, Equatable, Sendable {
     case notMP3
     /// The ID3v2 tag declares more than 8 MiB, the most a scan accepts (or more than the file has).
     case oversizedTag(bytes: Int)
+    /// The file is none of the formats the library plays: no MP3 frames, FLAC stream or Ogg
+    /// Vorbis or Opus stream.
+    case unsupportedFormat
+    /// The file starts as a FLAC, Ogg Vorbis or Opus file (`format`) but its headers are
+    /// damaged or cut short; `reason` says where.
+    case malformed(format: String, reason: String)
     /// The file could not be opened or read, or libmpg123 refused it; `reason` says why.
     case unreadable(reason: String)
 }
@@ -21,6 +27,8 @@ extension TagReadFailure: CustomStringConvertible {
         case .truncated: "truncated: the file ends before a complete MP3 frame"
         case .notMP3: "not an MP3 file: no MPEG audio frames found"
         case .oversizedTag(let bytes): "oversized tag: the ID3v2 tag declares \(bytes) bytes"
+        case .unsupportedFormat: "not a supported audio file: no MP3 frames, FLAC stream or Ogg Vorbis/Opus stream found"
+        case .malformed(let format, let reason): "damaged \(format) file: \(reason)"
         case .unreadable(let reason): "unreadable: \(reason)"
         }
     }

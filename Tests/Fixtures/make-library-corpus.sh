@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# Makes a tagged music library for scanner tests and benchmarks: make-library-corpus.sh OUT_DIR [COUNT]
+# Makes a tagged music library for scanner tests and benchmarks: make-library-corpus.sh [--mixed] OUT_DIR [COUNT]
 # Needs sox, lame and python3. COUNT (default 300) music tracks in Artist/Album (Year)/NN Title.mp3,
 # across artists ("The …" and accented names), albums, years and discs; a Podcasts/ folder with
 # episodes; playlists/mix.m3u8 (relative, absolute, CRLF, BOM, #EXTINF); and bad files:
 # bad/empty.mp3, bad/truncated.mp3, bad/random.mp3, bad/text.mp3, bad/oversized-tag.mp3 (16 MiB tag).
 # Three short base MP3s are encoded once; every track is a copy with its own ID3v2.3 or 2.4 tag.
+# --mixed makes half of the music tracks other formats, each encoded with its tags (flac,
+# oggenc, opusenc): every sixth track from the second is .flac, from the fourth .ogg, from the
+# sixth .opus, the same names and tags otherwise; and adds bad/truncated.flac,
+# bad/truncated.ogg and bad/text.opus. Without it the output is MP3 only, as it always was.
 set -euo pipefail
-out=${1:?usage: make-library-corpus.sh OUT_DIR [COUNT]}
+mixed=0
+if [ "${1:-}" = "--mixed" ]; then
+  mixed=1
+  shift
+fi
+out=${1:?usage: make-library-corpus.sh [--mixed] OUT_DIR [COUNT]}
 count=${2:-300}
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -15,10 +24,13 @@ for spec in "a 440 1" "b 550 2" "c 660 1"; do
   set -- $spec
   sox -n -r 44100 -c "$3" "$tmp/$1.wav" synth 1 sine "$2" vol 0.3
   lame --quiet -b 64 "$tmp/$1.wav" "$tmp/$1.mp3"
+  if [ "$mixed" = 1 ]; then
+    sox -n -r 44100 -b 16 -c "$3" "$tmp/$1-16.wav" synth 1 sine "$2" vol 0.3
+  fi
 done
-python3 - "$out" "$count" "$tmp" <<'PY'
-import os, random, sys
-out, count, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+python3 - "$out" "$count" "$tmp" "$mixed" <<'PY'
+import os, random, subprocess, sys
+out, count, tmp, mixed = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
 bases = [open(os.path.join(tmp, n + ".mp3"), "rb").read() for n in "abc"]
 rng = random.Random(7)
 
@@ -39,6 +51,21 @@ def write(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         f.write(data)
+
+bases_wav = [os.path.join(tmp, n + "-16.wav") for n in "abc"]
+comment_keys = {"TIT2": "TITLE", "TPE1": "ARTIST", "TALB": "ALBUM", "TRCK": "TRACKNUMBER", "TPOS": "DISCNUMBER",
+                "TCON": "GENRE", "TDRC": "DATE", "TYER": "DATE"}
+
+def encode(kind, fields, wav, path):
+    comments = [f"{comment_keys[fid]}={value}" for fid, value in fields if value is not None]
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if kind == "flac":
+        command = ["flac", "--silent", "-f"] + [a for c in comments for a in ("-T", c)] + ["-o", path, wav]
+    elif kind == "ogg":
+        command = ["oggenc", "-Q"] + [a for c in comments for a in ("-c", c)] + ["-o", path, wav]
+    else:
+        command = ["opusenc", "--quiet"] + [a for c in comments for a in ("--comment", c)] + [wav, path]
+    subprocess.run(command, check=True)
 
 artists = ["The Beatles", "Édith Piaf", "ABBA", "the Kinks", "Björk", "Zoë Keating", "Ólafur Arnalds",
            "The The", "Ångström Trio", "Miles Davis", "Nina Simone", "Sigur Rós"]
@@ -61,7 +88,12 @@ while index < count:
     fields = [("TIT2", title), ("TPE1", artist), ("TALB", album), ("TRCK", f"{number}/{per_album}"),
               ("TPOS", f"{disc}/2"), ("TCON", genres[index % len(genres)]),
               ("TDRC" if version == 4 else "TYER", str(year) if year else None)]
-    write(path, tag(fields, version) + bases[index % 3])
+    kind = {1: "flac", 3: "ogg", 5: "opus"}.get(index % 6) if mixed else None
+    if kind:
+        path = path[:-len(".mp3")] + "." + kind
+        encode(kind, fields, bases_wav[index % 3], path)
+    else:
+        write(path, tag(fields, version) + bases[index % 3])
     paths.append(path)
     index += 1
 
@@ -89,4 +121,9 @@ write(os.path.join(out, "bad", "text.mp3"), b"this is a text file, not an mp3\n"
 bogus = 16 << 20  # a real 16 MiB tag: one frame of junk a reader must not load
 junk = b"TXXX" + (bogus - 10).to_bytes(4, "big") + b"\x00\x00" + bytes(bogus - 10)
 write(os.path.join(out, "bad", "oversized-tag.mp3"), b"ID3\x03\x00\x00" + synchsafe(bogus) + junk + bases[0])
+if mixed:
+    for kind in ["flac", "ogg"]:
+        encode(kind, [("TIT2", "Broken")], bases_wav[0], os.path.join(tmp, "broken." + kind))
+        write(os.path.join(out, "bad", "truncated." + kind), open(os.path.join(tmp, "broken." + kind), "rb").read()[:40])
+    write(os.path.join(out, "bad", "text.opus"), b"this is a text file, not an opus file\n" * 20)
 PY

@@ -1,8 +1,10 @@
-/// What an MP3 file says about itself: ID3 tags, its embedded cover and its decoded length.
+/// What an audio file says about itself: its tags (ID3 in MP3, Vorbis comments in FLAC, Ogg
+/// Vorbis and Opus), its embedded cover, its ReplayGain values and its length.
 ///
 /// Every field is optional; a tag that is missing or empty is `nil`, never an empty string.
 public struct FileTags: Equatable, Sendable {
-    /// TIT2 / ID3v1 title.
+    /// TIT2 / ID3v1 title; TITLE in Vorbis comments (each field below names its ID3 frame;
+    /// Vorbis comment keys are in ``VorbisComments``).
     public var title: String?
     /// TPE1 / ID3v1 artist.
     public var artist: String?
@@ -22,20 +24,24 @@ public struct FileTags: Equatable, Sendable {
     /// The release year: the first four digits of TDRC (ID3v2.4), TYER (ID3v2.3) or TORY /
     /// TDOR when only the original year is given, else the ID3v1 year.
     public var year: Int?
-    /// The cover: the first front-cover APIC picture, or else the first picture.
+    /// The cover: the first front cover (APIC / FLAC picture type 3), or else the first picture.
     public var picture: EmbeddedPicture?
-    /// Duration in seconds, from the Xing/Info header or the file size.
+    /// Duration in seconds: from the Xing/Info header or the file size (MP3), STREAMINFO
+    /// (FLAC), or the last Ogg page's granule position (Vorbis, Opus).
     public var duration: Double?
     /// Sample rate in Hz.
     public var sampleRate: Int?
     /// Channel count.
     public var channels: Int?
+    /// Loudness-normalisation values, for ReplayGain playback.
+    public var replayGain: ReplayGain
 
     /// Creates tags; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil,
-        year: Int? = nil, picture: EmbeddedPicture? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil
+        year: Int? = nil, picture: EmbeddedPicture? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
+        replayGain: ReplayGain = ReplayGain()
     ) {
         self.title = title
         self.artist = artist
@@ -50,5 +56,6 @@ public struct FileTags: Equatable, Sendable {
         self.duration = duration
         self.sampleRate = sampleRate
         self.channels = channels
+        self.replayGain = replayGain
     }
 }

@@ -50,15 +50,16 @@ public struct MPG123TagReader: Sendable {
             case "TPE2": tags.albumArtist = value
             case "TCON": tags.genre = ID3Genre.resolve(value)
             case "TCOM": tags.composer = value
-            case "TRCK": tags.trackNumber = position(value)
-            case "TPOS": tags.discNumber = position(value)
-            case "TDRC", "TYER": tags.year = tags.year ?? year(value)
-            case "TDOR", "TORY": originalYear = originalYear ?? year(value)
+            case "TRCK": tags.trackNumber = TagText.position(value)
+            case "TPOS": tags.discNumber = TagText.position(value)
+            case "TDRC", "TYER": tags.year = tags.year ?? TagText.year(value)
+            case "TDOR", "TORY": originalYear = originalYear ?? TagText.year(value)
             default: break
             }
         }
         tags.year = tags.year ?? originalYear
         tags.picture = cover(v2)
+        tags.replayGain = replayGain(v2)
     }
 
     /// The first front cover (APIC type 3), or else the first picture of any type.
@@ -71,18 +72,15 @@ public struct MPG123TagReader: Sendable {
             data: Array(UnsafeBufferPointer(start: data, count: chosen.size)), declaredMimeType: text(chosen.mime_type))
     }
 
-    /// The number before any `/` of a TRCK or TPOS value (`3/12` is 3); `nil` unless positive.
-    private func position(_ value: String) -> Int? {
-        let number = value.prefix { $0 != "/" }.filter { $0 != " " }
-        guard let number = Int(number), number > 0 else { return nil }
-        return number
-    }
-
-    /// The year a TDRC/TYER-style value starts with (`2004`, `2004-06-01`); `nil` unless positive.
-    private func year(_ value: String) -> Int? {
-        let digits = value.drop { $0 == " " }.prefix(4)
-        guard digits.count == 4, digits.allSatisfy(\.isASCII), let year = Int(digits), year > 0 else { return nil }
-        return year
+    /// The ReplayGain values of the TXXX frames whose descriptions are `REPLAYGAIN_*` keys.
+    private func replayGain(_ v2: mpg123_id3v2) -> ReplayGain {
+        var gain = ReplayGain()
+        guard let extras = v2.extra, v2.extras > 0 else { return gain }
+        for extra in UnsafeBufferPointer(start: extras, count: Int(v2.extras)) {
+            guard let key = text(extra.description), let value = text(extra.text) else { continue }
+            gain.record(key, value)
+        }
+        return gain
     }
 
     private func fill(_ tags: inout FileTags, from v1: mpg123_id3v1) {
@@ -91,7 +89,7 @@ public struct MPG123TagReader: Sendable {
         tags.artist = tags.artist ?? withUnsafeBytes(of: v1.artist) { latin1($0) }
         tags.album = tags.album ?? withUnsafeBytes(of: v1.album) { latin1($0) }
         tags.genre = tags.genre ?? ID3Genre.name(Int(v1.genre))
-        tags.year = tags.year ?? withUnsafeBytes(of: v1.year) { latin1($0) }.flatMap(year)
+        tags.year = tags.year ?? withUnsafeBytes(of: v1.year) { latin1($0) }.flatMap(TagText.year)
         let comment = withUnsafeBytes(of: v1.comment) { Array($0) }
         if tags.trackNumber == nil, comment[28] == 0, comment[29] != 0 { tags.trackNumber = Int(comment[29]) }
     }
@@ -108,7 +106,7 @@ public struct MPG123TagReader: Sendable {
     private func text(_ value: mpg123_string, separator: String = ", ") -> String? {
         guard let bytes = value.p, value.fill > 1 else { return nil }
         let raw = String(decoding: UnsafeRawBufferPointer(start: bytes, count: value.fill - 1), as: UTF8.self)
-        let values = raw.split(separator: "\0").compactMap { nonEmpty(String($0.drop { $0 == "\u{FEFF}" })) }
+        let values = raw.split(separator: "\0").compactMap { TagText.nonEmpty(String($0.drop { $0 == "\u{FEFF}" })) }
         return values.isEmpty ? nil : values.joined(separator: separator)
     }
 
@@ -122,11 +120,6 @@ public struct MPG123TagReader: Sendable {
                 utf8 += [0xC0 | byte >> 6, 0x80 | byte & 0x3F]
             }
         }
-        return nonEmpty(String(decoding: utf8, as: UTF8.self))
-    }
-
-    private func nonEmpty(_ value: String) -> String? {
-        let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\0" }.reversed()
-        return trimmed.isEmpty ? nil : String(trimmed)
+        return TagText.nonEmpty(String(decoding: utf8, as: UTF8.self))
     }
 }

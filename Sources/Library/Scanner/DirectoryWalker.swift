@@ -112,11 +112,15 @@ struct DirectoryWalker {
         }
     }
 
-    /// What a file name's extension says the file is: `.mp3` audio, `.m3u`/`.m3u8` playlist
-    /// (any case).
+    /// The extensions of audio files, the formats the tag reader knows; it picks the reader
+    /// by the file's content, so a file named for one of them may hold another.
+    static let audioExtensions = [".mp3", ".flac", ".ogg", ".oga", ".opus"].map { Array($0.utf8) }
+
+    /// What a file name's extension says the file is: `.mp3`, `.flac`, `.ogg`, `.oga` or
+    /// `.opus` audio, `.m3u`/`.m3u8` playlist (any case).
     static func kind(of name: [UInt8]) -> FoundFile.Kind? {
         let lowered = name.suffix(5).map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
-        if lowered.ends(with: Array(".mp3".utf8)) { return .audio }
+        if audioExtensions.contains(where: lowered.ends(with:)) { return .audio }
         if lowered.ends(with: Array(".m3u".utf8)) || lowered.ends(with: Array(".m3u8".utf8)) { return .playlist }
         return nil
     }

@@ -3,12 +3,13 @@ import Foundation
 import Library
 import TagReading
 
-/// Library's ``TagReader`` over Audio's scan-mode ``MPG123TagReader``: tags and duration from
-/// libmpg123, the cover written once per distinct image to the ``ArtworkCache``.
+/// Library's ``TagReader`` over Audio's ``AudioTagReader``, which reads MP3, FLAC, Ogg Vorbis
+/// and Opus files by their content; the cover is written once per distinct image to the
+/// ``ArtworkCache``.
 ///
 /// Stateless apart from the cache directory; safe to call from the scanner's threads at once.
 struct LibraryTagReader: TagReader {
-    private let reader = MPG123TagReader()
+    private let reader = AudioTagReader()
     private let artworkCache: ArtworkCache
 
     /// Creates a reader that stores covers in `artworkCache`.

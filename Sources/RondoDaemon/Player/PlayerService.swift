@@ -33,7 +33,7 @@ actor PlayerService {
     /// The sound: the engine in the daemon, a fake in tests.
     let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
-    private let tagReader = MPG123TagReader()
+    private let tagReader = AudioTagReader()
     private var tagCache: [String: TrackMetadata] = [:]
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
     private let artworkCache: ArtworkCache
@@ -377,7 +377,7 @@ actor PlayerService {
             tagCache[entry.location] = metadata
             return metadata
         }
-        let tags = (try? tagReader.tags(at: entry.location)) ?? FileTags()
+        let tags = (try? tagReader.scanTags(at: entry.location)) ?? FileTags()
         var artworkURL: String?
         if let picture = tags.picture {
             do {

@@ -214,6 +214,8 @@ private enum ScanOutcome: Hashable {
         case .failure(.notMP3): self = .refused("notMP3")
         case .failure(.oversizedTag): self = .refused("oversizedTag")
         case .failure(.unreadable): self = .refused("unreadable")
+        case .failure(.unsupportedFormat): self = .refused("unsupportedFormat")
+        case .failure(.malformed): self = .refused("malformed")
         }
     }
 }

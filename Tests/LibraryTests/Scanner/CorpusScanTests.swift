@@ -28,7 +28,7 @@ struct CorpusScanTests {
         let database = try LibraryDatabase(path: directory.appending("library.sqlite"))
         defer { try? database.close() }
         let store = LibraryStore(database: database)
-        let reader = AudioTagReader()
+        let reader = CountingTagReader()
         let scanner = LibraryScanner(store: store, tagReader: reader, musicDirectory: music)
 
         let start = ContinuousClock.now
@@ -60,32 +60,51 @@ struct CorpusScanTests {
     }
 }
 
-/// Library's tag reader over Audio's scan-mode reader, as the daemon adapts it (without
+extension CorpusScanTests {
+    /// The `--mixed` corpus (half the music tracks FLAC, Ogg Vorbis or Opus) scans in whole:
+    /// every format's tracks are in, and the broken file of each format is listed with its reason.
+    @Test func scansTheMixedCorpus() throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-mixed-corpus")
+        defer { directory.remove() }
+        let music = directory.appending("music").replacingOccurrences(of: "//", with: "/")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/make-library-corpus.sh").path
+        let made = Subprocess.capture([script, "--mixed", music, "60"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let database = try LibraryDatabase(path: directory.appending("library.sqlite"))
+        defer { try? database.close() }
+        let store = LibraryStore(database: database)
+        let scanner = LibraryScanner(store: store, tagReader: CountingTagReader(), musicDirectory: music)
+        #expect(try scanner.scan { _ in } == ScanSummary(added: 68, problems: 8))
+        let problems = try store.problems().map { (($0.path as NSString).lastPathComponent, $0.reason) }
+        #expect(problems.count == 8)
+        #expect(problems.contains { $0.0 == "truncated.flac" && $0.1.hasPrefix("damaged FLAC file:") })
+        #expect(problems.contains { $0.0 == "truncated.ogg" && $0.1.hasPrefix("damaged Ogg file:") })
+        #expect(problems.contains { $0.0 == "text.opus" && $0.1.hasPrefix("not a supported audio file") })
+        let songs = try store.entries(.songs, in: 0..<100).compactMap(\.track)
+        for suffix in [".mp3", ".flac", ".ogg", ".opus"] {
+            let track = try #require(songs.first { $0.path.hasSuffix(suffix) }, "no \(suffix) track")
+            #expect(track.artist != nil && track.albumTitle != nil && abs((track.duration ?? 0) - 1) < 0.1, "\(track)")
+        }
+    }
+}
+
+/// Library's tag reader over Audio's content-chosen reader, as the daemon adapts it (without
 /// artwork), counting the files it reads.
-private final class AudioTagReader: TagReader {
-    private let reader = MPG123TagReader()
+private final class CountingTagReader: TagReader {
+    private let reader = AudioTagReader()
     private let reads = Mutex(0)
 
     var readCount: Int { reads.withLock { $0 } }
 
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags {
         reads.withLock { $0 += 1 }
-        do {
-            let tags = try reader.scanTags(at: path)
-            return ScannedTags(
-                title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
-                genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber,
-                trackNumber: tags.trackNumber, year: tags.year, duration: tags.duration,
-                sampleRate: tags.sampleRate, channels: tags.channels)
-        } catch {
-            switch error {
-            case .empty: throw .empty
-            case .truncated: throw .truncated
-            case .notMP3: throw .notMP3
-            case .oversizedTag(let bytes): throw .oversizedTag(bytes: bytes)
-            case .unreadable(let reason): throw .unreadable(reason: reason)
-            }
-        }
+        let tags = try reader.scanTags(at: path)
+        return ScannedTags(
+            title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
+            genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber,
+            trackNumber: tags.trackNumber, year: tags.year, duration: tags.duration,
+            sampleRate: tags.sampleRate, channels: tags.channels)
     }
 }
 

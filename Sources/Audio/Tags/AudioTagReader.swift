@@ -1,0 +1,34 @@
+public import TagReading
+
+/// Reads the tags, stream format, duration, cover and ReplayGain values of a library file,
+/// choosing the reader by the file's content, not its name: FLAC (``FLACTagReader``), Ogg
+/// Vorbis and Opus (``OggTagReader``), both pure Swift, or MP3 (``MPG123TagReader``).
+///
+/// Stateless and safe to call from several threads at once.
+public struct AudioTagReader: Sendable {
+    /// The file name extensions of the formats read, lowercased, without the dot.
+    public static let fileExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus"]
+
+    private let mp3 = MPG123TagReader()
+
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads the file at `path` for a library scan (or for now-playing); never decodes audio.
+    /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library: a
+    ///   file that is none of the formats is ``TagReadFailure/notMP3`` when named `.mp3`,
+    ///   else ``TagReadFailure/unsupportedFormat``.
+    public func scanTags(at path: String) throws(TagReadFailure) -> FileTags {
+        let file = try TagFile(path: path)
+        switch try AudioFileFormat.detect(file) {
+        case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
+        case .ogg: return try OggTagReader(file: file).read()
+        case .mp3:
+            do {
+                return try mp3.scanTags(at: path)
+            } catch .notMP3 where !path.lowercased().hasSuffix(".mp3") {
+                throw .unsupportedFormat
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+import TagReading
+
+/// A regular file opened for a tag scan and read only in bounded pieces at given offsets, so
+/// that no length a file declares can make a scan read or allocate more than it asks for.
+///
+/// Owned by one scan on one thread; the descriptor is closed when the value goes away.
+final class TagFile {
+    /// The file's size in bytes when it was opened.
+    let size: Int
+    private let descriptor: Int32
+
+    /// Opens the regular file at `path` (``RegularFile``).
+    /// - Throws: ``TagReadFailure/unreadable(reason:)`` when it cannot be opened or is not a
+    ///   regular file; ``TagReadFailure/empty`` when it has no bytes.
+    init(path: String) throws(TagReadFailure) {
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw .unreadable(reason: error.reason)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .unreadable(reason: reason)
+        }
+        size = Int(status.st_size)
+        guard size > 0 else {
+            close(descriptor)
+            throw .empty
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes from `offset`: fewer when the file ends first, none past its end.
+    /// - Throws: ``TagReadFailure/unreadable(reason:)`` when the read fails.
+    func bytes(at offset: Int, count: Int) throws(TagReadFailure) -> [UInt8] {
+        guard offset >= 0, offset < size, count > 0 else { return [] }
+        let length = min(count, size - offset)
+        var bytes = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+            guard read > 0 else { break }
+            done += read
+        }
+        return done == length ? bytes : Array(bytes.prefix(done))
+    }
+
+    /// Exactly `count` bytes from `offset`.
+    /// - Throws: `failure` when the file ends first; ``TagReadFailure/unreadable(reason:)``
+    ///   when the read fails.
+    func exactly(_ count: Int, at offset: Int, or failure: TagReadFailure) throws(TagReadFailure) -> [UInt8] {
+        let bytes = try bytes(at: offset, count: count)
+        guard bytes.count == count else { throw failure }
+        return bytes
+    }
+}

@@ -1,0 +1,22 @@
+/// The readings of tag text that ID3 frames and Vorbis comments share.
+enum TagText {
+    /// The number before any `/` of a track or disc value (`3/12` is 3); `nil` unless positive.
+    static func position(_ value: String) -> Int? {
+        let number = value.prefix { $0 != "/" }.filter { $0 != " " }
+        guard let number = Int(number), number > 0 else { return nil }
+        return number
+    }
+
+    /// The year a date value starts with (`2004`, `2004-06-01`); `nil` unless positive.
+    static func year(_ value: String) -> Int? {
+        let digits = value.drop { $0 == " " }.prefix(4)
+        guard digits.count == 4, digits.allSatisfy(\.isASCII), let year = Int(digits), year > 0 else { return nil }
+        return year
+    }
+
+    /// `value` without leading and trailing spaces and NULs; `nil` when nothing is left.
+    static func nonEmpty(_ value: String) -> String? {
+        let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\0" }.reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
+    }
+}
