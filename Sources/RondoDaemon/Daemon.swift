@@ -84,7 +84,7 @@ public final class Daemon: Sendable {
             engine: PlayerService.makeEngine(output: audioOutput, sink: options.pulseSink), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
-            resumeWithin: options.resumeWithin, hub: hub,
+            resumeWithin: options.resumeWithin, replayGain: options.replayGain, hub: hub,
             logger: logger)
         self.reloader = ConfigurationReloader(
             source: source, options: options, threshold: logThreshold, sessions: sessions, player: player,

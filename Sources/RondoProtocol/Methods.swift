@@ -245,6 +245,19 @@ public enum Methods {
         public typealias Result = PlayerVolume
         public static let name = "player.setVolume"
     }
+    /// `player.replayGain`: how loud tracks play from their ReplayGain tags.
+    public enum PlayerReplayGainGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = ReplayGainState
+        public static let name = "player.replayGain"
+    }
+    /// `player.setReplayGain`: changes the ReplayGain mode, pre-amplification or clipping
+    /// prevention (kept until the configuration is reloaded); heard at once.
+    public enum PlayerSetReplayGain: RPCMethod {
+        public typealias Params = PlayerSetReplayGainParams
+        public typealias Result = ReplayGainState
+        public static let name = "player.setReplayGain"
+    }
     /// `player.outputs`: the audio server's sinks, the one in use and the one pinned.
     public enum PlayerOutputsGet: RPCMethod {
         public typealias Params = Empty
@@ -273,7 +286,7 @@ public enum Methods {
         SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self,
         SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
-        PlayerOutputsGet.self, PlayerSetOutput.self, EventsSubscribe.self,
+        PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self, EventsSubscribe.self,
     ]
 }
 

@@ -22,7 +22,8 @@ struct MethodsTests {
         "context.get", "context.set", "sandbox.open", "sandbox.close", "sandbox.route", "sandbox.wait", "session.open", "session.configure",
         "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
-        "player.setVolume", "player.outputs", "player.setOutput", "events.subscribe",
+        "player.setVolume", "player.outputs", "player.setOutput", "player.replayGain", "player.setReplayGain",
+        "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -55,6 +56,7 @@ struct MethodsTests {
         "library.stats",  // SPEC §7: rondo library stats
         "player.volume", "player.setVolume",  // the listener's volume: rondo volume
         "player.outputs", "player.setOutput",  // the output device: rondo output
+        "player.replayGain", "player.setReplayGain",  // loudness from ReplayGain tags: rondo replaygain
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.

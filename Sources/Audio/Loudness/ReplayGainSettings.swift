@@ -15,6 +15,9 @@ public struct ReplayGainSettings: Equatable, Sendable {
     /// (`prevent_clipping`).
     public var preventsClipping: Bool
 
+    /// The largest pre-amplification taken, either way, in decibels.
+    public static let preampLimit = 15.0
+
     /// Off, no pre-amplification, clipping prevented: what a configuration that says
     /// nothing means.
     public static let standard = ReplayGainSettings(mode: .off)

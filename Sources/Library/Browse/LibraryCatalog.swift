@@ -193,13 +193,15 @@ public struct CatalogTrack: Equatable, Sendable {
     /// Where listening stopped, in seconds, for spoken word; `nil` when never started.
     public var resumePosition: Double?
     public var artwork: CatalogArtwork?
+    /// Its ReplayGain tags as last scanned.
+    public var replayGain: ReplayGainTags
 
     /// Creates a track.
     public init(
         id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
-        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil
+        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainTags = ReplayGainTags()
     ) {
         self.id = id
         self.identifier = identifier
@@ -217,5 +219,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.isSpokenWord = isSpokenWord
         self.resumePosition = resumePosition
         self.artwork = artwork
+        self.replayGain = replayGain
     }
 }

@@ -27,13 +27,15 @@ public struct ScannedTags: Equatable, Sendable {
     public var channels: Int?
     /// The embedded cover, already written to the artwork cache.
     public var artwork: CatalogArtwork?
+    /// Its ReplayGain tags.
+    public var replayGain: ReplayGainTags
 
     /// Creates tags; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, discNumber: Int? = nil, trackNumber: Int? = nil,
         year: Int? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-        artwork: CatalogArtwork? = nil
+        artwork: CatalogArtwork? = nil, replayGain: ReplayGainTags = ReplayGainTags()
     ) {
         self.title = title
         self.artist = artist
@@ -48,5 +50,6 @@ public struct ScannedTags: Equatable, Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
         self.artwork = artwork
+        self.replayGain = replayGain
     }
 }

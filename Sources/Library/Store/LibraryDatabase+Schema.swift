@@ -7,14 +7,30 @@ extension LibraryDatabase {
     /// The music library (tracks, albums, artists, genres, playlists, play history, resume
     /// points, FTS5 search) is `v2-library` (``createLibrary(_:)``); `feedback` stays keyed
     /// by path, so it outlives a file's removal from the library. `v4-search-by-kind`
-    /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids.
+    /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids;
+    /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
         migrator.registerMigration("v2-library", migrate: createLibrary)
         migrator.registerMigration("v3-output", migrate: createOutputSettings)
         migrator.registerMigration("v4-search-by-kind", migrate: indexSearchByKind)
+        migrator.registerMigration("v5-replaygain", migrate: addReplayGain)
         return migrator
+    }
+
+    /// Each track's ReplayGain (gains in dB at −18 LUFS, peaks linear; `NULL` when the file
+    /// has none). Tracks scanned before lose their file stamp, so the next scan reads every
+    /// file again and picks up their gains.
+    private static func addReplayGain(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE track ADD COLUMN track_gain REAL;
+                ALTER TABLE track ADD COLUMN track_peak REAL;
+                ALTER TABLE track ADD COLUMN album_gain REAL;
+                ALTER TABLE track ADD COLUMN album_peak REAL;
+                UPDATE track SET mtime = -1;
+                """)
     }
 
     /// The player's output: the listener's volume and the sink it is pinned to (`NULL`:

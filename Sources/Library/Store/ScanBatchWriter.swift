@@ -57,8 +57,9 @@ struct ScanBatchWriter {
                 INSERT INTO track (
                     path, identifier, size, mtime, title, title_sort, artist, artist_sort, album_title, album_artist,
                     genre, composer, disc_number, track_number, year, duration, sample_rate, channels,
-                    is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id,
+                    track_gain, track_peak, album_gain, album_peak)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (path) DO UPDATE SET
                     size = excluded.size, mtime = excluded.mtime, title = excluded.title,
                     title_sort = excluded.title_sort, artist = excluded.artist, artist_sort = excluded.artist_sort,
@@ -69,7 +70,8 @@ struct ScanBatchWriter {
                     is_spoken_word = excluded.is_spoken_word, artwork_path = excluded.artwork_path,
                     artwork_mime = excluded.artwork_mime, artwork_width = excluded.artwork_width,
                     artwork_height = excluded.artwork_height, album_id = excluded.album_id,
-                    genre_id = excluded.genre_id
+                    genre_id = excluded.genre_id, track_gain = excluded.track_gain, track_peak = excluded.track_peak,
+                    album_gain = excluded.album_gain, album_peak = excluded.album_peak
                 """
         ).execute(arguments: [
             path, TrackIdentifier.make(path: path), stamp.size, stamp.modified,
@@ -77,6 +79,7 @@ struct ScanBatchWriter {
             tags.albumArtist, tags.genre, tags.composer, tags.discNumber, tags.trackNumber, tags.year,
             tags.duration, tags.sampleRate, tags.channels, isSpokenWord, tags.artwork?.path,
             tags.artwork?.mimeType, tags.artwork?.width, tags.artwork?.height, albumID, genreID,
+            tags.replayGain.trackGain, tags.replayGain.trackPeak, tags.replayGain.albumGain, tags.replayGain.albumPeak,
         ])
     }
 

@@ -1,3 +1,4 @@
+public import Audio
 import Foundation
 public import Logging
 
@@ -35,6 +36,12 @@ public struct ConfigFile: Sendable, Equatable {
     public var mprisEnabled: Bool?
     /// `[view] listen`: where the head-unit view listens, or off.
     public var viewListen: ViewListen?
+    /// `[playback] replaygain`.
+    public var replayGain: ReplayGainMode?
+    /// `[playback] preamp_db`.
+    public var preampDecibels: Double?
+    /// `[playback] prevent_clipping`.
+    public var preventClipping: Bool?
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {

@@ -1,3 +1,4 @@
+import Audio
 import Logging
 
 /// The keys `rondo.toml` takes (SPEC §1), each with what its value must be and how it is
@@ -20,6 +21,10 @@ enum ConfigKey: String, CaseIterable {
     case mprisEnabled = "mpris.enabled"
     case view
     case viewListen = "view.listen"
+    case playback
+    case replayGain = "playback.replaygain"
+    case preampDecibels = "playback.preamp_db"
+    case preventClipping = "playback.prevent_clipping"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -27,7 +32,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -46,14 +51,19 @@ enum ConfigKey: String, CaseIterable {
         case .mprisEnabled: "true or false"
         case .view: "a table: write [view] with listen under it"
         case .viewListen: "a loopback address and port such as \"127.0.0.1:8737\", or \"off\""
+        case .playback: "a table: write [playback] with replaygain, preamp_db and prevent_clipping under it"
+        case .replayGain: "one of " + ReplayGainMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        case .preampDecibels: "a number of decibels from \(-ReplayGainSettings.preampLimit) to \(ReplayGainSettings.preampLimit)"
+        case .preventClipping: "true or false"
         }
     }
 
     /// Whether the value is written as a quoted string.
     var takesString: Bool {
         switch self {
-        case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen: true
-        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view:
+        case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain: true
+        case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
+            .playback, .preampDecibels, .preventClipping:
             false
         }
     }
@@ -112,6 +122,19 @@ enum ConfigKey: String, CaseIterable {
         case (.viewListen, .string(let text)):
             guard let listen = ViewListen(text) else { throw invalid }
             config.viewListen = listen
+        case (.playback, .table):
+            break
+        case (.replayGain, .string(let name)):
+            guard let mode = ReplayGainMode(rawValue: name) else { throw invalid }
+            config.replayGain = mode
+        case (.preampDecibels, .integer(let number)):
+            guard abs(Double(number)) <= ReplayGainSettings.preampLimit else { throw invalid }
+            config.preampDecibels = Double(number)
+        case (.preampDecibels, .float(let number)):
+            guard number.isFinite, abs(number) <= ReplayGainSettings.preampLimit else { throw invalid }
+            config.preampDecibels = number
+        case (.preventClipping, .boolean(let flag)):
+            config.preventClipping = flag
         default:
             throw invalid
         }

@@ -56,11 +56,13 @@ final class ConfigurationReloader: Sendable {
                 options.policy = fresh.policy
                 options.promptHoldSeconds = fresh.promptHoldSeconds
                 options.releaseAfter = fresh.releaseAfter
+                options.replayGain = fresh.replayGain
             }
             return options
         }
         threshold.level = fresh.logLevel
         await player.setReleaseAfter(fresh.releaseAfter)
+        await player.setReplayGain(fresh.replayGain)
         let hold = fresh.promptHoldSeconds.map { "\($0) s" } ?? "the policy's"
         logger.notice(
             "reloaded \(fresh.configPath ?? "built-in defaults"): log_level \(fresh.logLevel), policy \(fresh.policy), prompt_hold_s \(hold), release_after \(fresh.releaseAfter) s"

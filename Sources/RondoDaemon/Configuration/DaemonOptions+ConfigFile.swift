@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 
 extension DaemonOptions {
@@ -39,6 +40,9 @@ extension DaemonOptions {
         if let maxClients = config.maxClients { self.maxClients = maxClients }
         if let output = config.output { self.output = output }
         if let mprisEnabled = config.mprisEnabled { self.mprisEnabled = mprisEnabled }
+        if let mode = config.replayGain { replayGain.mode = mode }
+        if let preamp = config.preampDecibels { replayGain.preampDecibels = preamp }
+        if let preventClipping = config.preventClipping { replayGain.preventsClipping = preventClipping }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }

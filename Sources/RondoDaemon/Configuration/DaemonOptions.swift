@@ -1,3 +1,4 @@
+public import Audio
 import Foundation
 public import Logging
 import RondoProtocol
@@ -46,6 +47,9 @@ public struct DaemonOptions: Sendable {
     public var mprisEnabled: Bool
     /// Where the head-unit view listens (`[view] listen`, default `127.0.0.1:8737`), or off.
     public var viewListen: ViewListen
+    /// How loud tracks play from their ReplayGain tags (`[playback]`: `replaygain`, default
+    /// "off"; `preamp_db`, default 0; `prevent_clipping`, default true). A reload applies it.
+    public var replayGain: ReplayGainSettings = .standard
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 

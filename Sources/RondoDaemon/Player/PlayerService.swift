@@ -35,6 +35,10 @@ actor PlayerService {
     private let notices: AsyncStream<EngineNotice>
     private let tagReader = AudioTagReader()
     private var tagCache: [String: TrackMetadata] = [:]
+    /// The ReplayGain of files outside the library, read with their tags.
+    var fileReplayGain: [String: ReplayGainValues] = [:]
+    /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
+    var replayGain: ReplayGainSettings
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
     private let artworkCache: ArtworkCache
     let hub: EventHub
@@ -63,9 +67,11 @@ actor PlayerService {
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
-        hub: EventHub, logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        replayGain: ReplayGainSettings = .standard, hub: EventHub, logger: Logger,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
+        self.replayGain = replayGain
         self.pulseSink = pulseSink
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
@@ -287,7 +293,7 @@ actor PlayerService {
             case .seek(let position):
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
             case .prepareNext(let entry):
-                engine.prepareNext(entry.map { TrackSource(id: $0.id, path: $0.location) })
+                engine.prepareNext(entry.map(source(for:)))
             case .nowPlayingChanged:
                 hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
             case .queueChanged:
@@ -313,7 +319,7 @@ actor PlayerService {
     private func load(_ entry: QueueEntry, position: Double, playing: Bool) -> LoadOutcome {
         _ = player.setMetadata(metadata(for: entry), for: entry.id)
         do {
-            try engine.load(TrackSource(id: entry.id, path: entry.location), position: position, playing: playing)
+            try engine.load(source(for: entry), position: position, playing: playing)
             return .loaded
         } catch .decodeFailed(let path, let reason) {
             logger.warning("skipping \(path): \(reason)")
@@ -378,6 +384,7 @@ actor PlayerService {
             return metadata
         }
         let tags = (try? tagReader.scanTags(at: entry.location)) ?? FileTags()
+        fileReplayGain[entry.location] = tags.replayGain.values
         var artworkURL: String?
         if let picture = tags.picture {
             do {

@@ -17,6 +17,12 @@ extension Routes {
         router.register(Methods.PlayerSetVolume.self) { [self] params, _ throws(RPCError) in
             try await kept { () throws(RPCError) in try await player.setVolume(params) }
         }
+        router.register(Methods.PlayerReplayGainGet.self) { _, _ in ReplayGainState(await player.replayGainSettings()) }
+        router.register(Methods.PlayerSetReplayGain.self) { params, _ throws(RPCError) in
+            let settings = try await player.replayGainSettings().changed(by: params)
+            await player.setReplayGain(settings)
+            return ReplayGainState(settings)
+        }
         router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
         router.register(Methods.PlayerSetOutput.self) { [self] params, _ throws(RPCError) in
             try await kept { () throws(RPCError) in try await player.setOutput(params) }

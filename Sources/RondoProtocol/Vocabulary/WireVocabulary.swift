@@ -8,6 +8,6 @@ public enum WireVocabulary {
         PlaybackStateName.self, MediaTypeName.self, SessionCategoryName.self, SessionModeName.self,
         SessionOptionName.self, SessionRoleName.self, SessionStateName.self, PromptStyleName.self,
         PromptPlayedName.self, InterruptionTypeName.self, InterruptionReasonName.self,
-        RouteChangeReasonName.self, SandboxRouteChange.self,
+        RouteChangeReasonName.self, SandboxRouteChange.self, ReplayGainModeName.self,
     ]
 }

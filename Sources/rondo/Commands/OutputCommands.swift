@@ -1,8 +1,29 @@
 import RondoProtocol
 
 extension Command {
-    /// `volume`, `output`.
-    static let output: [Command] = [volume, outputDevice]
+    /// `volume`, `output`, `replaygain`.
+    static let output: [Command] = [volume, outputDevice, replayGain]
+
+    private static let replayGainModes = ReplayGainModeName.allCases.map(\.rawValue).joined(separator: "|")
+
+    private static let replayGain = Command(
+        name: ["replaygain"], arguments: "[\(replayGainModes)]",
+        summary: "Show the ReplayGain mode or set it (auto: album gain in order, track gain shuffled)."
+    ) { global, arguments throws(CLIFailure) in
+        guard arguments.count <= 1 else { throw arguments.usage("replaygain takes at most one mode") }
+        let result: ReplayGainState
+        if let word = arguments.words.first {
+            guard let mode = ReplayGainModeName(rawValue: word) else {
+                throw arguments.usage("'\(word)' is not a ReplayGain mode: give one of \(replayGainModes)")
+            }
+            result = try global.call(Methods.PlayerSetReplayGain.self, PlayerSetReplayGainParams(mode: mode))
+        } else {
+            result = try global.call(Methods.PlayerReplayGainGet.self, Empty())
+        }
+        if global.json { return global.printJSON(result) }
+        let clipping = result.preventClipping ? "clipping prevented" : "clipping allowed"
+        print("replaygain: \(result.mode.rawValue), preamp \(result.preampDb) dB, \(clipping)")
+    }
 
     private static let volume = Command(
         name: ["volume"], arguments: "[N|+N|-N]", summary: "Show the volume (0–100 %), set it to N or change it by N."

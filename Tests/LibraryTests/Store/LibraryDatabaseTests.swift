@@ -10,7 +10,7 @@ import Testing
         let database = try fixture.open()
         #expect(FileManager.default.fileExists(atPath: fixture.path))
         #expect(try database.appliedMigrations() == LibraryDatabase.migrationNames)
-        #expect(LibraryDatabase.migrationNames == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind"])
+        #expect(LibraryDatabase.migrationNames == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain"])
         #expect(try PlaybackStateStore(database: database).load() == nil)
     }
 

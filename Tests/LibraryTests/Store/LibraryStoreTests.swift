@@ -204,7 +204,7 @@ struct LibraryStoreTests {
         try migrator.migrate(queue)
         try queue.close()
         let database = try fixture.open()
-        #expect(try database.appliedMigrations() == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind"])
+        #expect(try database.appliedMigrations() == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain"])
         let store = LibraryStore(database: database)
         #expect(try store.isEmpty())
         #expect(try store.stats().lastScan == nil)

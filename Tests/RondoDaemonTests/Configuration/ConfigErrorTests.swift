@@ -38,6 +38,12 @@ struct ConfigErrorTests {
         ("prompt_hold_s = inf\n", "/etc/rondo/rondo.toml:1: prompt_hold_s must be a number of seconds, 0 or more, not inf"),
         ("restore_playing = 1\n", "/etc/rondo/rondo.toml:1: restore_playing must be true or false, not 1"),
         (
+            "[playback]\nreplaygain = \"loud\"\n",
+            "/etc/rondo/rondo.toml:2: playback.replaygain must be one of \"off\", \"track\", \"album\", \"auto\", not \"loud\""
+        ),
+        ("[playback]\npreamp_db = 20\n", "/etc/rondo/rondo.toml:2: playback.preamp_db must be a number of decibels from -15.0 to 15.0, not 20"),
+        ("[playback]\nprevent_clipping = \"no\"\n", "/etc/rondo/rondo.toml:2: playback.prevent_clipping must be true or false, not \"no\""),
+        (
             "log_level = \"verbose\"\n",
             "/etc/rondo/rondo.toml:1: log_level must be one of \"trace\", \"debug\", \"info\", \"notice\", \"warning\", \"error\", \"critical\", not \"verbose\""
         ),
@@ -67,11 +73,11 @@ struct ConfigErrorTests {
     @Test(arguments: [
         (
             "log_level = \"info\"\nrestore_playng = true\n",
-            "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+            "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping"
         ),
         (
             "volume = 3\n",
-            "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+            "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping"
         ),
         (
             "[pulse]\nserver = \"\"\nsinks = \"\"\n",
@@ -79,7 +85,7 @@ struct ConfigErrorTests {
         ),
         (
             "[puls]\nserver = \"\"\n",
-            "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen"
+            "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping"
         ),
         ("[pulse.extra]\n", "/etc/rondo/rondo.toml:1: unknown key pulse.extra; [pulse] takes server and sink"),
     ])

@@ -1,3 +1,4 @@
+import Audio
 import Logging
 import RondoTesting
 import Testing
@@ -29,6 +30,11 @@ struct ConfigFileTests {
             [pulse]
             server = "unix:/run/user/1000/pulse/native"
             sink = "alsa_output.pci"
+
+            [playback]
+            replaygain = "auto"
+            preamp_db = -2.5
+            prevent_clipping = false
             """)
         var expected = ConfigFile(path: Self.path)
         expected.musicDirectory = "/srv/music"
@@ -41,6 +47,9 @@ struct ConfigFileTests {
         expected.output = .null
         expected.pulseServer = "unix:/run/user/1000/pulse/native"
         expected.pulseSink = "alsa_output.pci"
+        expected.replayGain = .auto
+        expected.preampDecibels = -2.5
+        expected.preventClipping = false
         #expect(config == expected)
     }
 
