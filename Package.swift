@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio",
+                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Library", "TagReading",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],

@@ -28,10 +28,10 @@ struct LibraryCorpusTests {
         let bench = try AudioTestBench(daemonArguments: ["--music-dir", corpus.path])
         let client = bench.client
         let scan = try client.scanLibrary()
-        #expect(scan.added >= 300)
-        #expect(scan.problems == 5)
-
         let problems = try client.call(Methods.LibraryProblems.self, Empty())
+        #expect(scan.added >= 300)
+        #expect(scan.problems == 5, "problems: \(problems.map { "\($0.path): \($0.reason)" })")
+
         let reasons = Dictionary(uniqueKeysWithValues: problems.map { (($0.path as NSString).lastPathComponent, $0.reason) })
         #expect(reasons["empty.mp3"]?.contains("empty") == true)
         #expect(reasons["truncated.mp3"]?.contains("truncated") == true)

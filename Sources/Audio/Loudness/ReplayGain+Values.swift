@@ -1,3 +1,5 @@
+public import TagReading
+
 extension ReplayGain {
     /// The values playback uses: ReplayGain gains as tagged, else an Opus file's R128 gains
     /// moved from −23 to −18 LUFS (``r128ToReplayGainOffset``); peaks as tagged.

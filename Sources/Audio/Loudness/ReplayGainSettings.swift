@@ -1,4 +1,5 @@
 import Foundation
+public import TagReading
 
 /// How loud tracks are played from their ReplayGain tags (`[playback]` of rondo.toml):
 /// the mode, a pre-amplification added to every tagged gain, and whether the gain is held

@@ -1,3 +1,5 @@
+public import TagReading
+
 /// What the browse tree reads: the library's lists in their browse orders, addressed by
 /// position, so that resolving an index path is one lookup per component.
 ///
@@ -194,14 +196,14 @@ public struct CatalogTrack: Equatable, Sendable {
     public var resumePosition: Double?
     public var artwork: CatalogArtwork?
     /// Its ReplayGain tags as last scanned.
-    public var replayGain: ReplayGainTags
+    public var replayGain: ReplayGainValues
 
     /// Creates a track.
     public init(
         id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
-        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainTags = ReplayGainTags()
+        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
     ) {
         self.id = id
         self.identifier = identifier

@@ -28,14 +28,14 @@ public struct ScannedTags: Equatable, Sendable {
     /// The embedded cover, already written to the artwork cache.
     public var artwork: CatalogArtwork?
     /// Its ReplayGain tags.
-    public var replayGain: ReplayGainTags
+    public var replayGain: ReplayGainValues
 
     /// Creates tags; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, discNumber: Int? = nil, trackNumber: Int? = nil,
         year: Int? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-        artwork: CatalogArtwork? = nil, replayGain: ReplayGainTags = ReplayGainTags()
+        artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
     ) {
         self.title = title
         self.artist = artist

@@ -1,4 +1,5 @@
 import GRDB
+import TagReading
 
 /// The `SELECT`s that read catalog entries and the conversion of their rows.
 enum CatalogRows {
@@ -21,7 +22,7 @@ enum CatalogRows {
             genre: row["genre"], composer: row["composer"], discNumber: row["disc_number"], trackNumber: row["track_number"],
             year: row["year"], duration: row["duration"], isSpokenWord: row["is_spoken_word"],
             resumePosition: row["resume"], artwork: artwork(row),
-            replayGain: ReplayGainTags(
+            replayGain: ReplayGainValues(
                 trackGain: row["track_gain"], trackPeak: row["track_peak"], albumGain: row["album_gain"],
                 albumPeak: row["album_peak"]))
     }

@@ -25,25 +25,11 @@ struct LibraryTagReader: TagReader {
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber, trackNumber: tags.trackNumber,
             year: tags.year, duration: tags.duration, sampleRate: tags.sampleRate, channels: tags.channels,
-            artwork: tags.picture.flatMap(artwork), replayGain: ReplayGainTags(tags.replayGain.values))
+            artwork: tags.picture.flatMap(artwork), replayGain: tags.replayGain.values)
     }
 
     private func artwork(_ picture: EmbeddedPicture) -> CatalogArtwork? {
         guard let url = try? artworkCache.store(picture), let mimeType = picture.mimeType else { return nil }
         return CatalogArtwork(path: url.path, mimeType: mimeType, width: picture.width, height: picture.height)
-    }
-}
-
-extension ReplayGainTags {
-    /// What the library keeps of a file's ReplayGain.
-    init(_ values: ReplayGainValues) {
-        self.init(trackGain: values.trackGain, trackPeak: values.trackPeak, albumGain: values.albumGain, albumPeak: values.albumPeak)
-    }
-}
-
-extension ReplayGainValues {
-    /// The ReplayGain the library kept for a track.
-    init(_ tags: ReplayGainTags) {
-        self.init(trackGain: tags.trackGain, trackPeak: tags.trackPeak, albumGain: tags.albumGain, albumPeak: tags.albumPeak)
     }
 }

@@ -1,6 +1,7 @@
 import Audio
 import Library
 import Playback
+import TagReading
 
 /// The player and ReplayGain: each entry is handed to the engine with the gain its tags and
 /// the settings give it, and a change of settings is heard at once.
@@ -14,7 +15,7 @@ extension PlayerService {
     /// What `entry`'s tags say of its loudness: the library's row when the library has the
     /// file, else the file's own tags (read once, with its metadata).
     func replayGainValues(of entry: QueueEntry) -> ReplayGainValues {
-        if let track = libraryTrack(at: entry.location) { return ReplayGainValues(track.replayGain) }
+        if let track = libraryTrack(at: entry.location) { return track.replayGain }
         _ = metadata(for: entry)
         return fileReplayGain[entry.location] ?? .none
     }

@@ -5,6 +5,7 @@ import Library
 import Logging
 import Playback
 import RondoProtocol
+import TagReading
 
 /// Glues the pure ``Player`` to the ``PlaybackEngine``: takes commands and queue edits
 /// from the router, lets the player decide, carries out its effects on the real output
@@ -33,14 +34,15 @@ actor PlayerService {
     /// The sound: the engine in the daemon, a fake in tests.
     let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
-    private let tagReader = AudioTagReader()
-    private var tagCache: [String: TrackMetadata] = [:]
+    let tagReader = AudioTagReader()
+    /// What ``metadata(for:)`` found for each file, by path.
+    var tagCache: [String: TrackMetadata] = [:]
     /// The ReplayGain of files outside the library, read with their tags.
     var fileReplayGain: [String: ReplayGainValues] = [:]
     /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
     var replayGain: ReplayGainSettings
     /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
-    private let artworkCache: ArtworkCache
+    let artworkCache: ArtworkCache
     let hub: EventHub
     let sessions: SessionService
     /// Seconds without playback before the session is released (`release_after`); a reload
@@ -372,30 +374,6 @@ actor PlayerService {
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
-    }
-
-    /// What the player shows of `entry`: the library's row when the library has the file
-    /// (read once, no file opened), else its tags (read once; an embedded cover cached).
-    func metadata(for entry: QueueEntry) -> TrackMetadata {
-        if let cached = tagCache[entry.location] { return cached }
-        if let track = libraryTrack(at: entry.location) {
-            let metadata = TrackMetadata(track)
-            tagCache[entry.location] = metadata
-            return metadata
-        }
-        let tags = (try? tagReader.scanTags(at: entry.location)) ?? FileTags()
-        fileReplayGain[entry.location] = tags.replayGain.values
-        var artworkURL: String?
-        if let picture = tags.picture {
-            do {
-                artworkURL = try artworkCache.store(picture).absoluteString
-            } catch {
-                logger.warning("no artwork for \(entry.location): \(error)")
-            }
-        }
-        let metadata = TrackMetadata(tags, location: entry.location, artworkURL: artworkURL)
-        tagCache[entry.location] = metadata
-        return metadata
     }
 }
 

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import TagReading
 import Testing
 
 /// The factor a track is played at, from its ReplayGain tags and the settings.

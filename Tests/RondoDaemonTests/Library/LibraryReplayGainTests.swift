@@ -2,6 +2,7 @@ import Audio
 import Foundation
 import Library
 import RondoTesting
+import TagReading
 import Testing
 
 @testable import RondoDaemon
@@ -38,8 +39,8 @@ import Testing
 
         #expect(
             try store.track(atPath: flac)?.replayGain
-                == ReplayGainTags(trackGain: -6.5, trackPeak: 0.25, albumGain: -4, albumPeak: 0.5))
-        #expect(try store.track(atPath: opus)?.replayGain == ReplayGainTags(trackGain: -6))
-        #expect(try store.track(atPath: plain)?.replayGain == ReplayGainTags())
+                == ReplayGainValues(trackGain: -6.5, trackPeak: 0.25, albumGain: -4, albumPeak: 0.5))
+        #expect(try store.track(atPath: opus)?.replayGain == ReplayGainValues(trackGain: -6))
+        #expect(try store.track(atPath: plain)?.replayGain == ReplayGainValues())
     }
 }

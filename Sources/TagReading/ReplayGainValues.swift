@@ -1,7 +1,8 @@
-/// A track's ReplayGain as the library keeps it: gains in decibels relative to ReplayGain's
-/// −18 LUFS reference (an Opus file's R128 gains already converted), peaks linear (1 is full
-/// scale); each `nil` when the file does not say.
-public struct ReplayGainTags: Equatable, Sendable {
+/// What a file's ReplayGain tags say, as playback and the library use them: gains in
+/// decibels relative to ReplayGain's reference (−18 LUFS; Opus R128 gains, relative to
+/// −23 LUFS, are converted when read), peaks as linear sample values (1 is full scale). Any
+/// of them may be missing.
+public struct ReplayGainValues: Equatable, Sendable {
     public var trackGain: Double?
     public var trackPeak: Double?
     public var albumGain: Double?
@@ -14,4 +15,7 @@ public struct ReplayGainTags: Equatable, Sendable {
         self.albumGain = albumGain
         self.albumPeak = albumPeak
     }
+
+    /// No tags at all.
+    public static let none = ReplayGainValues()
 }
