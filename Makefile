@@ -36,7 +36,7 @@ install-files:
 	install -D -m 0644 Config/rondo.toml "$(DESTDIR)$(PKGDATADIR)/rondo.toml"
 	install -d "$(DESTDIR)$(PKGDATADIR)/policies" "$(DESTDIR)$(PKGDATADIR)/demo"
 	install -m 0644 Config/policies/*.toml "$(DESTDIR)$(PKGDATADIR)/policies/"
-	for track in Demo/*.mp3; do install -m 0644 "$$track" "$(DESTDIR)$(PKGDATADIR)/demo/"; done
+	for track in Demo/*.mp3 Demo/*.flac Demo/*.ogg Demo/*.opus; do install -m 0644 "$$track" "$(DESTDIR)$(PKGDATADIR)/demo/"; done
 	install -D -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -d "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(MANDIR)/man1" \
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions" "$(DESTDIR)$(DATADIR)/zsh/site-functions" \

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Makes the demo tracks that `rondod --demo` plays, into this directory (or DIR).
-# Needs sox, lame and espeak-ng. The MP3s are committed; run this only to remake them.
-#   01 Welcome.mp3          spoken introduction (espeak-ng)
-#   02 Rondo in C.mp3       plucked chords C G Am F, twice
-#   03 Arpeggios.mp3        the same progression, broken into arpeggios
-#   04 Bells.mp3            a slow bell-like melody over a drone
+# Makes the demo tracks that `rondod --demo` plays, into this directory (or DIR), one in
+# each format Rondo plays. Needs sox, lame, flac, vorbis-tools (oggenc), opus-tools
+# (opusenc) and espeak-ng. The tracks are committed; run this only to remake them.
+#   01 Welcome.mp3          spoken introduction (espeak-ng), MP3
+#   02 Rondo in C.flac      plucked chords C G Am F, twice, FLAC
+#   03 Arpeggios.ogg        the same progression, broken into arpeggios, Ogg Vorbis
+#   04 Bells.opus           a slow bell-like melody over a drone, Opus
 set -euo pipefail
 dir=${1:-$(cd "$(dirname "$0")" && pwd)}
 tmp=$(mktemp -d)
@@ -13,6 +14,33 @@ trap 'rm -rf "$tmp"' EXIT
 mp3() { # WAV OUT TITLE TRACK GENRE
   lame --quiet -m j -b 64 --resample 44.1 --tt "$3" --ta "Rondo" --tl "Rondo Demo" --ty 2026 \
     --tn "$4/4" --tg "$5" --id3v2-only "$1" "$dir/$2"
+}
+
+# The Vorbis comments every non-MP3 track carries, each after FLAG: tagged FLAG TITLE TRACK GENRE
+tagged() {
+  local flag=$1
+  tags=()
+  for comment in "TITLE=$2" "ARTIST=Rondo" "ALBUM=Rondo Demo" "DATE=2026" "TRACKNUMBER=$3/4" "GENRE=$4"; do
+    tags+=("$flag" "$comment")
+  done
+}
+
+flac_track() { # WAV OUT TITLE TRACK GENRE
+  sox "$1" -b 16 "$tmp/flac16.wav"
+  tagged -T "$3" "$4" "$5"
+  flac --silent -f -8 "${tags[@]}" -o "$dir/$2" "$tmp/flac16.wav"
+}
+
+ogg_track() { # WAV OUT TITLE TRACK GENRE
+  sox "$1" -b 16 "$tmp/ogg16.wav"
+  tagged -c "$3" "$4" "$5"
+  oggenc --quiet -q 2 "${tags[@]}" -o "$dir/$2" "$tmp/ogg16.wav"
+}
+
+opus_track() { # WAV OUT TITLE TRACK GENRE
+  sox "$1" -b 16 "$tmp/opus16.wav"
+  tagged --comment "$3" "$4" "$5"
+  opusenc --quiet --bitrate 64 "${tags[@]}" "$tmp/opus16.wav" "$dir/$2"
 }
 
 chord() { # OUT SECONDS NOTE...
@@ -41,7 +69,7 @@ for round in 1 2; do
   done
 done
 sox "${bars[@]}" "$tmp/chords.wav"
-mp3 "$tmp/chords.wav" "02 Rondo in C.mp3" "Rondo in C" 2 "Demo"
+flac_track "$tmp/chords.wav" "02 Rondo in C.flac" "Rondo in C" 2 "Demo"
 
 notes=()
 i=0
@@ -54,7 +82,7 @@ for round in 1 2; do
   done
 done
 sox "${notes[@]}" "$tmp/arpeggios.wav" norm -6
-mp3 "$tmp/arpeggios.wav" "03 Arpeggios.mp3" "Arpeggios" 3 "Demo"
+ogg_track "$tmp/arpeggios.wav" "03 Arpeggios.ogg" "Arpeggios" 3 "Demo"
 
 melody=(E5 G5 C6 B5 G5 A5 F5 E5)
 tones=()
@@ -65,4 +93,4 @@ done
 sox "${tones[@]}" "$tmp/melody.wav"
 sox -n -r 44100 -c 2 "$tmp/drone.wav" synth 12 sine C3 vol 0.15 fade 1 12 2
 sox -m "$tmp/melody.wav" "$tmp/drone.wav" "$tmp/bells.wav" norm -6
-mp3 "$tmp/bells.wav" "04 Bells.mp3" "Bells" 4 "Demo"
+opus_track "$tmp/bells.wav" "04 Bells.opus" "Bells" 4 "Demo"

@@ -2,7 +2,8 @@
 # Runs rondod in the foreground from a fresh machine: installs missing apt packages (or
 # prints the apt-get line when not root), starts a PulseAudio server if none answers,
 # builds, then serves the user's music directory (scanned into the library once the daemon
-# is up) or, when it holds no MP3 files, the packaged demo; and starts playing.
+# is up) or, when it holds no music files (MP3, FLAC, Ogg Vorbis, Opus), the packaged demo;
+# and starts playing.
 # Extra arguments go to rondod instead (e.g. --music-dir /srv/music, or --demo).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +21,7 @@ arguments=("$@")
 scan=no
 if [ ${#arguments[@]} -eq 0 ]; then
   music=${XDG_MUSIC_DIR:-$(xdg-user-dir MUSIC 2>/dev/null || echo "$HOME/Music")}
-  if [ -d "$music" ] && find -L "$music" -iname '*.mp3' -print -quit 2>/dev/null | grep -q .; then
+  if [ -d "$music" ] && find -L "$music" \( -iname '*.mp3' -o -iname '*.flac' -o -iname '*.ogg' -o -iname '*.oga' -o -iname '*.opus' \) -print -quit 2>/dev/null | grep -q .; then
     scan=yes
   else
     arguments=(--demo)

@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 
 /// Finds the demo tracks shipped with Rondo: installed under `share/rondo/demo` beside
@@ -10,9 +11,10 @@ public enum DemoLibrary {
         }?.path
     }
 
-    /// The demo's MP3 files in play order.
+    /// The demo's audio files (one in each format Rondo plays) in play order.
     public static func tracks(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".mp3") }.sorted().map { directory + "/" + $0 }
+        return names.filter { AudioTagReader.fileExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+            .map { directory + "/" + $0 }
     }
 }
