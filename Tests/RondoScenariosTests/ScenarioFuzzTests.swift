@@ -90,7 +90,7 @@ struct ScenarioFuzzTests {
 
     /// 3,000 seeded mutations of two packaged scenarios each load or fail at a line of the
     /// input; those that load run in process and report without trapping.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesHostileScenarios() throws {
         var violations: [String] = []
         var (loaded, rejected) = (0, 0)

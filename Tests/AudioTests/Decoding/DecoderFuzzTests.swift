@@ -25,7 +25,7 @@ struct DecoderFuzzTests {
 
     /// Damaged copies of each format's fixture open, read and seek, or fail with
     /// `decodeFailed` naming the file and a reason; none crashes.
-    @Test(.timeLimit(.minutes(2)), arguments: CompressedFormat.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: CompressedFormat.allCases)
     func survivesDamagedFiles(format: CompressedFormat) throws {
         let directory = try TemporaryDirectory(prefix: "rondo-decoder-fuzz")
         defer { directory.remove() }

@@ -45,7 +45,7 @@ struct FLACTagReaderFuzzTests {
 
     /// 2,400 seeded damaged FLAC files each give tags or a failure in bounded time, and the
     /// damage reaches both tags and refusals.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesDamagedFiles() throws {
         let fixtures = try EncodedFixtures()
         defer { fixtures.remove() }
@@ -60,7 +60,7 @@ struct FLACTagReaderFuzzTests {
 
     /// 1,000 random files behind a `fLaC` marker (some with a STREAMINFO header and huge
     /// block lengths) give tags or a failure in bounded time.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesRandomFiles() throws {
         let fixtures = try EncodedFixtures()
         defer { fixtures.remove() }

@@ -47,7 +47,7 @@ struct OggTagReaderFuzzTests {
 
     /// 2,400 seeded damaged Vorbis and Opus files each give tags or a failure in bounded
     /// time, and the damage reaches both tags and refusals.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesDamagedFiles() throws {
         let fixtures = try EncodedFixtures()
         defer { fixtures.remove() }
@@ -65,7 +65,7 @@ struct OggTagReaderFuzzTests {
 
     /// 1,000 random files made of `OggS` pages with random lacing values and bodies, some
     /// starting like Vorbis or Opus headers, give tags or a failure in bounded time.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesRandomPages() throws {
         let fixtures = try EncodedFixtures()
         defer { fixtures.remove() }

@@ -306,7 +306,7 @@ struct TagReaderFuzzTests {
     /// 3,900 seeded damaged files, 300 of each kind of damage spread over the five seeds,
     /// each give tags or a ``TagReadFailure`` in bounded time; rescanning a file gives the same
     /// outcome; damage is varied enough to reach both tags and every refusal the probe makes.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesDamagedTags() throws {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }
@@ -340,7 +340,7 @@ struct TagReaderFuzzTests {
     /// ID3v2 header, some full of frame-sync bytes or of valid frame headers at the right
     /// spacing: each gives tags or a ``TagReadFailure`` in bounded time; none without a sync
     /// byte is taken for MP3 audio.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesRandomFiles() throws {
         let fixtures = try MP3Fixtures()
         defer { fixtures.remove() }

@@ -68,7 +68,7 @@ private struct HostileMatrices {
     /// 1,000 seeded variants of automotive.toml each load or fail at a line of the input,
     /// naming the file; each one that loads runs 40 seeded events without breaking an
     /// invariant.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesHostileMatrices() throws {
         let text = try String(contentsOfFile: AutomotiveReference.path, encoding: .utf8)
         var inputs = HostileMatrices(

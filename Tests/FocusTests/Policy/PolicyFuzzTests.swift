@@ -225,7 +225,7 @@ struct PolicyFuzzTests {
 
     /// 4,500 seeded mutations, truncations, noise, deep nesting, huge numbers, NUL bytes and
     /// invalid UTF-8 each load or fail at a line of the input, naming the file.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesHostilePolicies() throws {
         let path = BuiltProducts.packageRoot + "/Config/policies/default.toml"
         let seed = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)

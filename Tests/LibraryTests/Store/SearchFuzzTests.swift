@@ -70,7 +70,7 @@ struct SearchFuzzTests {
 
     /// 4,000 seeded queries of FTS5 syntax, quotes, unicode, emoji, control characters, very
     /// long and empty strings never throw, and never return more than the limit.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func anyQueryIsSafe() throws {
         let library = try Self.library()
         defer { library.remove() }
@@ -104,7 +104,7 @@ struct SearchFuzzTests {
 
     /// 2,000 seeded queries of a known word prefix with wordless syntax, emoji and control
     /// characters stuck to it and around it each find the word's track.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func knownWordsSurviveTheirWrapping() throws {
         let library = try Self.library()
         defer { library.remove() }

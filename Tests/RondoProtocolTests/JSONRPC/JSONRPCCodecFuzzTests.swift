@@ -166,7 +166,7 @@ struct JSONRPCCodecFuzzTests {
     }
 
     /// 24,000 seeded inputs of every kind each give a request or a -32700/-32600 error.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func survivesHostileLines() {
         let codec = JSONRPCCodec()
         var lines = HostileLines(rng: SplitMix64(seed: 0x524F_4E44_4F21))
@@ -197,7 +197,7 @@ struct JSONRPCCodecFuzzTests {
     }
 
     /// A line of a mebibyte of `[`, the largest a client can send, is refused as a parse error.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func refusesAMebibyteOfOpenBrackets() throws {
         let line = [UInt8](repeating: UInt8(ascii: "["), count: JSONRPCCodec.maximumLineLength)
         let codec = JSONRPCCodec()
