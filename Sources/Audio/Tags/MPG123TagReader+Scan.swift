@@ -12,8 +12,17 @@ extension MPG123TagReader {
         try MP3Probe.check(path)
         do {
             return tags(of: try MPG123Decoder(path: path, keepingPictures: true))
-        } catch .decodeFailed(_, let reason) {
-            throw .unreadable(reason: reason)
+        } catch .decodeFailed {
+            // The probe found MPEG frames, so a decoder that finds none met a read error
+            // (seen once under load as libmpg123's "Error reading the stream"): it is tried
+            // once more before the file is listed as unreadable.
+            do {
+                return tags(of: try MPG123Decoder(path: path, keepingPictures: true))
+            } catch .decodeFailed(_, let reason) {
+                throw .unreadable(reason: reason)
+            } catch {
+                throw .unreadable(reason: error.description)
+            }
         } catch {
             throw .unreadable(reason: error.description)
         }
