@@ -13,7 +13,7 @@ final class EventHub: Sendable {
 
     private struct Subscriber {
         var topics: Set<EventTopic> = []
-        let outbox: AsyncStream<[UInt8]>.Continuation
+        let outbox: any EventOutbox
         let close: @Sendable () -> Void
     }
 
@@ -22,7 +22,7 @@ final class EventHub: Sendable {
     private let codec = JSONRPCCodec()
 
     /// Registers a connection with its outbox and a way to close it.
-    func register(_ connection: Int, outbox: AsyncStream<[UInt8]>.Continuation, close: @escaping @Sendable () -> Void) {
+    func register(_ connection: Int, outbox: any EventOutbox, close: @escaping @Sendable () -> Void) {
         subscribers.withLock { $0[connection] = Subscriber(outbox: outbox, close: close) }
     }
 
@@ -51,8 +51,23 @@ final class EventHub: Sendable {
         }
         guard !targets.isEmpty else { return }
         let line = codec.encodeLine(Envelope.Notification(method: E.name, params: params))
-        for target in targets {
-            if case .dropped = target.outbox.yield(line) { target.close() }
-        }
+        for target in targets where !target.outbox.deliver(line) { target.close() }
+    }
+}
+
+/// Where a connection's events go: its socket, or a stream the head-unit view reads.
+protocol EventOutbox: Sendable {
+    /// Queues an event line; `false` when the reader holds ``EventHub/outboxCapacity``
+    /// lines it has not taken (it does not read its events).
+    func deliver(_ line: [UInt8]) -> Bool
+    /// Ends the events: the connection is forgotten.
+    func finish()
+}
+
+extension AsyncStream<[UInt8]>.Continuation: EventOutbox {
+    /// Yields the line unless the stream's buffer is full.
+    func deliver(_ line: [UInt8]) -> Bool {
+        if case .dropped = yield(line) { return false }
+        return true
     }
 }

@@ -31,8 +31,10 @@ actor PlayerService {
     private var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
+    /// The now-playing state as last computed, for readers that do not wait for the actor.
+    nonisolated let published = PublishedNowPlaying()
     /// The sound: the engine in the daemon, a fake in tests.
-    let engine: any PlaybackControl
+    nonisolated let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
     let tagReader = AudioTagReader()
     /// What ``metadata(for:)`` found for each file, by path.
@@ -58,7 +60,7 @@ actor PlayerService {
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
     let logger: Logger
-    let now: @Sendable () -> Double
+    nonisolated let now: @Sendable () -> Double
 
     /// Creates the service; the engine connects to its output only on the first play.
     /// - Parameters:
@@ -147,6 +149,7 @@ actor PlayerService {
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
     /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
     func restore(resumingPlayback: Bool) {
+        defer { nowPlayingState() }
         restoreOutput()
         guard let store else { return }
         do {
@@ -224,6 +227,13 @@ actor PlayerService {
     func nowPlaying() -> NowPlayingState {
         observeOutput()
         return nowPlayingState()
+    }
+
+    /// The same without the actor: the snapshot last published, its elapsed time brought up
+    /// to now from what the output hears. Every change to the now-playing state is
+    /// published with `nowPlaying.changed`, which stores the snapshot first.
+    nonisolated func currentNowPlaying() -> NowPlayingState {
+        published.load().state(at: now(), heard: engine.position)
     }
 
     // MARK: Applying decisions
@@ -366,14 +376,19 @@ actor PlayerService {
         _ = player.handle(.positionObserved(heard.seconds), at: now())
     }
 
-    private func nowPlayingState() -> NowPlayingState {
+    /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
+    /// reads (``currentNowPlaying()``).
+    @discardableResult
+    func nowPlayingState() -> NowPlayingState {
         if let current = player.queue.current {
             _ = player.setMetadata(metadata(for: current), for: current.id)
         }
-        return NowPlayingState(
+        let state = NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
+        published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
+        return state
     }
 }
 

@@ -12,7 +12,7 @@ extension Routes {
             await kept { await player.setEnabled(params.enabled, for: params.command) }
             return Empty()
         }
-        router.register(Methods.NowPlayingGet.self) { _, _ in await player.nowPlaying() }
+        router.registerImmediate(Methods.NowPlayingGet.self) { _, _ in player.currentNowPlaying() }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
         router.register(Methods.PlayerSetVolume.self) { [self] params, _ throws(RPCError) in
             try await kept { () throws(RPCError) in try await player.setVolume(params) }

@@ -3,9 +3,20 @@ import RondoProtocol
 /// Dispatches decoded requests to their handlers, from the method table of
 /// `RondoProtocol`, and encodes what they return.
 struct Router: Sendable {
-    private typealias Encoded = @Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?
+    /// What handling a request line comes to.
+    enum Routed: Sendable {
+        /// The reply, written at once (`nil`: a notification, nothing to answer).
+        case answered([UInt8]?)
+        /// Work for a task off the event loop, returning the reply.
+        case pending(@Sendable () async -> [UInt8]?)
+    }
 
-    private var handlers: [String: Encoded] = [:]
+    private enum Handler: Sendable {
+        case immediate(@Sendable (RequestID?, JSONValue?, ConnectionContext) -> [UInt8]?)
+        case deferred(@Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?)
+    }
+
+    private var handlers: [String: Handler] = [:]
     private let codec = JSONRPCCodec()
 
     /// Creates a router with no methods.
@@ -14,13 +25,13 @@ struct Router: Sendable {
     /// The wire names this router serves.
     var methodNames: Set<String> { Set(handlers.keys) }
 
-    /// Serves `method` with `body`.
+    /// Serves `method` with `body`, on a task of its own.
     mutating func register<M: RPCMethod>(
         _ method: M.Type,
         _ body: @escaping @Sendable (M.Params, ConnectionContext) async throws(RPCError) -> M.Result
     ) {
         let codec = self.codec
-        handlers[M.name] = { id, params, context in
+        handlers[M.name] = .deferred { id, params, context in
             do throws(RPCError) {
                 let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
                 let result = try await body(typed, context)
@@ -33,19 +44,51 @@ struct Router: Sendable {
         }
     }
 
-    /// Handles one request line; returns the reply line, or `nil` for a notification.
-    func handle(line: [UInt8], context: ConnectionContext) async -> [UInt8]? {
+    /// Serves `method` with `body` where the request is read, without a task: for answers
+    /// read from a snapshot, which neither wait nor block.
+    mutating func registerImmediate<M: RPCMethod>(
+        _ method: M.Type,
+        _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> M.Result
+    ) {
+        let codec = self.codec
+        handlers[M.name] = .immediate { id, params, context in
+            do throws(RPCError) {
+                let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
+                let result = try body(typed, context)
+                guard let id else { return nil }
+                return codec.encodeLine(Envelope.Response(id: id, result: result))
+            } catch {
+                guard let id else { return nil }
+                return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))
+            }
+        }
+    }
+
+    /// Reads one request line and answers it at once when it can, or says what is left to do.
+    func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
         let request: JSONRPCCodec.IncomingRequest
         do {
             request = try codec.decodeRequest(line)
         } catch {
-            return codec.encodeLine(Envelope.ErrorResponse(id: error.id, error: error.error))
+            return .answered(codec.encodeLine(Envelope.ErrorResponse(id: error.id, error: error.error)))
         }
-        guard let handler = handlers[request.method] else {
-            guard let id = request.id else { return nil }
-            return codec.encodeLine(Envelope.ErrorResponse(id: id, error: .methodNotFound(request.method)))
+        switch handlers[request.method] {
+        case .immediate(let handler)?:
+            return .answered(handler(request.id, request.params, context))
+        case .deferred(let handler)?:
+            return .pending { await handler(request.id, request.params, context) }
+        case nil:
+            guard let id = request.id else { return .answered(nil) }
+            return .answered(codec.encodeLine(Envelope.ErrorResponse(id: id, error: .methodNotFound(request.method))))
         }
-        return await handler(request.id, request.params, context)
+    }
+
+    /// Handles one request line; returns the reply line, or `nil` for a notification.
+    func handle(line: [UInt8], context: ConnectionContext) async -> [UInt8]? {
+        switch route(line: line, context: context) {
+        case .answered(let reply): reply
+        case .pending(let work): await work()
+        }
     }
 
     /// An error line that answers no request: a connection refused before it could send one.

@@ -3,6 +3,6 @@ import RondoProtocol
 extension Routes {
     /// `daemon.info`.
     func registerDaemonMethods(in router: inout Router) {
-        router.register(Methods.DaemonInfoMethod.self) { [daemonInfo] _, _ in await daemonInfo() }
+        router.registerImmediate(Methods.DaemonInfoMethod.self) { [daemonInfo] _, _ in daemonInfo() }
     }
 }

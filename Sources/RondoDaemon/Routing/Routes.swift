@@ -11,7 +11,7 @@ struct Routes {
     let prompts: PromptService
     let hub: EventHub
     /// What `daemon.info` answers, read when asked.
-    let daemonInfo: @Sendable () async -> DaemonInfo
+    let daemonInfo: @Sendable () -> DaemonInfo
 
     /// Runs a request that changes the player's state and answers once the change is on
     /// disk (the player's writer saves off its actor), so what a client was told survives

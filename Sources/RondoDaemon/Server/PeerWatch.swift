@@ -22,13 +22,14 @@ final class PeerWatch: ChannelInboundHandler, Sendable {
 
     /// Reads the client's credentials from the socket (`SO_PEERCRED`) and keeps its process id.
     /// - Returns: the client's user id, or `nil` when the credentials cannot be read.
-    func learnPeer(of channel: any Channel) async -> UInt32? {
-        guard let provider = channel as? any SocketOptionProvider else { return nil }
+    func learnPeer(of channel: any Channel) -> EventLoopFuture<UInt32?> {
+        guard let provider = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(nil) }
         let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.peerCredentialsOption))
-        guard let credentials = try? await future.get() else { return nil }
-        peerProcess.store(credentials.pid, ordering: .relaxed)
-        return credentials.uid
+        return future.map { credentials -> UInt32? in
+            self.peerProcess.store(credentials.pid, ordering: .relaxed)
+            return credentials.uid
+        }.recover { _ in nil }
     }
 
     /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).

@@ -66,8 +66,7 @@ public struct JSONRPCCodec: Sendable {
     ///   `badParam` domain error for a name outside a ``CheckedWireName`` set.
     public func decodeParams<P: Decodable>(_ type: P.Type, from params: JSONValue?, method: String) throws(RPCError) -> P {
         do {
-            let data = try JSONEncoder().encode(params == nil || params == .null ? JSONValue.object([:]) : params!)
-            return try JSONDecoder().decode(P.self, from: data)
+            return try JSONValueDecoder.decode(P.self, from: params == nil || params == .null ? .object([:]) : params!)
         } catch let error as UnknownWireName {
             throw RPCError(.badParam, error.message)
         } catch let error as DecodingError {
@@ -100,12 +99,8 @@ public struct JSONRPCCodec: Sendable {
 
     /// Encodes a message as one line, newline included.
     public func encodeLine(_ message: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         do {
-            var bytes = [UInt8](try encoder.encode(message))
-            bytes.append(UInt8(ascii: "\n"))
-            return bytes
+            return try JSONLineEncoder.encodeLine(message)
         } catch {
             return Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"cannot encode the reply"}}"#.utf8) + [10]
         }
