@@ -17,6 +17,7 @@ let package = Package(
         // For the benchmarks package in Benchmarks/.
         .library(name: "Focus", targets: ["Focus"]),
         .library(name: "Library", targets: ["Library"]),
+        .library(name: "RondoProtocol", targets: ["RondoProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),

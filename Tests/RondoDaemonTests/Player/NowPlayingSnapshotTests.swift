@@ -1,0 +1,65 @@
+import RondoProtocol
+import Testing
+
+@testable import RondoDaemon
+
+/// What `nowPlaying.get` answers from the published snapshot, without the player's actor.
+struct NowPlayingSnapshotTests {
+    /// Entry 7 published playing at 1.5×, 10 s into 100 s, at t = 1000.
+    private func snapshot(state: PlaybackStateName = .playing, duration: Double? = 100) -> NowPlayingSnapshot {
+        var info = NowPlayingInfoPayload()
+        info.title = "A"
+        info.playbackDuration = duration
+        info.elapsedPlaybackTime = 10
+        info.playbackRate = state == .playing ? 1.5 : 0
+        info.playbackProgress = duration.map { 10 / $0 }
+        info.timestamp = 1000
+        return NowPlayingSnapshot(state: NowPlayingState(info: info, playbackState: state, volume: 0.5), entryID: 7)
+    }
+
+    /// While the output plays the current entry, the elapsed time is what it hears, as of now.
+    @Test func playingTakesTheHeardPosition() {
+        let state = snapshot().state(at: 1004, heard: (sourceID: 7, seconds: 15.25))
+        #expect(state.info.elapsedPlaybackTime == 15.25)
+        #expect(state.info.timestamp == 1004)
+        #expect(state.info.playbackProgress == 0.1525)
+        #expect(state.info.title == "A")
+        #expect(state.volume == 0.5)
+    }
+
+    /// Heard audio of another entry (the next one pre-rolled, or an old one still draining)
+    /// says nothing about this one: its time is carried forward at its rate.
+    @Test func anotherSourceIsCarriedForward() {
+        let state = snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 1))
+        #expect(state.info.elapsedPlaybackTime == 16)
+        #expect(state.info.timestamp == 1004)
+        #expect(snapshot().state(at: 1002, heard: nil).info.elapsedPlaybackTime == 13)
+    }
+
+    /// The elapsed time never passes the duration nor falls below zero, and a clock that
+    /// went back does not move it backwards.
+    @Test func staysWithinTheItem() {
+        #expect(snapshot().state(at: 2000, heard: nil).info.elapsedPlaybackTime == 100)
+        #expect(snapshot().state(at: 2000, heard: nil).info.playbackProgress == 1)
+        #expect(snapshot().state(at: 1001, heard: (sourceID: 7, seconds: -0.5)).info.elapsedPlaybackTime == 0)
+        #expect(snapshot().state(at: 990, heard: nil).info.elapsedPlaybackTime == 10)
+        #expect(snapshot(duration: nil).state(at: 2000, heard: nil).info.elapsedPlaybackTime == 1510)
+        #expect(snapshot(duration: nil).state(at: 2000, heard: nil).info.playbackProgress == nil)
+    }
+
+    /// Paused, stopped or interrupted, the state is served exactly as published.
+    @Test(arguments: [PlaybackStateName.paused, .stopped, .interrupted])
+    func notPlayingIsServedAsPublished(_ playbackState: PlaybackStateName) {
+        let published = snapshot(state: playbackState)
+        #expect(published.state(at: 5000, heard: (sourceID: 7, seconds: 50)) == published.state)
+        #expect(NowPlayingSnapshot.empty.state(at: 5000, heard: nil) == NowPlayingSnapshot.empty.state)
+    }
+
+    /// The holder returns what was stored last.
+    @Test func theHolderKeepsTheLastSnapshot() {
+        let holder = PublishedNowPlaying()
+        #expect(holder.load() == .empty)
+        holder.store(snapshot())
+        #expect(holder.load() == snapshot())
+    }
+}
