@@ -69,7 +69,7 @@ extension PlayerService {
         let effects: [PlayerEffect]
         do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.rpcError(error) }
         try commit(trial)
-        _ = apply(effects)
+        _ = applyAccepted(effects)
         if player.state != .playing, !isPulseConnected {
             throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
         }

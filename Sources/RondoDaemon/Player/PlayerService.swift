@@ -31,6 +31,8 @@ actor PlayerService {
     private var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
+    /// Engine effects of commands already answered, waiting their turn (``applyAccepted(_:)``).
+    private var acceptedWork: [PlayerEffect] = []
     /// The now-playing state as last computed, for readers that do not wait for the actor.
     nonisolated let published = PublishedNowPlaying()
     /// The sound: the engine in the daemon, a fake in tests.
@@ -204,9 +206,40 @@ actor PlayerService {
         if let refusal = admit(trial) { return try Self.refused(refusal) }
         player = trial
         apply(outcome.remoteEffects)
-        let failure = apply(outcome.effects)
+        let failure = applyAccepted(outcome.effects)
         if let failure { return failure }
         return RemoteSendResult(status: RemoteCommandStatus(outcome.status), reason: outcome.reason.map(CommandFailureReasonName.init))
+    }
+
+    /// Applies a command's effects; a track to load, with the output connected, is loaded
+    /// after the command is answered.
+    ///
+    /// Opening a decoder and pre-rolling the first quarter second take longer than any
+    /// decision, so a command that loads is answered once it is accepted: the news it
+    /// makes (`nowPlaying.changed`, `queue.changed`) and the saved state go out first, the
+    /// loads follow in order (``runAcceptedWork()``), ahead of any later effects, and a
+    /// file that then fails to open is skipped with events of its own. Without a
+    /// connection the effects run at once, so `deviceNotFound` is still answered.
+    func applyAccepted(_ effects: [PlayerEffect]) -> RemoteSendResult? {
+        guard engine.isConnected, effects.contains(where: \.isLoad) else { return apply(effects) }
+        runAcceptedWork()
+        for effect in effects {
+            switch effect {
+            case .nowPlayingChanged, .queueChanged: announce(effect)
+            default: acceptedWork.append(effect)
+            }
+        }
+        persist()
+        Task { self.runAcceptedWork() }
+        return nil
+    }
+
+    /// Carries out the engine work of commands already answered, if any is left.
+    func runAcceptedWork() {
+        guard !acceptedWork.isEmpty else { return }
+        let work = acceptedWork
+        acceptedWork = []
+        apply(work)
     }
 
     /// Every remote command with its enabled flag and properties.
@@ -268,6 +301,7 @@ actor PlayerService {
     /// output is missing.
     @discardableResult
     func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
+        runAcceptedWork()
         var failure: RemoteSendResult?
         var pending = effects[...]
         while let effect = pending.popFirst() {
@@ -306,10 +340,8 @@ actor PlayerService {
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
             case .prepareNext(let entry):
                 engine.prepareNext(entry.map(source(for:)))
-            case .nowPlayingChanged:
-                hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
-            case .queueChanged:
-                hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
+            case .nowPlayingChanged, .queueChanged:
+                announce(effect)
             }
         }
         if player.state == .playing, let current = player.queue.current {
@@ -319,6 +351,18 @@ actor PlayerService {
         persist()
         noteListening()
         return failure
+    }
+
+    /// Publishes what changed: the now-playing state (stored as the snapshot first) or the queue.
+    private func announce(_ effect: PlayerEffect) {
+        switch effect {
+        case .nowPlayingChanged:
+            hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
+        case .queueChanged:
+            hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
+        default:
+            break
+        }
     }
 
     /// How loading an entry on the engine went, with the player's follow-up effects.
@@ -396,6 +440,12 @@ extension PlayerEffect {
     /// Whether this is a gapless pre-roll request, which a later decision supersedes.
     fileprivate var isPrepareNext: Bool {
         if case .prepareNext = self { return true }
+        return false
+    }
+
+    /// Whether this opens an entry on the engine.
+    fileprivate var isLoad: Bool {
+        if case .load = self { return true }
         return false
     }
 }

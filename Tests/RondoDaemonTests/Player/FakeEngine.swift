@@ -1,4 +1,5 @@
 import Audio
+import Glibc
 import Synchronization
 
 /// A stand-in for the playback engine: records every command, in order, answers as a
@@ -15,6 +16,8 @@ final class FakeEngine: PlaybackControl {
     }
 
     private let state = Mutex(State())
+    /// Whether loads may proceed (``holdLoads()``).
+    private let loadGate = Mutex(true)
     /// The stream a ``PlayerService`` reads the notices from.
     let notices: AsyncStream<EngineNotice>
     private let continuation: AsyncStream<EngineNotice>.Continuation
@@ -45,7 +48,13 @@ final class FakeEngine: PlaybackControl {
         if state.withLock({ $0.serverDown }) { throw .pulseUnavailable("no server") }
     }
 
+    /// Makes every load wait until ``releaseLoads()``.
+    func holdLoads() { loadGate.withLock { $0 = false } }
+    /// Lets loads through again, the held one included.
+    func releaseLoads() { loadGate.withLock { $0 = true } }
+
     func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
+        while !loadGate.withLock({ $0 }) { usleep(1_000) }
         let refusal: AudioError? = state.withLock { state in
             state.calls.append("load \(Self.name(source)) at \(position) \(playing ? "playing" : "paused")")
             if state.serverDown { return .pulseUnavailable("no server") }

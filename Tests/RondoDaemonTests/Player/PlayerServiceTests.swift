@@ -38,8 +38,11 @@ import Testing
             logger: Self.logger, now: { 1_000 })
     }
 
+    /// Sends a command and waits for the engine work it was answered before.
     private func send(_ command: RemoteCommandName) async throws -> RemoteSendResult {
-        try await player.send(RemoteSendParams(command: command))
+        let result = try await player.send(RemoteSendParams(command: command))
+        await player.runAcceptedWork()
+        return result
     }
 
     private func finish() async {
@@ -88,6 +91,22 @@ import Testing
         _ = try await send(.play)
         #expect(engine.log.prefix(2) == ["load short-a.mp3 at 0.0 playing", "load short-b.mp3 at 0.0 playing"])
         #expect(await player.queue(offset: 0, limit: nil).index == 1)
+        await finish()
+    }
+
+    /// `play` is answered once accepted: the reply, the news and the saved state do not
+    /// wait for the track to open, which follows.
+    @Test func playIsAnsweredBeforeItsTrackLoads() async throws {
+        _ = try await player.replace(QueueItemsParams(items: tracks))
+        engine.clearLog()
+        engine.holdLoads()
+        #expect(try await player.send(RemoteSendParams(command: .play)).status == .success)
+        #expect(player.currentNowPlaying().playbackState == .playing)
+        #expect(player.currentNowPlaying().info.title != nil)
+        #expect(engine.log.isEmpty)
+        engine.releaseLoads()
+        await player.runAcceptedWork()
+        #expect(engine.log == ["load short-a.mp3 at 0.0 playing", "prepareNext short-b.mp3"])
         await finish()
     }
 
