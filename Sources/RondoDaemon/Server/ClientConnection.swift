@@ -37,6 +37,7 @@ final class ClientConnection: ChannelInboundHandler {
     private var running = false
     private var unflushed = false
     private var inputClosed = false
+    private var closing = false
     private var inactive = false
     private var disconnected = false
 
@@ -174,7 +175,8 @@ final class ClientConnection: ChannelInboundHandler {
 
     /// A client that sent its last request is answered in full, then the connection closes.
     private func closeIfDone(context: ChannelHandlerContext) {
-        guard inputClosed, !inactive, !running, waitingStart == waiting.count else { return }
+        guard inputClosed, !closing, !inactive, !running, waitingStart == waiting.count else { return }
+        closing = true
         hub.unregister(id)
         flushIfNeeded(context: context)
         context.writeAndFlush(wrapOutboundOut(ByteBuffer())).whenComplete { _ in context.close(promise: nil) }
