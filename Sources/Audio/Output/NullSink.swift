@@ -13,9 +13,9 @@ import Foundation
 final class NullSink: @unchecked Sendable {
     /// How often the pacing thread plays the clock forward and refills the buffer, in seconds.
     static let tickInterval = 0.02
-    /// How much the sink buffers, in seconds: as much as a PulseAudio stream asks for
-    /// (``PulseStream/targetLatencyMilliseconds``), so a position is heard as late.
-    static let bufferDuration = Double(PulseStream.targetLatencyMilliseconds) / 1000
+    /// How much the sink buffers, in seconds: about what a PulseAudio sink renders ahead of
+    /// the listener, so a position is heard about as late as through a real server.
+    static let bufferDuration = 0.15
 
     private let lock = NSCondition()
     private let format: AudioFormat

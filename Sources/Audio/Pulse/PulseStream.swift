@@ -245,9 +245,14 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
         }
     }
 
-    /// End-to-end latency the stream asks the server for: small enough that a seek or a
-    /// rate change is heard at once, large enough that the decode thread can sleep.
-    static let targetLatencyMilliseconds = 150
+    /// End-to-end latency the stream asks the server for.
+    ///
+    /// The sink then renders about 230 ms at a time, so the server wakes a few times a
+    /// second for this stream: at 150 ms (a 55 ms sink period) PulseAudio spent 3.5× the
+    /// CPU on it. Seeks, rate changes, pauses and volume changes are still heard at once:
+    /// a flush, a cork or a sink-input volume change makes the sink rewind what it had
+    /// rendered ahead.
+    static let targetLatencyMilliseconds = 500
 
     fileprivate func stateChanged() { connection.signal() }
 }
