@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(
             name: "RondoView",
@@ -70,7 +71,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView", "CMalloc",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -98,6 +98,19 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Lets go of the memory the connections hold for speed: the page caches and statement
+    /// caches of every connection, and the idle reader connections themselves (reopened on
+    /// the next read). Waits for reads in progress.
+    ///
+    /// Each connection keeps SQLite's default page cache of up to 2 MiB; a scan fills the
+    /// writer's and the readers' that served the browsing meanwhile, and nothing needs
+    /// them once it is done. Pages are not memory-mapped (`mmap_size` 0, SQLite's
+    /// default): a mapped file would count its touched pages in the daemon's memory too,
+    /// and reads are served by the page cache and the kernel's file cache alike.
+    public func releaseMemory() {
+        pool.releaseMemory()
+    }
+
     /// Runs `body` in a write transaction, committed when it returns.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {

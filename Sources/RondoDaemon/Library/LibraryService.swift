@@ -14,6 +14,7 @@ import Synchronization
 final class LibraryService: Sendable {
     /// The store, or `nil` when the database could not be opened (every method then says so).
     let store: LibraryStore?
+    private let database: LibraryDatabase?
     private let tree: BrowseTree?
     private let scanner: LibraryScanner?
     let musicDirectory: String
@@ -26,6 +27,7 @@ final class LibraryService: Sendable {
     init(database: LibraryDatabase?, musicDirectory: String, tagReader: any TagReader, hub: EventHub, logger: Logger) {
         let store = database.map(LibraryStore.init(database:))
         self.store = store
+        self.database = database
         self.tree = store.map { BrowseTree(catalog: $0, musicDirectory: musicDirectory) }
         self.scanner = store.map { LibraryScanner(store: $0, tagReader: tagReader, musicDirectory: musicDirectory) }
         self.musicDirectory = musicDirectory
@@ -158,11 +160,15 @@ final class LibraryService: Sendable {
         let path = params.path.map { $0.hasPrefix("/") ? $0 : musicDirectory + "/" + $0 }
         let progress = ScanProgressThrottle(hub: hub)
         let outcome: Result<ScanSummary, ScanError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
+            let thread = Thread { [database] in
                 continuation.resume(
                     returning: Result { () throws(ScanError) in
                         try scanner.scan(under: path, full: params.full ?? false) { progress.report($0) }
                     })
+                // What the scan read and wrote is not needed again: the connections' caches
+                // go, and the pages the tag readers freed return to the system.
+                database?.releaseMemory()
+                ProcessHeap.returnFreePages()
             }
             thread.name = "library scan"
             thread.start()
