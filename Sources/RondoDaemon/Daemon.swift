@@ -52,7 +52,6 @@ public final class Daemon: Sendable {
         options: DaemonOptions, policy: FocusPolicy, source: ConfigurationSource, logThreshold: LogThreshold,
         logger: Logger
     ) throws {
-        ProcessHeap.limitArenas()
         var options = options
         inheritedSocket = try SocketActivation.take(environment: ProcessInfo.processInfo.environment)
         if let path = inheritedSocket?.path, path != options.socketPath {

@@ -181,4 +181,13 @@ import Testing
         #expect(await player.nowPlaying().info.title == "Short B")
         await finish()
     }
+
+    /// Between two saves of the position, less than a second of media plays at every rate
+    /// the player takes, and no save waits longer than 0.8 s of wall time.
+    @Test(arguments: RemoteCommandCenter.supportedPlaybackRates)
+    func aCrashLosesLessThanASecondOfMedia(rate: Double) {
+        let interval = PlayerService.positionSaveInterval(rate: rate)
+        #expect(interval * rate < 1)
+        #expect(interval <= 0.8)
+    }
 }
