@@ -14,8 +14,15 @@ enum TagText {
         return year
     }
 
-    /// `value` without leading and trailing spaces and NULs; `nil` when nothing is left.
+    /// `value` without leading spaces and trailing spaces and NULs; `nil` when nothing is
+    /// left.
+    ///
+    /// Called for every field of every file a scan reads: a value with nothing to trim (nearly
+    /// all of them) is returned as it is, after a look at its first and last bytes; only the
+    /// others are trimmed character by character.
     static func nonEmpty(_ value: String) -> String? {
+        guard let first = value.utf8.first, let last = value.utf8.last else { return nil }
+        if first != UInt8(ascii: " "), last != UInt8(ascii: " "), last != 0 { return value }
         let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\0" }.reversed()
         return trimmed.isEmpty ? nil : String(trimmed)
     }
