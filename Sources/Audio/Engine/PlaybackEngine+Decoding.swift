@@ -7,8 +7,13 @@ extension PlaybackEngine {
     /// Smallest free space worth filling, and the size of one decoded chunk, in samples.
     static let minimumChunk = 4608
 
-    /// How often the decode thread looks at the ring while playing, in seconds.
-    private static let wakeInterval = 0.1
+    /// How often the decode thread looks at the ring while playing, in seconds: the server
+    /// holds half a second (``PulseStream/targetLatencyMilliseconds``) and the ring more,
+    /// so a quarter second keeps both full with four wake-ups a second.
+    private static let wakeInterval = 0.25
+    /// How often it looks while the stream drains, so that the end of the queue, or the
+    /// next track in another format, follows the last sample within a few ms.
+    private static let drainingWakeInterval = 0.01
 
     func decodeLoop() {
         condition.lock()
@@ -22,7 +27,8 @@ extension PlaybackEngine {
             if playing {
                 // Awake again just as the listener hears the next source, so its advance
                 // is announced within a few ms of the sound, not up to a wake interval late.
-                let wait = min(Self.wakeInterval, heardChangeIn.map { $0 + 0.001 } ?? .infinity)
+                let interval = drainRequested ? Self.drainingWakeInterval : Self.wakeInterval
+                let wait = min(interval, heardChangeIn.map { $0 + 0.001 } ?? .infinity)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
                 condition.wait()
@@ -48,12 +54,16 @@ extension PlaybackEngine {
         fillRing(stream)
         let heardChangeIn = reportProgress(stream)
         guard feedExhausted, ring.available == 0 else { return heardChangeIn }
-        if let pending = pendingSwitch {
-            switchFormat(to: pending, from: stream)
-        } else if !drainRequested {
+        // The server still holds the end of the track: it plays out before the stream for
+        // the next track in another format replaces this one, or before the queue ends.
+        if !drainRequested {
             stream.drain()
             drainRequested = true
-        } else if stream.isDrained {
+        } else if !stream.isDrained {
+            return heardChangeIn
+        } else if let pending = pendingSwitch {
+            switchFormat(to: pending, from: stream)
+        } else {
             playing = false
             stream.setCorked(true)
             decoder = nil
