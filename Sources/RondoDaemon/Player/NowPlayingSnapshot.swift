@@ -41,17 +41,29 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 
 /// The snapshot the player publishes and any thread reads.
 ///
+/// A snapshot that is not playing reads the same until the next one is stored, so its
+/// state is encoded once, as it is stored, and every `nowPlaying.get` until then is answered
+/// with those bytes (``settledEncoding()``).
+///
 /// Ownership: the player's actor stores, request handlers on the event loops load.
 final class PublishedNowPlaying: Sendable {
-    private let snapshot = Mutex(NowPlayingSnapshot.empty)
+    private let snapshot = Mutex((NowPlayingSnapshot.empty, settled: EncodedJSON?.none))
+    private let codec = JSONRPCCodec()
 
     /// Replaces the snapshot.
     func store(_ new: NowPlayingSnapshot) {
-        snapshot.withLock { $0 = new }
+        let settled = new.state.playbackState == .playing ? nil : try? codec.encodeResult(new.state)
+        snapshot.withLock { $0 = (new, settled) }
     }
 
     /// The snapshot last stored.
     func load() -> NowPlayingSnapshot {
-        snapshot.withLock { $0 }
+        snapshot.withLock { $0.0 }
+    }
+
+    /// The encoded state of the snapshot last stored when it is not playing (and so reads
+    /// the same at any moment); `nil` while playing.
+    func settledEncoding() -> EncodedJSON? {
+        snapshot.withLock { $0.settled }
     }
 }

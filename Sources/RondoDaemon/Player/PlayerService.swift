@@ -277,6 +277,14 @@ actor PlayerService {
         published.load().state(at: now(), heard: engine.position)
     }
 
+    /// The same, encoded: the bytes kept since the last change while not playing, else the
+    /// state brought up to now, encoded for this request.
+    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
+    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
+        if let settled = published.settledEncoding() { return settled }
+        return try JSONRPCCodec().encodeResult(currentNowPlaying())
+    }
+
     // MARK: Applying decisions
 
     /// Carries out the command center's effects: output speed, feedback, `remote.changed`.

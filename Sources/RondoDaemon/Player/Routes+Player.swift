@@ -12,7 +12,9 @@ extension Routes {
             await kept { await player.setEnabled(params.enabled, for: params.command) }
             return Empty()
         }
-        router.registerImmediate(Methods.NowPlayingGet.self) { _, _ in player.currentNowPlaying() }
+        router.registerImmediateEncoded(Methods.NowPlayingGet.self) { _, _ throws(RPCError) in
+            try player.currentNowPlayingEncoded()
+        }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
         router.register(Methods.PlayerSetVolume.self) { [self] params, _ throws(RPCError) in
             try await kept { () throws(RPCError) in try await player.setVolume(params) }

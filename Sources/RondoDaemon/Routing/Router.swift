@@ -64,6 +64,26 @@ struct Router: Sendable {
         }
     }
 
+    /// Serves `method` with `body` where the request is read, as ``registerImmediate(_:_:)``,
+    /// for a result `body` hands over already encoded (one it keeps encoded between changes).
+    mutating func registerImmediateEncoded<M: RPCMethod>(
+        _ method: M.Type,
+        _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> EncodedJSON
+    ) {
+        let codec = self.codec
+        handlers[M.name] = .immediate { id, params, context in
+            do throws(RPCError) {
+                let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
+                let result = try body(typed, context)
+                guard let id else { return nil }
+                return codec.responseLine(id: id, result: result)
+            } catch {
+                guard let id else { return nil }
+                return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))
+            }
+        }
+    }
+
     /// Reads one request line and answers it at once when it can, or says what is left to do.
     func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
         let request: JSONRPCCodec.IncomingRequest

@@ -16,6 +16,13 @@ struct JSONLineEncoder {
         try writer.encodeValue(value)
         return writer.finishLine()
     }
+
+    /// The JSON text of `value`, without a newline.
+    static func encode(_ value: some Encodable) throws -> [UInt8] {
+        let writer = JSONByteWriter()
+        try writer.encodeValue(value)
+        return writer.finish()
+    }
 }
 
 /// The buffer and the containers still open in it; the `Encoder` the values see.
@@ -37,6 +44,12 @@ private final class JSONByteWriter: Encoder {
     func finishLine() -> [UInt8] {
         closeContainers(deeperThan: 0)
         bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// Closes every open container and hands the bytes over.
+    func finish() -> [UInt8] {
+        closeContainers(deeperThan: 0)
         return bytes
     }
 
@@ -90,13 +103,21 @@ private final class JSONByteWriter: Encoder {
 
     // MARK: Values
 
+    /// Writes `value`: a scalar directly, anything else through its `encode(to:)`.
+    ///
+    /// The scalar types are told apart by comparing metatypes, not by casting: a cast that
+    /// fails asks the runtime about the value's conformances, and most values that reach
+    /// here (structs, arrays, enums) would fail all four.
     func encodeValue<T: Encodable>(_ value: T) throws {
-        switch value {
-        case let string as String: writeString(string)
-        case let number as Int: writeInteger(number)
-        case let number as Double: try writeDouble(number)
-        case let bool as Bool: writeBool(bool)
-        default:
+        if T.self == String.self {
+            writeString(unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            writeInteger(unsafeBitCast(value, to: Int.self))
+        } else if T.self == Double.self {
+            try writeDouble(unsafeBitCast(value, to: Double.self))
+        } else if T.self == Bool.self {
+            writeBool(unsafeBitCast(value, to: Bool.self))
+        } else {
             let mark = bytes.count
             try value.encode(to: self)
             if bytes.count == mark { bytes.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")]) }

@@ -106,6 +106,33 @@ public struct JSONRPCCodec: Sendable {
         }
     }
 
+    /// Encodes a result once, to be written into replies by ``responseLine(id:result:)``.
+    /// - Throws: ``RPCError/internalError(_:)`` for a value JSON cannot hold.
+    public func encodeResult(_ result: some Encodable) throws(RPCError) -> EncodedJSON {
+        do {
+            return EncodedJSON(bytes: try JSONLineEncoder.encode(result))
+        } catch {
+            throw .internalError("cannot encode the reply")
+        }
+    }
+
+    /// The response line to request `id` carrying an encoded result: the same bytes as
+    /// ``encodeLine(_:)`` writes for `Envelope.Response(id: id, result: value)`.
+    public func responseLine(id: RequestID, result: EncodedJSON) -> [UInt8] {
+        var line = Self.responsePrefix
+        line.reserveCapacity(line.count + result.bytes.count + 32)
+        switch id {
+        case .number(let number): line.append(contentsOf: String(number).utf8)
+        case .string: line.append(contentsOf: (try? JSONLineEncoder.encode(id)) ?? Array("null".utf8))
+        }
+        line.append(contentsOf: #","result":"#.utf8)
+        line.append(contentsOf: result.bytes)
+        line.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+        return line
+    }
+
+    private static let responsePrefix = Array(#"{"jsonrpc":"\#(Envelope.version)","id":"#.utf8)
+
     /// A human sentence for a decoding error: which field, and what was wrong.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
