@@ -213,6 +213,8 @@ struct AudioServerRestartTests {
 
     /// While the server is down, `play` fails with a reason and the state stays paused (it
     /// never claims to play with no stream); the server appearing soon after starts the music.
+    /// The `play` is sent once the daemon has seen the server go (its audio connection's
+    /// thread reads the hang-up; under load that can come a moment after the kill).
     @Test func playWithTheServerDownWaitsForIt() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
@@ -221,6 +223,7 @@ struct AudioServerRestartTests {
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == .success)
         pulse.kill()
+        #expect(try eventually(within: 5) { try client.call(Methods.DaemonInfoMethod.self).pulse.connected == false })
         let reply = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
         #expect(reply.status == .deviceNotFound)
         #expect(reply.reason == .pulseUnavailable)
