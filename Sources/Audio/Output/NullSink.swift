@@ -13,8 +13,8 @@ import Foundation
 final class NullSink: @unchecked Sendable {
     /// How often the pacing thread plays the clock forward and refills the buffer, in seconds.
     static let tickInterval = 0.02
-    /// How much the sink buffers, in seconds: about what a PulseAudio sink renders ahead of
-    /// the listener, so a position is heard about as late as through a real server.
+    /// How much the sink buffers, in seconds: 150 ms ahead of the listener, as a sound card
+    /// would, so a position is heard about as late as through a real server.
     static let bufferDuration = 0.15
 
     private let lock = NSCondition()

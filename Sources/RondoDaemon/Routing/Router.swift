@@ -51,17 +51,7 @@ struct Router: Sendable {
         _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> M.Result
     ) {
         let codec = self.codec
-        handlers[M.name] = .immediate { id, params, context in
-            do throws(RPCError) {
-                let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
-                let result = try body(typed, context)
-                guard let id else { return nil }
-                return codec.encodeLine(Envelope.Response(id: id, result: result))
-            } catch {
-                guard let id else { return nil }
-                return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))
-            }
-        }
+        registerAnswering(method, body) { id, result in codec.encodeLine(Envelope.Response(id: id, result: result)) }
     }
 
     /// Serves `method` with `body` where the request is read, as ``registerImmediate(_:_:)``,
@@ -71,12 +61,23 @@ struct Router: Sendable {
         _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> EncodedJSON
     ) {
         let codec = self.codec
+        registerAnswering(method, body) { id, encoded in codec.responseLine(id: id, result: encoded) }
+    }
+
+    /// Binds `method` to an immediate handler: params typed, `body` run, its answer written
+    /// by `reply` (nothing for a notification), a failure written as an error response.
+    private mutating func registerAnswering<M: RPCMethod, Answer>(
+        _ method: M.Type,
+        _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> Answer,
+        reply: @escaping @Sendable (RequestID, Answer) -> [UInt8]
+    ) {
+        let codec = self.codec
         handlers[M.name] = .immediate { id, params, context in
             do throws(RPCError) {
                 let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
-                let result = try body(typed, context)
+                let answer = try body(typed, context)
                 guard let id else { return nil }
-                return codec.responseLine(id: id, result: result)
+                return reply(id, answer)
             } catch {
                 guard let id else { return nil }
                 return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))

@@ -13,10 +13,11 @@ struct TagTextTests {
         return trimmed.isEmpty ? nil : String(trimmed)
     }
 
-    @Test(arguments: [
-        ("Abbey Road", "Abbey Road"), ("  Help!  ", "Help!"), ("Yesterday\0\0", "Yesterday"), ("\0lead", "\0lead"),
-        ("", nil), ("   ", nil), ("\0", nil), (" \0 ", nil), ("Björk ", "Björk"), (" e\u{301}", "e\u{301}"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Abbey Road", "Abbey Road"), ("  Help!  ", "Help!"), ("Yesterday\0\0", "Yesterday"), ("\0lead", "\0lead"),
+            ("", nil), ("   ", nil), ("\0", nil), (" \0 ", nil), ("Björk ", "Björk"), (" e\u{301}", "e\u{301}"),
+        ] as [(String, String?)])
     func trimsSpacesAndNULs(value: String, expected: String?) {
         #expect(TagText.nonEmpty(value) == expected)
     }
