@@ -28,7 +28,7 @@ actor PlayerService {
     /// What the listener keeps of the current item in the library, when it is a library track.
     var listening = ListeningRecord()
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
-    private var feedbackChanges: [String: Feedback] = [:]
+    var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
     /// Engine effects of commands already answered, waiting their turn (``applyAccepted(_:)``).
@@ -133,27 +133,6 @@ actor PlayerService {
     private func untilNextChore() -> Double {
         let attempt = recovery.nextAttemptAt.map { $0 - now() } ?? .infinity
         return min(0.25, max(0.01, attempt))
-    }
-
-    /// Saves the position while playing, often enough that a crash loses less than a second
-    /// of media time at the rate in force (``positionSaveInterval(rate:)``), until the task
-    /// is cancelled.
-    func persistWhilePlaying() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(Self.positionSaveInterval(rate: player.rate)))
-            if player.state == .playing {
-                observeOutput()
-                persist()
-                keepResumePoint()
-            }
-        }
-    }
-
-    /// Seconds between two saves of the position while playing at `rate`: 0.8 s of media
-    /// time, and no longer than 0.8 s of wall time at rates below 1 — each save is an SQLite
-    /// write, and at 1× this is half the writes a fixed 0.4 s made.
-    nonisolated static func positionSaveInterval(rate: Double) -> Double {
-        0.8 / max(rate, 1)
     }
 
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
@@ -262,29 +241,6 @@ actor PlayerService {
         apply(outcome.effects)
     }
 
-    // MARK: Now playing
-
-    /// The now-playing dictionary and playback state, exact as of now.
-    func nowPlaying() -> NowPlayingState {
-        observeOutput()
-        return nowPlayingState()
-    }
-
-    /// The same without the actor: the snapshot last published, its elapsed time brought up
-    /// to now from what the output hears. Every change to the now-playing state is
-    /// published with `nowPlaying.changed`, which stores the snapshot first.
-    nonisolated func currentNowPlaying() -> NowPlayingState {
-        published.load().state(at: now(), heard: engine.position)
-    }
-
-    /// The same, encoded: the bytes kept since the last change while not playing, else the
-    /// state brought up to now, encoded for this request.
-    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
-    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
-        if let settled = published.settledEncoding() { return settled }
-        return try JSONRPCCodec().encodeResult(currentNowPlaying())
-    }
-
     // MARK: Applying decisions
 
     /// Carries out the command center's effects: output speed, feedback, `remote.changed`.
@@ -298,19 +254,6 @@ actor PlayerService {
             case .remoteChanged: hub.publish(Events.RemoteChangedEvent.self, RemoteChanged(commands: remoteCommands()))
             }
         }
-    }
-
-    /// Hands the player's state to the writer; the store writes only what changed since the
-    /// last save.
-    private func persist() {
-        persistence?.save(SavedPlaybackState(player.snapshot(at: now()), feedbackChanges: feedbackChanges, savedAt: now()))
-        feedbackChanges = [:]
-    }
-
-    /// Waits until every change made so far is on disk: a request is answered once what it
-    /// changed would survive a `kill -9`.
-    nonisolated func written() async {
-        await persistence?.written()
     }
 
     /// Carries out effects in order and saves the state; returns a failed status when the
@@ -423,32 +366,6 @@ actor PlayerService {
             if serverLost { audioServerWasLost(wasPlaying: wasPlaying) }
         }
         apply(effects)
-    }
-
-    /// Re-anchors the elapsed time on what the output says the listener hears, while
-    /// playing (or `evenWhenPaused`, for the pause that has just been decided). A position in another source than the current entry
-    /// belongs to an advance whose notice is on its way: the elapsed time of the entry
-    /// still current is left to run until that notice moves the queue on.
-    func observeOutput(evenWhenPaused: Bool = false) {
-        guard evenWhenPaused || player.state == .playing, let heard = engine.position,
-            heard.sourceID == player.queue.current?.id
-        else { return }
-        _ = player.handle(.positionObserved(heard.seconds), at: now())
-    }
-
-    /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
-    /// reads (``currentNowPlaying()``).
-    @discardableResult
-    func nowPlayingState() -> NowPlayingState {
-        if let current = player.queue.current {
-            _ = player.setMetadata(metadata(for: current), for: current.id)
-        }
-        let state = NowPlayingState(
-            info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
-            playbackState: PlaybackStateName(player.state),
-            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
-        published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
-        return state
     }
 }
 

@@ -1,0 +1,56 @@
+import Audio
+import Playback
+import RondoProtocol
+
+/// The now-playing state: computed on the actor as the player changes, published as the
+/// snapshot `nowPlaying.get` reads without the actor, and re-anchored on what is heard.
+extension PlayerService {
+    /// The now-playing dictionary and playback state, exact as of now.
+    func nowPlaying() -> NowPlayingState {
+        observeOutput()
+        return nowPlayingState()
+    }
+
+    /// The same without the actor: the snapshot last published, its elapsed time brought up
+    /// to now from what the output hears. Every change to the now-playing state is
+    /// published with `nowPlaying.changed`, which stores the snapshot first.
+    nonisolated func currentNowPlaying() -> NowPlayingState {
+        published.load().state(at: now(), heard: engine.position)
+    }
+
+    /// The same, encoded: the bytes kept since the last change while not playing, else the
+    /// state brought up to now, encoded for this request.
+    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
+    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
+        if let settled = published.settledEncoding() { return settled }
+        return try Self.codec.encodeResult(currentNowPlaying())
+    }
+
+    /// Re-anchors the elapsed time on what the output says the listener hears, while
+    /// playing (or `evenWhenPaused`, for the pause that has just been decided). A position in another source than the current entry
+    /// belongs to an advance whose notice is on its way: the elapsed time of the entry
+    /// still current is left to run until that notice moves the queue on.
+    func observeOutput(evenWhenPaused: Bool = false) {
+        guard evenWhenPaused || player.state == .playing, let heard = engine.position,
+            heard.sourceID == player.queue.current?.id
+        else { return }
+        _ = player.handle(.positionObserved(heard.seconds), at: now())
+    }
+
+    /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
+    /// reads (``currentNowPlaying()``).
+    @discardableResult
+    func nowPlayingState() -> NowPlayingState {
+        if let current = player.queue.current {
+            _ = player.setMetadata(metadata(for: current), for: current.id)
+        }
+        let state = NowPlayingState(
+            info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
+            playbackState: PlaybackStateName(player.state),
+            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
+        published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
+        return state
+    }
+
+    private static let codec = JSONRPCCodec()
+}
