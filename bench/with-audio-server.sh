@@ -35,7 +35,7 @@ case $kind in
     export PULSE_SERVER=unix:$dir/runtime/native
     "${server_env[@]}" pipewire 2>"$dir/pipewire.log" &
     pids+=($!)
-    for _ in $(seq 200); do [ -S "$dir/runtime/pipewire-0" ] && break; sleep 0.01; done
+    for _ in $(seq 1000); do [ -S "$dir/runtime/pipewire-0" ] && break; sleep 0.01; done
     "${server_env[@]}" wireplumber 2>"$dir/wireplumber.log" &
     pids+=($!)
     "${server_env[@]}" pipewire-pulse 2>"$dir/pipewire-pulse.log" &
@@ -46,7 +46,7 @@ case $kind in
     exit 2
     ;;
 esac
-for _ in $(seq 200); do pactl info >/dev/null 2>&1 && break; sleep 0.025; done
+for _ in $(seq 200); do timeout 5 pactl info >/dev/null 2>&1 && break; sleep 0.025; done
 if [ "$kind" = pipewire ]; then
   pactl load-module module-null-sink sink_name=nullsink >/dev/null
   for _ in $(seq 100); do pactl list short sinks | grep -q nullsink && break; sleep 0.02; done

@@ -69,6 +69,7 @@ public final class PulseServer: Sendable {
             try waitUntilAnswering()
         case .pipewire:
             try startSessionBus()
+            removeStaleSockets()
             try launch(["/usr/bin/pipewire"])
             try waitFor(directory.appending("runtime/pipewire-0"))
             try launch(["/usr/bin/pipewire-pulse"])
@@ -153,13 +154,38 @@ public final class PulseServer: Sendable {
         bus.withLock { $0 = (lines[0], pid) }
     }
 
-    private func waitFor(_ path: String) throws {
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { Thread.sleep(forTimeInterval: 0.01) }
+    /// Removes the sockets and locks a killed PipeWire left behind. Seen as present, a stale
+    /// `pipewire-0` let `pipewire-pulse` start before the new `pipewire` listened, and a
+    /// `pipewire-pulse` that finds no `pipewire` stays up without ever serving.
+    private func removeStaleSockets() {
+        let runtime = directory.appending("runtime")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? [] where name.hasPrefix("pipewire-0") {
+            unlink(runtime + "/" + name)
+        }
     }
 
+    /// Waits up to 10 s of wall time for the server to create its socket: `pipewire-pulse`
+    /// started before it gives up on the server for good.
+    private func waitFor(_ path: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: path) {
+            guard Date() < deadline else {
+                stop()
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire made no socket at \(path)"])
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Waits up to 20 s of wall time: a loaded machine may take seconds to bring PipeWire back.
     private func waitUntilAnswering() throws {
-        for _ in 0..<100 {
-            if Subprocess.run(["/usr/bin/pactl", "info"], environment: ["PULSE_SERVER": server]) == 0 { return }
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            // pactl waits without end on a server that accepted but never answers (seen once
+            // with a pipewire-pulse just started): each try is bounded.
+            if Subprocess.run(["/usr/bin/timeout", "5", "/usr/bin/pactl", "info"], environment: ["PULSE_SERVER": server]) == 0 {
+                return
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         stop()

@@ -65,13 +65,7 @@ class AudioServer:
         self.server = "unix:" + socket_path
         self.processes = []
         self.bus = None
-        try:
-            self.start()
-        except RuntimeError:
-            # A first start that never answers (seen once with PipeWire on a loaded machine,
-            # fine when tried again) is made again once before the test gives up.
-            self.kill()
-            self.start()
+        self.start()
 
     def env(self):
         env = dict(os.environ)
@@ -89,6 +83,16 @@ class AudioServer:
         self.processes.append(subprocess.Popen(argv, env=self.env(), stdout=log, stderr=log))
 
     def start(self):
+        """Starts the server (again, after kill()) and waits until it answers with its null
+        sink. A start that never answers (seen with PipeWire on a loaded machine, fine when
+        tried again) is made once more before the caller is told."""
+        try:
+            self.start_once()
+        except RuntimeError:
+            self.kill()
+            self.start_once()
+
+    def start_once(self):
         if self.kind == "pulseaudio":
             self.launch(["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--log-target=stderr",
                          f"--load=module-native-protocol-unix socket={self.server[5:]} auth-anonymous=1",
@@ -99,10 +103,17 @@ class AudioServer:
                 out = subprocess.run(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"],
                                      env=self.env(), capture_output=True, text=True, check=True).stdout.split()
                 self.bus = (out[0], int(out[1]))
+            # A killed PipeWire leaves its socket behind: seen as present, it let pipewire-pulse
+            # start before the new pipewire listened, and such a pipewire-pulse never serves.
+            runtime = os.path.join(self.base, "runtime")
+            for name in os.listdir(runtime):
+                if name.startswith("pipewire-0"):
+                    os.unlink(os.path.join(runtime, name))
             self.launch(["pipewire"])
-            for _ in range(200):
-                if os.path.exists(os.path.join(self.base, "runtime", "pipewire-0")):
-                    break
+            deadline = time.monotonic() + 10
+            while not os.path.exists(os.path.join(runtime, "pipewire-0")):
+                if time.monotonic() > deadline:
+                    raise RuntimeError("pipewire made no socket within 10 s")
                 time.sleep(0.01)
             self.launch(["wireplumber"])
             self.launch(["pipewire-pulse"])
@@ -122,9 +133,13 @@ class AudioServer:
         # manager up after a kill; the deadline is wall time, not a count of tries.
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if subprocess.run(["pactl", "info"], env={**os.environ, "PULSE_SERVER": self.server},
-                              capture_output=True).returncode == 0:
-                return
+            # pactl waits without end on a server that accepted but never answers: bounded.
+            try:
+                if subprocess.run(["pactl", "info"], env={**os.environ, "PULSE_SERVER": self.server},
+                                  capture_output=True, timeout=5).returncode == 0:
+                    return
+            except subprocess.TimeoutExpired:
+                pass
             time.sleep(0.05)
         raise RuntimeError(f"{self.kind} did not start within {seconds} s")
 
