@@ -85,6 +85,11 @@ struct PlaybackByEarTests {
     }
 
     /// Relative seeks move from the heard position, and previous restarts after 3 s.
+    ///
+    /// The backward skip is made while paused, by the distance from the paused position to
+    /// 3.2 s: a loaded machine that stalls the test for half a second between commands then
+    /// still hears second 3 (600 Hz), where a fixed distance from a moving position once
+    /// landed in second 4.
     @Test func relativeSeekAndPreviousRestart() throws {
         let bench = try AudioTestBench()
         try bench.queue("steps.mp3")
@@ -92,7 +97,11 @@ struct PlaybackByEarTests {
         try bench.send(.skipForward, interval: 5)
         Thread.sleep(forTimeInterval: 0.1)
         #expect(bench.heardFrequency(over: 0.3) == 800)
-        try bench.send(.skipBackward, interval: 2)
+        try bench.send(.pause)
+        let paused = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        try bench.send(.skipBackward, interval: paused - 3.2)
+        #expect(abs((try bench.nowPlaying().info.elapsedPlaybackTime ?? 0) - 3.2) < 0.01)
+        try bench.send(.play)
         Thread.sleep(forTimeInterval: 0.1)
         #expect(bench.heardFrequency(over: 0.3) == 600)
         #expect(try bench.send(.previousTrack) == .success)

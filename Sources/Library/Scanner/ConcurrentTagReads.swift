@@ -3,7 +3,8 @@ import TagReading
 
 /// Reads the tags of a list of files on several threads while the scanner writes the
 /// results already read: with two cores, reading (system calls, libmpg123) and writing
-/// (SQLite) overlap.
+/// (SQLite) overlap. Each result is made ready for writing on the thread that read it
+/// (`prepare`), so the one writing thread does as little as it can.
 ///
 /// Results come back in batches, in the order they finish. Workers stop reading ahead once
 /// `maximumPending` results wait, so memory stays bounded whatever the number of files.
@@ -11,10 +12,12 @@ import TagReading
 /// Thread safety: `next`, `pending` and `finishedWorkers` are guarded by `condition`; the
 /// caller's thread takes results while the workers add them.
 final class ConcurrentTagReads: @unchecked Sendable {
-    typealias Outcome = (index: Int, result: Result<ScannedTags, TagReadFailure>)
+    typealias Outcome = (index: Int, file: ScannedFile)
+    typealias Prepare = @Sendable (_ index: Int, _ result: Result<ScannedTags, TagReadFailure>) -> ScannedFile
 
     private let paths: [String]
     private let reader: any TagReader
+    private let prepare: Prepare
     private let threadCount: Int
     private let maximumPending: Int
     private let condition = NSCondition()
@@ -23,10 +26,12 @@ final class ConcurrentTagReads: @unchecked Sendable {
     private var finishedWorkers = 0
     private var stopped = false
 
-    /// Starts `threadCount` threads reading `paths` with `reader`.
-    init(paths: [String], reader: any TagReader, threadCount: Int, maximumPending: Int) {
+    /// Starts `threadCount` threads reading `paths` with `reader` and passing each result,
+    /// with the index of its path, through `prepare`.
+    init(paths: [String], reader: any TagReader, threadCount: Int, maximumPending: Int, prepare: @escaping Prepare) {
         self.paths = paths
         self.reader = reader
+        self.prepare = prepare
         self.threadCount = threadCount
         self.maximumPending = maximumPending
         for _ in 0..<threadCount {
@@ -61,8 +66,9 @@ final class ConcurrentTagReads: @unchecked Sendable {
     private func work() {
         while let index = claim() {
             let result = Result { () throws(TagReadFailure) in try reader.readTags(at: paths[index]) }
+            let file = prepare(index, result)
             condition.lock()
-            pending.append((index, result))
+            pending.append((index, file))
             condition.broadcast()
             condition.unlock()
         }

@@ -8,16 +8,15 @@ import Foundation
 /// files that cannot be read become problems with their reason and the scan goes on. Results
 /// are written in transactions of ``batchSize`` files, so readers see the scan progress and a
 /// killed scan loses at most one batch; a scan of a path reconciles only files under it.
-/// Playlists are read again only when they change. Lists are re-ranked every few batches and
-/// when the scan ends, together with the removal of files that are gone.
+/// Playlists are read again only when they change. Lists are re-ranked every few seconds of a
+/// long scan (``ListRefreshSchedule``) and when the scan ends, together with the removal of
+/// files that are gone.
 ///
 /// Thread safety: immutable; scans may run from any thread. Two scans at once are safe for
 /// the database but do the same work twice: the caller runs one at a time.
 public final class LibraryScanner: Sendable {
     /// Files written per transaction.
     static let batchSize = 500
-    /// Batches between two re-rankings of the lists during a scan.
-    static let batchesPerRefresh = 4
     /// Threads reading tags: the machines Rondo runs on have two cores or more.
     static let readerThreads = 2
 

@@ -44,19 +44,25 @@ struct ScanRun {
 
         var batch: [ScannedFile] = walk.problems
         problemPaths.formUnion(walk.problems.map(\.path))
-        var batches = 0
+        var schedule = ListRefreshSchedule(start: Self.now())
+        let musicDirectory = musicDirectory
         let reads = ConcurrentTagReads(
             paths: toRead.map(\.path), reader: reader, threadCount: LibraryScanner.readerThreads,
-            maximumPending: 2 * LibraryScanner.batchSize)
+            maximumPending: 2 * LibraryScanner.batchSize
+        ) { index, result in Self.scanned(toRead[index], result, musicDirectory: musicDirectory) }
         defer { reads.stop() }
         while let outcomes = reads.take(LibraryScanner.batchSize) {
-            for (index, result) in outcomes {
-                batch.append(scanned(toRead[index], result))
+            for (_, file) in outcomes {
+                count(file)
+                batch.append(file)
             }
             try store.write(batch)
             batch = []
-            batches += 1
-            if batches % LibraryScanner.batchesPerRefresh == 0 { try store.refreshLists() }
+            if schedule.isDue(at: Self.now()) {
+                let start = Self.now()
+                try store.refreshLists()
+                schedule.refreshed(from: start, to: Self.now())
+            }
             done += outcomes.count
             progress(ScanProgress(done: done, total: total))
         }
@@ -73,22 +79,36 @@ struct ScanRun {
         return summary
     }
 
-    /// The result of reading `file`, counted in the summary.
-    private mutating func scanned(
-        _ file: DirectoryWalker.FoundFile, _ result: Result<ScannedTags, TagReadFailure>
+    /// Seconds on the monotonic clock.
+    private static func now() -> Double {
+        ProcessInfo.processInfo.systemUptime
+    }
+
+    /// The result of reading `file`, ready to write; made on the thread that read it.
+    private static func scanned(
+        _ file: DirectoryWalker.FoundFile, _ result: Result<ScannedTags, TagReadFailure>, musicDirectory: String
     ) -> ScannedFile {
-        let wasTrack = known.tracks[file.path] != nil
         switch result {
         case .success(let tags):
-            if wasTrack { summary.updated += 1 } else { summary.added += 1 }
             let relative = String(file.path.dropFirst(musicDirectory.count))
             return .track(
-                path: file.path, stamp: file.stamp, tags: tags,
-                isSpokenWord: SpokenWord.isSpokenWord(genre: tags.genre, relativePath: relative))
+                ScannedTrack(
+                    path: file.path, stamp: file.stamp, tags: tags,
+                    isSpokenWord: SpokenWord.isSpokenWord(genre: tags.genre, relativePath: relative)))
         case .failure(let failure):
-            if wasTrack { summary.removed += 1 }
-            problemPaths.insert(file.path)
             return .problem(path: file.path, stamp: file.stamp, reason: failure.description)
+        }
+    }
+
+    /// Counts a file read in the summary.
+    private mutating func count(_ file: ScannedFile) {
+        let wasTrack = known.tracks[file.path] != nil
+        switch file {
+        case .track: if wasTrack { summary.updated += 1 } else { summary.added += 1 }
+        case .problem(let path, _, _):
+            if wasTrack { summary.removed += 1 }
+            problemPaths.insert(path)
+        case .playlist: break
         }
     }
 
@@ -124,7 +144,8 @@ extension ScannedFile {
     /// The file's path.
     var path: String {
         switch self {
-        case .track(let path, _, _, _), .problem(let path, _, _), .playlist(let path, _, _): path
+        case .track(let track): track.path
+        case .problem(let path, _, _), .playlist(let path, _, _): path
         }
     }
 }

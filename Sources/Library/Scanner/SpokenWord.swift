@@ -18,8 +18,11 @@ enum SpokenWord {
         return relativePath.split(separator: "/").dropLast().contains { folders.contains(normalized($0)) }
     }
 
-    private static func normalized(_ name: Substring) -> String {
-        name.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
-            .map { $0.lowercased() }.joined()
+    /// `name` lower-cased without surrounding white space.
+    static func normalized(_ name: Substring) -> String {
+        var trimmed = name
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        return trimmed.lowercased()
     }
 }

@@ -19,7 +19,7 @@ struct KnownFiles: Sendable {
 /// What the scanner learned about one file, for ``LibraryStore/write(_:)``.
 enum ScannedFile: Sendable {
     /// A readable audio file and its tags.
-    case track(path: String, stamp: FileStamp, tags: ScannedTags, isSpokenWord: Bool)
+    case track(ScannedTrack)
     /// A file that cannot be part of the library, and why.
     case problem(path: String, stamp: FileStamp, reason: String)
     /// A playlist file and the absolute paths it lists, in order.

@@ -25,8 +25,10 @@ extension LibraryStore {
     /// leaves the mark that makes the next one re-rank even when it finds nothing to read.
     func write(_ files: [ScannedFile]) throws(StoreError) {
         try database.write { db in
+            try ScanBatchWriter.prepareStaging(db)
             var writer = ScanBatchWriter(db: db)
             for file in files { try writer.write(file) }
+            try writer.finish()
             if files.contains(where: { if case .problem = $0 { false } else { true } }) {
                 try db.execute(sql: "DELETE FROM library_scan")
             }

@@ -6,19 +6,38 @@ import TagReading
 /// Writes scan results inside one transaction: tracks with their album, artist and genre
 /// rows, problems and playlists.
 ///
-/// Missing tags get the library's defaults: the file name for the title, "Unknown Artist"
-/// and "Unknown Album" for grouping. An album is grouped by its album artist (else artist)
-/// and title; spoken-word albums are grouped apart from music and have no artist row, so
-/// they never appear under Artists.
+/// Tracks and the album, artist and genre rows they bring are staged in temporary tables and
+/// written by ``finish()``, which the transaction must call before it commits, with one
+/// statement per table. One statement, not one per file, because of the search index: FTS5
+/// writes what it holds in memory as a new segment of the index at every statement
+/// savepoint, so a statement per track made a segment per track, which it then merged again
+/// and again (three quarters of the cost of writing a track). New catalog rows get their ids
+/// here, following the table's largest, as SQLite would give them; the write transaction
+/// holds the only writer.
+///
+/// Spoken-word albums have no artist row, so they never appear under Artists.
 struct ScanBatchWriter {
-    static let unknownArtist = "Unknown Artist"
-    static let unknownAlbum = "Unknown Album"
+    /// A catalog table whose new rows a batch stages, and its columns besides `id`.
+    private struct CatalogTable: Hashable {
+        let name: String
+        let columns: String
+        var placeholders: String { Array(repeating: "?", count: columns.split(separator: ",").count + 1).joined(separator: ", ") }
+    }
+
+    private static let artist = CatalogTable(name: "artist", columns: "key, identifier, name, sort_key")
+    private static let album = CatalogTable(
+        name: "album", columns: "key, identifier, title, title_sort, artist_id, artist_name, artist_sort, is_spoken_word")
+    private static let genre = CatalogTable(name: "genre", columns: "key, identifier, name")
+    /// In the order they are written: albums refer to artists.
+    private static let catalogTables = [artist, album, genre]
 
     let db: Database
     /// Row ids by table and key, so the files of one album look its rows up once per batch.
     private var rowIDs: [String: Int64] = [:]
-    /// Folded names, which repeat across the files of an artist or album.
-    private var folded: [String: String] = [:]
+    /// The id the next new row of each catalog table gets.
+    private var nextIDs: [String: Int64] = [:]
+    /// Rows waiting in the staging tables for ``finish()``, by table.
+    private var staged: [String: Int] = [:]
 
     init(db: Database) {
         self.db = db
@@ -26,9 +45,9 @@ struct ScanBatchWriter {
 
     mutating func write(_ file: ScannedFile) throws {
         switch file {
-        case .track(let path, let stamp, let tags, let isSpokenWord):
-            try db.cachedStatement(sql: "DELETE FROM problem WHERE path = ?").execute(arguments: [path])
-            try writeTrack(path: path, stamp: stamp, tags: tags, isSpokenWord: isSpokenWord)
+        case .track(let track):
+            try db.cachedStatement(sql: "DELETE FROM problem WHERE path = ?").execute(arguments: [track.path])
+            try stage(track)
         case .problem(let path, let stamp, let reason):
             try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?").execute(arguments: [path])
             try db.cachedStatement(sql: "DELETE FROM playlist WHERE path = ?").execute(arguments: [path])
@@ -44,44 +63,87 @@ struct ScanBatchWriter {
         }
     }
 
-    private mutating func writeTrack(path: String, stamp: FileStamp, tags: ScannedTags, isSpokenWord: Bool) throws {
-        let title = tags.title ?? Self.fileTitle(path)
-        let artistName = tags.albumArtist ?? tags.artist ?? Self.unknownArtist
-        let albumTitle = tags.albumTitle ?? Self.unknownAlbum
-        let artistID = isSpokenWord ? nil : try artistRow(artistName)
-        let albumKey = (isSpokenWord ? "spoken\u{1F}" : "") + fold(artistName) + "\u{1F}" + fold(albumTitle)
-        let albumID = try albumRow(
-            key: albumKey, title: albumTitle, artistID: artistID, artistName: artistName, isSpokenWord: isSpokenWord)
-        let genreID: Int64? = if let genre = tags.genre, !isSpokenWord { try genreRow(genre) } else { nil }
+    /// Writes what ``write(_:)`` staged: new artists, albums and genres, then the tracks.
+    mutating func finish() throws {
+        for table in Self.catalogTables where staged[table.name, default: 0] > 0 {
+            try db.cachedStatement(
+                sql: "INSERT INTO \(table.name) (id, \(table.columns)) SELECT id, \(table.columns) FROM temp.scan_\(table.name)"
+            ).execute()
+            try db.cachedStatement(sql: "DELETE FROM temp.scan_\(table.name)").execute()
+        }
+        if staged["track", default: 0] > 0 {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO track (\(Self.trackColumns))
+                    SELECT \(Self.trackColumns) FROM temp.scan_track WHERE true
+                    ON CONFLICT (path) DO UPDATE SET
+                        size = excluded.size, mtime = excluded.mtime, title = excluded.title,
+                        title_sort = excluded.title_sort, artist = excluded.artist, artist_sort = excluded.artist_sort,
+                        album_title = excluded.album_title, album_artist = excluded.album_artist, genre = excluded.genre,
+                        composer = excluded.composer, disc_number = excluded.disc_number,
+                        track_number = excluded.track_number, year = excluded.year, duration = excluded.duration,
+                        sample_rate = excluded.sample_rate, channels = excluded.channels,
+                        is_spoken_word = excluded.is_spoken_word, artwork_path = excluded.artwork_path,
+                        artwork_mime = excluded.artwork_mime, artwork_width = excluded.artwork_width,
+                        artwork_height = excluded.artwork_height, album_id = excluded.album_id,
+                        genre_id = excluded.genre_id, track_gain = excluded.track_gain, track_peak = excluded.track_peak,
+                        album_gain = excluded.album_gain, album_peak = excluded.album_peak
+                    """
+            ).execute()
+            try db.cachedStatement(sql: "DELETE FROM temp.scan_track").execute()
+        }
+        staged = [:]
+    }
+
+    /// Creates the connection's staging tables, unless it has them.
+    static func prepareStaging(_ db: Database) throws {
+        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scan_track (\(trackColumns))")
+        for table in catalogTables {
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scan_\(table.name) (id, \(table.columns))")
+        }
+    }
+
+    /// The columns of `track` the scanner writes, in the order of its arguments.
+    private static let trackColumns = """
+        path, identifier, size, mtime, title, title_sort, artist, artist_sort, album_title, album_artist, \
+        genre, composer, disc_number, track_number, year, duration, sample_rate, channels, \
+        is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id, \
+        track_gain, track_peak, album_gain, album_peak
+        """
+    private static let trackPlaceholders = Array(repeating: "?", count: 29).joined(separator: ", ")
+
+    private mutating func stage(_ track: ScannedTrack) throws {
+        let tags = track.tags
+        let artistID =
+            track.isSpokenWord
+            ? nil
+            : try row(
+                Self.artist, key: track.albumArtistKey,
+                values: [
+                    track.albumArtistKey, CatalogIdentifier.make(CatalogIdentifier.artistPrefix, key: track.albumArtistKey),
+                    track.albumArtist, track.albumArtistSort,
+                ])
+        let albumID = try row(
+            Self.album, key: track.albumKey,
+            values: [
+                track.albumKey, CatalogIdentifier.make(CatalogIdentifier.albumPrefix, key: track.albumKey), track.albumTitle,
+                track.albumTitleSort, artistID, track.albumArtist, track.albumArtistSort, track.isSpokenWord,
+            ])
+        let genreID: Int64? =
+            if let genre = tags.genre, let key = track.genreKey {
+                try row(Self.genre, key: key, values: [key, CatalogIdentifier.make(CatalogIdentifier.genrePrefix, key: key), genre])
+            } else { nil }
         try db.cachedStatement(
-            sql: """
-                INSERT INTO track (
-                    path, identifier, size, mtime, title, title_sort, artist, artist_sort, album_title, album_artist,
-                    genre, composer, disc_number, track_number, year, duration, sample_rate, channels,
-                    is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id,
-                    track_gain, track_peak, album_gain, album_peak)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (path) DO UPDATE SET
-                    size = excluded.size, mtime = excluded.mtime, title = excluded.title,
-                    title_sort = excluded.title_sort, artist = excluded.artist, artist_sort = excluded.artist_sort,
-                    album_title = excluded.album_title, album_artist = excluded.album_artist, genre = excluded.genre,
-                    composer = excluded.composer, disc_number = excluded.disc_number,
-                    track_number = excluded.track_number, year = excluded.year, duration = excluded.duration,
-                    sample_rate = excluded.sample_rate, channels = excluded.channels,
-                    is_spoken_word = excluded.is_spoken_word, artwork_path = excluded.artwork_path,
-                    artwork_mime = excluded.artwork_mime, artwork_width = excluded.artwork_width,
-                    artwork_height = excluded.artwork_height, album_id = excluded.album_id,
-                    genre_id = excluded.genre_id, track_gain = excluded.track_gain, track_peak = excluded.track_peak,
-                    album_gain = excluded.album_gain, album_peak = excluded.album_peak
-                """
+            sql: "INSERT INTO temp.scan_track (\(Self.trackColumns)) VALUES (\(Self.trackPlaceholders))"
         ).execute(arguments: [
-            path, TrackIdentifier.make(path: path), stamp.size, stamp.modified,
-            title, SortKey.fold(title), tags.artist, SortKey.artist(tags.artist ?? artistName), tags.albumTitle,
+            track.path, track.identifier, track.stamp.size, track.stamp.modified,
+            track.title, track.titleSort, tags.artist, track.artistSort, tags.albumTitle,
             tags.albumArtist, tags.genre, tags.composer, tags.discNumber, tags.trackNumber, tags.year,
-            tags.duration, tags.sampleRate, tags.channels, isSpokenWord, tags.artwork?.path,
+            tags.duration, tags.sampleRate, tags.channels, track.isSpokenWord, tags.artwork?.path,
             tags.artwork?.mimeType, tags.artwork?.width, tags.artwork?.height, albumID, genreID,
             tags.replayGain.trackGain, tags.replayGain.trackPeak, tags.replayGain.albumGain, tags.replayGain.albumPeak,
         ])
+        staged["track", default: 0] += 1
     }
 
     private func writePlaylist(path: String, stamp: FileStamp, entries: [String]) throws {
@@ -103,60 +165,21 @@ struct ScanBatchWriter {
         for (position, entry) in entries.enumerated() { try insert.execute(arguments: [id, position, entry]) }
     }
 
-    private mutating func artistRow(_ name: String) throws -> Int64 {
-        let key = fold(name)
-        return try row(
-            "artist", key: key,
-            insert: "INSERT INTO artist (key, identifier, name, sort_key) VALUES (?, ?, ?, ?) RETURNING id",
-            arguments: [key, CatalogIdentifier.make(CatalogIdentifier.artistPrefix, key: key), name, SortKey.artist(name)])
-    }
-
-    private mutating func albumRow(key: String, title: String, artistID: Int64?, artistName: String, isSpokenWord: Bool) throws
-        -> Int64
-    {
-        try row(
-            "album", key: key,
-            insert: """
-                INSERT INTO album (key, identifier, title, title_sort, artist_id, artist_name, artist_sort, is_spoken_word)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """,
-            arguments: [
-                key, CatalogIdentifier.make(CatalogIdentifier.albumPrefix, key: key), title, SortKey.fold(title),
-                artistID, artistName, SortKey.artist(artistName), isSpokenWord,
-            ])
-    }
-
-    private mutating func genreRow(_ name: String) throws -> Int64 {
-        let key = fold(name)
-        return try row(
-            "genre", key: key, insert: "INSERT INTO genre (key, identifier, name) VALUES (?, ?, ?) RETURNING id",
-            arguments: [key, CatalogIdentifier.make(CatalogIdentifier.genrePrefix, key: key), name])
-    }
-
-    /// The id of `table`'s row with `key`, inserted with `insert` when there is none.
-    private mutating func row(_ table: String, key: String, insert: String, arguments: StatementArguments) throws
-        -> Int64
-    {
-        if let id = rowIDs[table + "\u{1F}" + key] { return id }
-        let existing = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM \(table) WHERE key = ?"), arguments: [key])
-        guard let id = try existing ?? Int64.fetchOne(db.cachedStatement(sql: insert), arguments: arguments) else {
-            throw StoreError.sqlite(path: "", message: "inserting into \(table) returned no id")
+    /// The id of `table`'s row with `key`; a new row with `values` (its columns after `id`)
+    /// is staged when there is none.
+    private mutating func row(_ table: CatalogTable, key: String, values: [(any DatabaseValueConvertible)?]) throws -> Int64 {
+        let cacheKey = table.name + "\u{1F}" + key
+        if let id = rowIDs[cacheKey] { return id }
+        if let existing = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(table.name) WHERE key = ?"), arguments: [key]) {
+            rowIDs[cacheKey] = existing
+            return existing
         }
-        rowIDs[table + "\u{1F}" + key] = id
+        let id = try nextIDs[table.name] ?? Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) + 1 FROM \(table.name)") ?? 1
+        nextIDs[table.name] = id + 1
+        try db.cachedStatement(sql: "INSERT INTO temp.scan_\(table.name) (id, \(table.columns)) VALUES (\(table.placeholders))")
+            .execute(arguments: StatementArguments([id] + values))
+        staged[table.name, default: 0] += 1
+        rowIDs[cacheKey] = id
         return id
-    }
-
-    /// ``SortKey/fold(_:)``, remembered for the batch.
-    private mutating func fold(_ name: String) -> String {
-        if let known = folded[name] { return known }
-        let key = SortKey.fold(name)
-        folded[name] = key
-        return key
-    }
-
-    /// A file's name without its extension: the title of a track whose tags have none.
-    static func fileTitle(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 }

@@ -18,7 +18,7 @@ struct InterruptedScanTests {
         try #require(stat(path, &info) == 0)
         let stamp = FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         try library.store.write([
-            .track(path: path, stamp: stamp, tags: ScannedTags(title: "B"), isSpokenWord: false)
+            .track(ScannedTrack(path: path, stamp: stamp, tags: ScannedTags(title: "B"), isSpokenWord: false))
         ])
         #expect(try library.store.count(.songs) == 1)
 
