@@ -11,6 +11,8 @@ struct OggTagReader {
     static let maximumCommentBytes = 16 << 20
     /// How far from the end of the file the last page is looked for.
     static let tailWindow = 256 << 10
+    /// How far it is looked for first.
+    static let firstTailWindow = 16 << 10
     /// The rate of Opus granule positions, whatever the input's rate was.
     static let opusRate = 48_000
     private static let identificationBytes = 1 << 16
@@ -57,17 +59,24 @@ struct OggTagReader {
 
     /// The granule position of the last page of stream `serial` that has one, found in the
     /// last ``tailWindow`` bytes; `nil` when none is there.
+    ///
+    /// The last page is short in almost every file, so the last ``firstTailWindow`` bytes are
+    /// searched first; the whole window only when they hold no such page. The page found is the
+    /// same either way: the search goes backwards from the end of the file.
     private func lastGranule(serial: UInt32) throws(TagReadFailure) -> Int64? {
-        let start = max(0, file.size - Self.tailWindow)
-        let tail = try file.bytes(at: start, count: Self.tailWindow)
-        var candidate = tail.count - OggPage.fixedHeaderLength
-        while candidate >= 0 {
-            if tail[candidate] == UInt8(ascii: "O"), let page = OggPage(tail[candidate...]), page.serial == serial,
-                page.granule != OggPage.noGranule, page.granule >= 0
-            {
-                return page.granule
+        for window in [Self.firstTailWindow, Self.tailWindow] {
+            let start = max(0, file.size - window)
+            let tail = try file.bytes(at: start, count: window)
+            var candidate = tail.count - OggPage.fixedHeaderLength
+            while candidate >= 0 {
+                if tail[candidate] == UInt8(ascii: "O"), let page = OggPage(tail[candidate...]), page.serial == serial,
+                    page.granule != OggPage.noGranule, page.granule >= 0
+                {
+                    return page.granule
+                }
+                candidate -= 1
             }
-            candidate -= 1
+            if start == 0 { break }
         }
         return nil
     }

@@ -48,8 +48,14 @@ struct ScannedTrack: Sendable {
         titleSort = SortKey.fold(title)
         albumArtist = tags.albumArtist ?? tags.artist ?? Self.unknownArtist
         albumArtistKey = SortKey.fold(albumArtist)
-        albumArtistSort = SortKey.artist(albumArtist)
-        artistSort = tags.artist.map(SortKey.artist) ?? albumArtistSort
+        let albumArtistSort = SortKey.artist(folded: albumArtistKey)
+        self.albumArtistSort = albumArtistSort
+        // Usually the track's artist is the album's: it is folded once.
+        if let artist = tags.artist, artist != albumArtist {
+            artistSort = SortKey.artist(artist)
+        } else {
+            artistSort = albumArtistSort
+        }
         albumTitle = tags.albumTitle ?? Self.unknownAlbum
         albumTitleSort = SortKey.fold(albumTitle)
         albumKey = (isSpokenWord ? "spoken\u{1F}" : "") + albumArtistKey + "\u{1F}" + albumTitleSort

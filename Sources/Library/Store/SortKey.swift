@@ -33,7 +33,11 @@ enum SortKey {
 
     /// The key an artist's `name` sorts by: folded, without a leading "The ".
     static func artist(_ name: String) -> String {
-        let folded = fold(name)
+        artist(folded: fold(name))
+    }
+
+    /// ``artist(_:)`` of a name already folded by ``fold(_:)``.
+    static func artist(folded: String) -> String {
         guard folded.hasPrefix("the "), folded.count > 4 else { return folded }
         return String(folded.dropFirst(4)).trimmingCharacters(in: .whitespaces)
     }
