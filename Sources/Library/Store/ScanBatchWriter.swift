@@ -36,8 +36,10 @@ struct ScanBatchWriter {
     private var rowIDs: [String: Int64] = [:]
     /// The id the next new row of each catalog table gets.
     private var nextIDs: [String: Int64] = [:]
-    /// Rows waiting in the staging tables for ``finish()``, by table.
+    /// Catalog rows waiting in the staging tables for ``finish()``, by table.
     private var staged: [String: Int] = [:]
+    /// Tracks waiting in `temp.scan_track` for ``finish()``.
+    private var stagedTracks = 0
 
     init(db: Database) {
         self.db = db
@@ -71,7 +73,7 @@ struct ScanBatchWriter {
             ).execute()
             try db.cachedStatement(sql: "DELETE FROM temp.scan_\(table.name)").execute()
         }
-        if staged["track", default: 0] > 0 {
+        if stagedTracks > 0 {
             try db.cachedStatement(
                 sql: """
                     INSERT INTO track (\(Self.trackColumns))
@@ -93,6 +95,7 @@ struct ScanBatchWriter {
             try db.cachedStatement(sql: "DELETE FROM temp.scan_track").execute()
         }
         staged = [:]
+        stagedTracks = 0
     }
 
     /// Creates the connection's staging tables, unless it has them.
@@ -143,7 +146,7 @@ struct ScanBatchWriter {
             tags.artwork?.mimeType, tags.artwork?.width, tags.artwork?.height, albumID, genreID,
             tags.replayGain.trackGain, tags.replayGain.trackPeak, tags.replayGain.albumGain, tags.replayGain.albumPeak,
         ])
-        staged["track", default: 0] += 1
+        stagedTracks += 1
     }
 
     private func writePlaylist(path: String, stamp: FileStamp, entries: [String]) throws {
