@@ -58,10 +58,10 @@ struct ScanRun {
             }
             try store.write(batch)
             batch = []
-            if schedule.isDue(at: Self.now()) {
-                let start = Self.now()
+            let now = Self.now()
+            if schedule.isDue(at: now) {
                 try store.refreshLists()
-                schedule.refreshed(from: start, to: Self.now())
+                schedule.refreshed(from: now, to: Self.now())
             }
             done += outcomes.count
             progress(ScanProgress(done: done, total: total))
