@@ -41,8 +41,7 @@ final class AudioTestBench {
     func playToneReference() throws -> Double {
         try queue("long440.mp3")
         try send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
-        return heardLevel(of: 440, over: 0.4)
+        return steadyLevel(of: 440)
     }
 
     /// The daemon's now-playing state.
@@ -62,6 +61,20 @@ final class AudioTestBench {
     /// What the listener hears over the next `seconds`: level of `frequency` in dBFS.
     func heardLevel(of frequency: Double, over seconds: Double = 0.3) -> Double {
         SignalAnalysis.level(monitor.listen(for: seconds), at: frequency)
+    }
+
+    /// The level of `frequency` once it is steady at a fixture's full level: two windows in a
+    /// row agree within 0.3 dB. A reference taken while a stream still starts (or glitches, as
+    /// a loaded PipeWire does) would be too low. Returns the last window's level when the tone
+    /// never settles within `timeout`.
+    func steadyLevel(of frequency: Double, upTo timeout: Double = 3) -> Double {
+        var previous = -200.0
+        var level = -200.0
+        _ = wait(upTo: timeout) {
+            (previous, level) = (level, heardLevel(of: frequency, over: 0.3))
+            return abs(level - fixtureToneLevel) < 1.5 && abs(level - previous) < 0.3
+        }
+        return level
     }
 
     /// The strongest frequency the listener hears over the next `seconds`.
