@@ -192,12 +192,7 @@ public final class Daemon: Sendable {
     private func playerPart() -> DaemonPart {
         DaemonPart(
             "player", logger: logger,
-            serve: { [player] in
-                await withDiscardingTaskGroup { group in
-                    group.addTask { await player.run() }
-                    group.addTask { await player.persistWhilePlaying() }
-                }
-            },
+            serve: { [player] in await player.run() },
             stop: { [player] in await player.shutDown() })
     }
 

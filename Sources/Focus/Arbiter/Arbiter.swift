@@ -38,6 +38,14 @@ public struct Arbiter: Sendable {
         return effects
     }
 
+    /// The instant after which the next advisory comes due if nothing else happens: a
+    /// `tick` at any later instant sends it. `nil` while none is pending. A caller with a
+    /// clock sleeps until just after this instead of ticking on a fixed period; any other
+    /// event can move it.
+    public var nextAdvisoryDue: Double? {
+        state.pendingAdvisories(policy: policy).map { $0.heldSince + policy.promptHoldSeconds }.min()
+    }
+
     /// Decides `event` in `state` without keeping anything.
     /// - Parameters:
     ///   - state: the state before the event.

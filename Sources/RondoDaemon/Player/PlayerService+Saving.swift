@@ -2,20 +2,26 @@ import Library
 import Playback
 
 /// Keeping the player's state on disk: each change handed to the writer, the position
-/// saved while playing, and requests answered once what they changed is written.
+/// saved while playing (a timed chore of ``PlayerService/run()``), and requests answered
+/// once what they changed is written.
 extension PlayerService {
-    /// Saves the position while playing, often enough that a crash loses less than a second
-    /// of media time at the rate in force (``positionSaveInterval(rate:)``), until the task
-    /// is cancelled.
-    func persistWhilePlaying() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(Self.positionSaveInterval(rate: player.rate)))
-            if player.state == .playing {
-                observeOutput()
-                persist()
-                keepResumePoint()
-            }
+    /// Saves the position when a save is due while playing, often enough that a crash loses
+    /// less than a second of media time at the rate in force (``positionSaveInterval(rate:)``);
+    /// the first save is due one interval after playing starts, which itself was saved.
+    func savePositionIfDue() {
+        guard player.state == .playing else {
+            nextPositionSave = nil
+            return
         }
+        let clock = sessions.now()
+        if let due = nextPositionSave, clock >= due {
+            observeOutput()
+            persist()
+            keepResumePoint()
+        } else if nextPositionSave != nil {
+            return
+        }
+        nextPositionSave = clock + Self.positionSaveInterval(rate: player.rate)
     }
 
     /// Seconds between two saves of the position while playing at `rate`: 0.8 s of media

@@ -4,5 +4,6 @@ extension PlayerService {
     func setReleaseAfter(_ seconds: Double) {
         if let deadline = releaseDeadline { releaseDeadline = deadline - releaseAfter + seconds }
         releaseAfter = seconds
+        chores.ring()
     }
 }

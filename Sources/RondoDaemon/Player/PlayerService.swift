@@ -54,6 +54,10 @@ actor PlayerService {
     var releaseAfter: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
     var releaseDeadline: Double?
+    /// When the position is saved next while playing (the sessions' clock).
+    var nextPositionSave: Double?
+    /// Wakes the loop of timed chores (``run()``) when the player's state may have moved one.
+    nonisolated let chores = Alarm()
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
     var recovery: OutputRecovery
     /// The sink the player is pinned to (`nil`: the server's default, followed), as the
@@ -104,7 +108,8 @@ actor PlayerService {
     }
 
     /// Handles engine notices and what the arbiter says about the player's session, each in
-    /// order, and releases the session once sound has stopped long enough, until cancelled.
+    /// order, and does the timed chores when they fall due (``untilNextChore()``), until
+    /// cancelled.
     func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -120,7 +125,8 @@ actor PlayerService {
             }
             group.addTask {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(await self.untilNextChore()))
+                    await self.chores.sleep(upTo: await self.untilNextChore())
+                    await self.savePositionIfDue()
                     await self.releaseSessionWhenIdle()
                     await self.retryOutputIfDue()
                 }
@@ -128,11 +134,20 @@ actor PlayerService {
         }
     }
 
-    /// Seconds until the chores loop is due again: every 0.25 s, sooner when an attempt to
-    /// reach a lost audio server falls due before that.
-    private func untilNextChore() -> Double {
-        let attempt = recovery.nextAttemptAt.map { $0 - now() } ?? .infinity
-        return min(0.25, max(0.01, attempt))
+    /// Seconds until the next timed chore — a save of the position while playing, the
+    /// release of the session once sound has stopped, an attempt to reach a lost audio
+    /// server — or `nil` when none waits: the loop then sleeps until a change rings
+    /// ``chores``. A chore whose time is not set yet is due at once, to set it.
+    private func untilNextChore() -> Double? {
+        let clock = sessions.now()
+        var waits: [Double] = []
+        if let attempt = recovery.nextAttemptAt { waits.append(attempt - now()) }
+        if player.state == .playing {
+            waits.append(nextPositionSave.map { $0 - clock } ?? 0)
+        } else if sessions.playerIsActive {
+            waits.append(releaseDeadline.map { $0 - clock } ?? 0)
+        }
+        return waits.min().map { max(0.01, $0) }
     }
 
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
@@ -309,6 +324,9 @@ actor PlayerService {
         }
         persist()
         noteListening()
+        // The state was just saved: the next position save counts from here, at the rate now in force.
+        nextPositionSave = nil
+        chores.ring()
         return failure
     }
 

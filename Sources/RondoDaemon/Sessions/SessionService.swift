@@ -60,6 +60,8 @@ final class SessionService: Sendable {
     private let audioEvents: AsyncStream<SessionAudioEvent>
     private let audioContinuation: AsyncStream<SessionAudioEvent>.Continuation
     private let pulseUnavailableLogged = Atomic<Bool>(false)
+    /// Rung by every live decision and policy change, which may move the next advisory.
+    private let tickAlarm = Alarm()
 
     /// Creates the service under `policy`; the audio server is reached only when a session
     /// needs it.
@@ -92,6 +94,7 @@ final class SessionService: Sendable {
     /// Puts `policy` in force on the live arbiter (a reload); sandboxes keep their own.
     func adopt(_ policy: FocusPolicy) {
         table.withLock { $0.arbiters[.live]?.adopt(policy) }
+        tickAlarm.ring()
     }
 
     /// The real arbiter's state now.
@@ -114,20 +117,30 @@ final class SessionService: Sendable {
         }
     }
 
-    /// Handles PulseAudio reports and ticks the arbiter's clock (advisories) until cancelled.
+    /// Seconds until the live arbiter needs a tick: just after its next advisory comes due,
+    /// and every ``reconnectInterval`` to reach an audio server that went away or never
+    /// answered (a connected one costs nothing to check).
+    private func untilNextTick() -> Double {
+        let due = table.withLock { $0.live.nextAdvisoryDue }
+        let untilAdvisory = due.map { $0 - now() + 0.001 } ?? .infinity
+        return min(Self.reconnectInterval, untilAdvisory)
+    }
+
+    /// Seconds between two tries to reach the audio server while it does not answer.
+    static let reconnectInterval = 2.0
+
+    /// Handles PulseAudio reports and ticks the arbiter's clock (advisories) until cancelled:
+    /// when an advisory comes due, not on a fixed period.
     func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await event in self.audioEvents { self.handle(event) }
             }
             group.addTask {
-                var tick = 0
                 while !Task.isCancelled {
-                    // Every 2 s: reconnect to PulseAudio when it went away or never answered.
-                    if tick % 8 == 0 { self.connectAudio() }
-                    tick += 1
-                    try? await Task.sleep(for: .milliseconds(250))
+                    self.connectAudio()
                     self.decide(.tick)
+                    await self.tickAlarm.sleep(upTo: self.untilNextTick())
                 }
             }
         }
@@ -196,8 +209,9 @@ final class SessionService: Sendable {
     /// - Returns: the error of the request, when the arbiter refused it (or reported it busy).
     @discardableResult
     func decide(_ event: FocusEvent, in arena: SessionArena = .live, alsoUnderLock: () -> Void = {}) -> FocusError? {
-        table.withLock { table in
-            guard var arbiter = table.arbiters[arena] else { return .badParam("no sandbox \(arena) is open") }
+        let (rejection, advisoryMoved) = table.withLock { table -> (FocusError?, Bool) in
+            guard var arbiter = table.arbiters[arena] else { return (.badParam("no sandbox \(arena) is open"), false) }
+            let dueBefore = arbiter.nextAdvisoryDue
             let before = Set(arbiter.state.sessions.map(\.id))
             let time = arena.sandbox.map { table.sandboxTimes[$0] ?? 0 } ?? now()
             let effects = arbiter.handle(event, at: time)
@@ -213,8 +227,11 @@ final class SessionService: Sendable {
                 table.arenas[gone] = nil
             }
             alsoUnderLock()
-            return rejection
+            return (rejection, arena == .live && arbiter.nextAdvisoryDue != dueBefore)
         }
+        // After the decision, so the loop that wakes sees the new time.
+        if advisoryMoved { tickAlarm.ring() }
+        return rejection
     }
 
     /// Records that the session `id`, about to be opened, lives in `arena`.

@@ -19,6 +19,24 @@ import Testing
         #expect(rig.wait(3.5) == [.advisory("nav", message: Self.heldMessage)])
     }
 
+    /// The arbiter tells when the held prompt's advisory comes due, moves it with the
+    /// sound, and has none once it is sent.
+    @Test func nextAdvisoryDueFollowsTheHold() {
+        var rig = FocusRig(startedAt: 0, now: 100)
+        rig.open([("nav", .navigation)])
+        #expect(rig.arbiter.nextAdvisoryDue == nil)
+        rig.activate("nav")
+        #expect(rig.arbiter.nextAdvisoryDue == 103)
+        rig.now = 101
+        rig.send(.soundStarted("nav"))
+        #expect(rig.arbiter.nextAdvisoryDue == nil)
+        rig.now = 102
+        rig.send(.soundStopped("nav"))
+        #expect(rig.arbiter.nextAdvisoryDue == 105)
+        #expect(rig.wait(3.5) == [.advisory("nav", message: Self.heldMessage)])
+        #expect(rig.arbiter.nextAdvisoryDue == nil)
+    }
+
     /// Sound holds the advisory off; the hold counts from when the sound stops.
     @Test func soundResetsTheHold() {
         var rig = FocusRig()

@@ -53,7 +53,24 @@ private struct RandomWalk {
             let problems = EffectAudit(before: before, after: rig.state, event: event, effects: effects).problems
             #expect(problems.isEmpty, "step \(step) \(event): \(problems) in \(effects)")
             for effect in effects { tally[Self.kind(of: effect), default: 0] += 1 }
+            checkAdvisoryDue(step: step)
         }
+    }
+
+    /// The arbiter's ``Arbiter/nextAdvisoryDue`` is exact: a tick just before it sends no
+    /// advisory, one just after sends one, and with none due even an hour's wait sends none.
+    private func checkAdvisoryDue(step: Int) {
+        func advisories(tickingAt time: Double) -> Int {
+            var probe = rig.arbiter
+            return probe.handle(.tick, at: time).filter { if case .advisory = $0 { true } else { false } }.count
+        }
+        guard let due = rig.arbiter.nextAdvisoryDue else {
+            #expect(advisories(tickingAt: rig.now + 3600) == 0, "step \(step): an advisory came with none due")
+            return
+        }
+        #expect(due >= rig.now, "step \(step): an advisory was due at \(due), before now (\(rig.now)), and not sent")
+        #expect(advisories(tickingAt: max(rig.now, due - 1e-6)) == 0, "step \(step): an advisory came before \(due)")
+        #expect(advisories(tickingAt: due + 1e-6) > 0, "step \(step): no advisory came just after \(due)")
     }
 
     private mutating func nextEvent() -> FocusEvent {

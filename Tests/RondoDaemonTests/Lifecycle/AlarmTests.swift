@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import RondoDaemon
+
+/// The sleep the daemon's loops wait on: rung, timed out or cancelled, it ends; a ring while
+/// nobody sleeps ends the next sleep, once.
+@Suite struct AlarmTests {
+    /// Whether `sleep` ends before `limit` seconds (a generous bound: a sleep that should end
+    /// at once otherwise lasts an hour, or forever).
+    private func ends(within limit: Double, _ sleep: @escaping @Sendable () async -> Void) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await sleep()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(limit))
+                return false
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Gives a task time to start its sleep. A ring that comes first is kept and ends the
+    /// sleep all the same, so each test holds either way.
+    private func whenAsleep() async {
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+
+    @Test func aRingWakesTheSleeper() async {
+        let alarm = Alarm()
+        let sleeper = Task { await alarm.sleep(upTo: nil) }
+        await whenAsleep()
+        alarm.ring()
+        #expect(await ends(within: 30) { await sleeper.value })
+    }
+
+    /// A change made between a loop's look and its sleep is not missed.
+    @Test func aRingWhileNobodySleepsEndsTheNextSleepOnce() async {
+        let alarm = Alarm()
+        alarm.ring()
+        alarm.ring()
+        #expect(await ends(within: 30) { await alarm.sleep(upTo: 3600) })
+        let start = ContinuousClock.now
+        await alarm.sleep(upTo: 0.1)
+        #expect(ContinuousClock.now - start >= .milliseconds(100), "the kept ring woke a second sleep")
+    }
+
+    @Test func aSleepEndsWhenItsTimeIsUp() async {
+        let alarm = Alarm()
+        let start = ContinuousClock.now
+        #expect(await ends(within: 30) { await alarm.sleep(upTo: 0.05) })
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+    }
+
+    /// A sleep with no limit ends when its task is cancelled, before or during the sleep, so
+    /// a part's loop stops at shutdown.
+    @Test func cancellingTheTaskEndsTheSleep() async {
+        let alarm = Alarm()
+        let sleeper = Task { await alarm.sleep(upTo: nil) }
+        await whenAsleep()
+        sleeper.cancel()
+        #expect(await ends(within: 30) { await sleeper.value })
+
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await alarm.sleep(upTo: nil)
+        }
+        #expect(await ends(within: 30) { await cancelledFirst.value })
+    }
+
+    /// An early ring leaves the timer of the sleep it ended without effect on the next one.
+    @Test func aRungSleepsTimerDoesNotEndTheNextSleep() async {
+        let alarm = Alarm()
+        let first = Task { await alarm.sleep(upTo: 0.2) }
+        await whenAsleep()
+        alarm.ring()
+        await first.value
+        let start = ContinuousClock.now
+        await alarm.sleep(upTo: 0.5)
+        #expect(ContinuousClock.now - start >= .milliseconds(500))
+    }
+}
