@@ -1,11 +1,18 @@
 import RondoProtocol
 
 extension Routes {
+    /// Commands answered once accepted, without waiting for the disk: they change nothing a
+    /// restart restores but the position, which the saves while playing keep within a second
+    /// anyway, and whether to play (only with `restore_playing`). Their state is written
+    /// right after, as every change is.
+    static let answeredBeforeWritten: Set<RemoteCommandName> = [.play, .pause, .togglePlayPause]
+
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
         router.register(Methods.RemoteSend.self) { [self] params, _ throws(RPCError) in
-            try await kept { () throws(RPCError) in try await player.send(params) }
+            guard !Self.answeredBeforeWritten.contains(params.command) else { return try await player.send(params) }
+            return try await kept { () throws(RPCError) in try await player.send(params) }
         }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
         router.register(Methods.RemoteSetEnabled.self) { [self] params, _ in
