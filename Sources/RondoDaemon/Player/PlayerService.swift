@@ -219,8 +219,9 @@ actor PlayerService {
     /// Opening a decoder and pre-rolling the first quarter second take longer than any
     /// decision, so a command that loads is answered once it is accepted: the news it
     /// makes (`nowPlaying.changed`, `queue.changed`) and the saved state go out first, the
-    /// loads follow in order (``runAcceptedWork()``), ahead of any later effects, and a
-    /// file that then fails to open is skipped with events of its own. Without a
+    /// loads follow in order (``runAcceptedWork()``) once the reply is written
+    /// (``AfterReply``), ahead of any later effects, and a file that then fails to open is
+    /// skipped with events of its own. Without a
     /// connection the effects run at once, so `deviceNotFound` is still answered.
     func applyAccepted(_ effects: [PlayerEffect]) -> RemoteSendResult? {
         guard engine.isConnected, effects.contains(where: \.isLoad) else { return apply(effects) }
@@ -232,7 +233,7 @@ actor PlayerService {
             }
         }
         persist()
-        Task { self.runAcceptedWork() }
+        AfterReply.run { Task { await self.runAcceptedWork() } }
         return nil
     }
 

@@ -15,11 +15,18 @@ struct Routes {
 
     /// Runs a request that changes the player's state and answers once the change is on
     /// disk (the player's writer saves off its actor), so what a client was told survives
-    /// a `kill -9`.
+    /// a `kill -9`. Work the request leaves for after its reply (``AfterReply``: loading a
+    /// track) starts at once instead, alongside the write the reply waits for.
     func kept<Result, Failure: Error>(_ request: () async throws(Failure) -> Result) async throws(Failure) -> Result {
-        let result = try await request()
+        let outcome: Swift.Result<Result, Failure> = await AfterReply.$current.withValue(nil) {
+            do throws(Failure) {
+                return .success(try await request())
+            } catch {
+                return .failure(error)
+            }
+        }
         await player.written()
-        return result
+        return try outcome.get()
     }
 
     /// A router serving every method.

@@ -146,12 +146,14 @@ final class ClientConnection: ChannelInboundHandler {
             running = true
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             Task {
-                let reply = await work()
+                let afterReply = AfterReply()
+                let reply = await AfterReply.$current.withValue(afterReply) { await work() }
                 bound.eventLoop.execute {
                     let (connection, context) = bound.value
                     connection.running = false
                     if let reply { connection.send(reply, context: context) }
                     connection.handleWaiting(context: context)
+                    afterReply.replyWritten()
                 }
             }
         }
