@@ -89,7 +89,7 @@ struct Router: Sendable {
     func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
         let request: JSONRPCCodec.IncomingRequest
         do {
-            request = try codec.decodeRequest(line)
+            request = try codec.decodeRequest(Array(line))
         } catch {
             return .answered(codec.encodeLine(Envelope.ErrorResponse(id: error.id, error: error.error)))
         }

@@ -17,8 +17,8 @@ struct JSONParser {
     private var index = 0
 
     /// The value `line` holds, or `nil` when it is not one JSON text.
-    static func parse(_ line: some Collection<UInt8>) -> JSONValue? {
-        var parser = JSONParser(bytes: Array(line))
+    static func parse(_ line: [UInt8]) -> JSONValue? {
+        var parser = JSONParser(bytes: line)
         parser.skipWhitespace()
         guard let value = parser.value() else { return nil }
         parser.skipWhitespace()

@@ -11,7 +11,7 @@ extension JSONRPCCodec {
     ///
     /// Counts brackets outside strings only, the way the parser will see them up to its
     /// first error, so the count is never below the parser's depth.
-    static func nestsTooDeeply(_ line: some Collection<UInt8>) -> Bool {
+    static func nestsTooDeeply(_ line: [UInt8]) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false

@@ -26,6 +26,12 @@ public struct JSONRPCCodec: Sendable {
     ///   UTF-8 or JSON, or nesting deeper than ``maximumNestingDepth`` (-32700), and for JSON
     ///   that is not a request (-32600).
     public func decodeRequest(_ line: some Collection<UInt8>) throws(FailedRequest) -> IncomingRequest {
+        try decodeRequest(Array(line))
+    }
+
+    /// Reads one request line, as the generic `decodeRequest(_:)` does, from bytes in
+    /// an array: the form the parser reads, so no byte goes through a generic collection.
+    public func decodeRequest(_ line: [UInt8]) throws(FailedRequest) -> IncomingRequest {
         guard !Self.nestsTooDeeply(line) else {
             throw FailedRequest(
                 id: nil,
