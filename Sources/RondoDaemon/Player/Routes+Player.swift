@@ -10,7 +10,9 @@ extension Routes {
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
-        router.register(Methods.RemoteSend.self) { [self] params, _ throws(RPCError) in
+        // Remote commands decide and answer (a load waits for the reply, ``AfterReply``):
+        // they run on the loop that read them.
+        router.register(Methods.RemoteSend.self, onLoop: true) { [self] params, _ throws(RPCError) in
             guard !Self.answeredBeforeWritten.contains(params.command) else { return try await player.send(params) }
             return try await kept { () throws(RPCError) in try await player.send(params) }
         }

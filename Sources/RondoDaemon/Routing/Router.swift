@@ -7,13 +7,14 @@ struct Router: Sendable {
     enum Routed: Sendable {
         /// The reply, written at once (`nil`: a notification, nothing to answer).
         case answered([UInt8]?)
-        /// Work for a task off the event loop, returning the reply.
-        case pending(@Sendable () async -> [UInt8]?)
+        /// Work for a task, returning the reply; `onLoop` when the task should prefer the
+        /// event loop that read the request (``register(_:onLoop:_:)``).
+        case pending(@Sendable () async -> [UInt8]?, onLoop: Bool)
     }
 
     private enum Handler: Sendable {
         case immediate(@Sendable (RequestID?, JSONValue?, ConnectionContext) -> [UInt8]?)
-        case deferred(@Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?)
+        case deferred(onLoop: Bool, @Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?)
     }
 
     private var handlers: [String: Handler] = [:]
@@ -26,12 +27,20 @@ struct Router: Sendable {
     var methodNames: Set<String> { Set(handlers.keys) }
 
     /// Serves `method` with `body`, on a task of its own.
+    ///
+    /// `onLoop` asks that the task run on the event loop that read the request, actors it
+    /// calls included (a task executor preference), for a body that only decides: it
+    /// blocks no longer than an actor's decision takes, so the request is answered without
+    /// the two thread wake-ups (to the shared pool and back) that otherwise cost more than
+    /// the decision. A body that may block on the disk or a scan leaves it `false`, so the
+    /// other connections on that loop are never held up by it.
     mutating func register<M: RPCMethod>(
         _ method: M.Type,
+        onLoop: Bool = false,
         _ body: @escaping @Sendable (M.Params, ConnectionContext) async throws(RPCError) -> M.Result
     ) {
         let codec = self.codec
-        handlers[M.name] = .deferred { id, params, context in
+        handlers[M.name] = .deferred(onLoop: onLoop) { id, params, context in
             do throws(RPCError) {
                 let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
                 let result = try await body(typed, context)
@@ -96,8 +105,8 @@ struct Router: Sendable {
         switch handlers[request.method] {
         case .immediate(let handler)?:
             return .answered(handler(request.id, request.params, context))
-        case .deferred(let handler)?:
-            return .pending { await handler(request.id, request.params, context) }
+        case .deferred(let onLoop, let handler)?:
+            return .pending({ await handler(request.id, request.params, context) }, onLoop: onLoop)
         case nil:
             guard let id = request.id else { return .answered(nil) }
             return .answered(codec.encodeLine(Envelope.ErrorResponse(id: id, error: .methodNotFound(request.method))))
@@ -108,7 +117,7 @@ struct Router: Sendable {
     func handle(line: [UInt8], context: ConnectionContext) async -> [UInt8]? {
         switch route(line: line, context: context) {
         case .answered(let reply): reply
-        case .pending(let work): await work()
+        case .pending(let work, _): await work()
         }
     }
 

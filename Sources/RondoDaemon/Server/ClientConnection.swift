@@ -7,7 +7,8 @@ import RondoProtocol
 ///
 /// A request answered from a snapshot (``Router/Routed/answered(_:)``) is answered where
 /// it is read, its reply written with the others of the same read and flushed once. Any
-/// other runs on a task; the lines after it wait until its reply is written, so replies
+/// other runs on a task (on this event loop when its route asks for it,
+/// ``Router/register(_:onLoop:_:)``); the lines after it wait until its reply is written, so replies
 /// keep the order of their requests, and every event the request caused (sent to the
 /// outbox from the publisher, onto the same loop) is written before its reply.
 ///
@@ -29,6 +30,7 @@ final class ClientConnection: ChannelInboundHandler {
     private let onDisconnect: @Sendable (Int) -> Void
     private var outbox: ConnectionOutbox?
     private var requestContext: ConnectionContext
+    private var taskExecutor: EventLoopTaskExecutor?
 
     /// Lines read while a request runs, or before the peer was admitted.
     private var waiting: [Frame] = []
@@ -142,10 +144,10 @@ final class ClientConnection: ChannelInboundHandler {
         switch routed {
         case .answered(let reply):
             if let reply { send(reply, context: context) }
-        case .pending(let work):
+        case .pending(let work, let onLoop):
             running = true
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            Task {
+            Task(executorPreference: onLoop ? loopExecutor(context) : nil) {
                 let afterReply = AfterReply()
                 let reply = await AfterReply.$current.withValue(afterReply) { await work() }
                 bound.eventLoop.execute {
@@ -157,6 +159,14 @@ final class ClientConnection: ChannelInboundHandler {
                 }
             }
         }
+    }
+
+    /// The channel's event loop as a task executor, made on first use.
+    private func loopExecutor(_ context: ChannelHandlerContext) -> EventLoopTaskExecutor {
+        if let executor = taskExecutor { return executor }
+        let executor = EventLoopTaskExecutor(context.eventLoop)
+        taskExecutor = executor
+        return executor
     }
 
     private func send(_ reply: [UInt8], context: ChannelHandlerContext) {
