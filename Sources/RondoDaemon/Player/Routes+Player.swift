@@ -10,9 +10,11 @@ extension Routes {
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
-        // Remote commands decide and answer (a load waits for the reply, ``AfterReply``):
-        // they run on the loop that read them.
-        router.register(Methods.RemoteSend.self, onLoop: true) { [self] params, _ throws(RPCError) in
+        // With the output connected, a remote command decides and answers (a load waits for
+        // the reply, ``AfterReply``): it runs on the loop that read it. Without, it connects
+        // and loads before answering (`deviceNotFound` is an answer), which may wait on the
+        // audio server: on the pool.
+        router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { [self] params, _ throws(RPCError) in
             guard !Self.answeredBeforeWritten.contains(params.command) else { return try await player.send(params) }
             return try await kept { () throws(RPCError) in try await player.send(params) }
         }

@@ -14,7 +14,7 @@ struct Router: Sendable {
 
     private enum Handler: Sendable {
         case immediate(@Sendable (RequestID?, JSONValue?, ConnectionContext) -> [UInt8]?)
-        case deferred(onLoop: Bool, @Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?)
+        case deferred(onLoop: @Sendable () -> Bool, @Sendable (RequestID?, JSONValue?, ConnectionContext) async -> [UInt8]?)
     }
 
     private var handlers: [String: Handler] = [:]
@@ -28,15 +28,16 @@ struct Router: Sendable {
 
     /// Serves `method` with `body`, on a task of its own.
     ///
-    /// `onLoop` asks that the task run on the event loop that read the request, actors it
-    /// calls included (a task executor preference), for a body that only decides: it
-    /// blocks no longer than an actor's decision takes, so the request is answered without
-    /// the two thread wake-ups (to the shared pool and back) that otherwise cost more than
-    /// the decision. A body that may block on the disk or a scan leaves it `false`, so the
-    /// other connections on that loop are never held up by it.
+    /// `onLoop` says, as each request is read, whether its task should run on the event
+    /// loop that read it, actors it calls included (a task executor preference): for a body
+    /// that, at that moment, only decides. It blocks no longer than an actor's decision
+    /// takes, so the request is answered without the two thread wake-ups (to the shared
+    /// pool and back) that otherwise cost more than the decision. A body that may block on
+    /// the disk, a scan or a server that does not answer runs on the pool (`onLoop` false,
+    /// the default), so the other connections on that loop are never held up by it.
     mutating func register<M: RPCMethod>(
         _ method: M.Type,
-        onLoop: Bool = false,
+        onLoop: @escaping @Sendable () -> Bool = { false },
         _ body: @escaping @Sendable (M.Params, ConnectionContext) async throws(RPCError) -> M.Result
     ) {
         let codec = self.codec
@@ -106,7 +107,7 @@ struct Router: Sendable {
         case .immediate(let handler)?:
             return .answered(handler(request.id, request.params, context))
         case .deferred(let onLoop, let handler)?:
-            return .pending({ await handler(request.id, request.params, context) }, onLoop: onLoop)
+            return .pending({ await handler(request.id, request.params, context) }, onLoop: onLoop())
         case nil:
             guard let id = request.id else { return .answered(nil) }
             return .answered(codec.encodeLine(Envelope.ErrorResponse(id: id, error: .methodNotFound(request.method))))
