@@ -63,16 +63,18 @@ final class AudioTestBench {
         SignalAnalysis.level(monitor.listen(for: seconds), at: frequency)
     }
 
-    /// The level of `frequency` once it is steady at a fixture's full level: two windows in a
-    /// row agree within 0.3 dB. A reference taken while a stream still starts (or glitches, as
-    /// a loaded PipeWire does) would be too low. Returns the last window's level when the tone
-    /// never settles within `timeout`.
-    func steadyLevel(of frequency: Double, upTo timeout: Double = 3) -> Double {
+    /// The level of `frequency` once it is steady: two windows in a row agree within 0.3 dB,
+    /// within 1.5 dB of `expected` (a fixture's full level unless told; `nil`: any level
+    /// above silence, for a gain under test). A level taken while a stream still starts (or
+    /// glitches, as a loaded PipeWire does) would be too low. Returns the last window's level
+    /// when the tone never settles within `timeout`.
+    func steadyLevel(of frequency: Double, near expected: Double? = fixtureToneLevel, upTo timeout: Double = 3) -> Double {
         var previous = -200.0
         var level = -200.0
         _ = wait(upTo: timeout) {
             (previous, level) = (level, heardLevel(of: frequency, over: 0.3))
-            return abs(level - fixtureToneLevel) < 1.5 && abs(level - previous) < 0.3
+            let plausible = expected.map { abs(level - $0) < 1.5 } ?? (level > silenceLevel)
+            return plausible && abs(level - previous) < 0.3
         }
         return level
     }
