@@ -30,6 +30,7 @@ final class ClientConnection: ChannelInboundHandler {
     private let onDisconnect: @Sendable (Int) -> Void
     private var outbox: ConnectionOutbox?
     private var requestContext: ConnectionContext
+    /// The channel's event loop, for the tasks of routes that run on it.
     private var taskExecutor: EventLoopTaskExecutor?
 
     /// Lines read while a request runs, or before the peer was admitted.
@@ -57,6 +58,7 @@ final class ClientConnection: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         let outbox = ConnectionOutbox(channel: context.channel)
         self.outbox = outbox
+        taskExecutor = EventLoopTaskExecutor(context.eventLoop)
         let channel = context.channel
         hub.register(id, outbox: outbox) { [hub, logger, id] in
             // Unsubscribe at once, so the events that follow do not close and log it again.
@@ -147,7 +149,7 @@ final class ClientConnection: ChannelInboundHandler {
         case .pending(let work, let onLoop):
             running = true
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            Task(executorPreference: onLoop ? loopExecutor(context) : nil) {
+            Task(executorPreference: onLoop ? taskExecutor : nil) {
                 let afterReply = AfterReply()
                 let reply = await AfterReply.$current.withValue(afterReply) { await work() }
                 bound.eventLoop.execute {
@@ -159,14 +161,6 @@ final class ClientConnection: ChannelInboundHandler {
                 }
             }
         }
-    }
-
-    /// The channel's event loop as a task executor, made on first use.
-    private func loopExecutor(_ context: ChannelHandlerContext) -> EventLoopTaskExecutor {
-        if let executor = taskExecutor { return executor }
-        let executor = EventLoopTaskExecutor(context.eventLoop)
-        taskExecutor = executor
-        return executor
     }
 
     private func send(_ reply: [UInt8], context: ChannelHandlerContext) {
