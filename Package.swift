@@ -11,12 +11,18 @@ let strictSettings: [SwiftSetting] = [
 /// A release executable links the Swift runtime and Foundation statically, keeping only the
 /// sections it uses: `rondo` starts in a few milliseconds instead of loading a dozen shared
 /// libraries, and `rondod` maps the parts of them it uses instead of every library whole
-/// (5 MiB less resident).
+/// (5 MiB less resident). lld links it: its symbols stay private (the runtime's default
+/// `-export-dynamic` would make ld.so read 25,000 of them at every start), its relative
+/// relocations are packed (`DT_RELR`: 2.5 MB of `.rela.dyn` becomes 20 kB that the loader
+/// reads), and identical functions are folded; together 2–3 MiB less resident, and the
+/// executable stays position-independent.
 let staticRuntimeInRelease: [LinkerSetting] = [
     .unsafeFlags(
         [
             "-static-stdlib", "-l_FoundationCShims", "-l_FoundationCollections", "-lswiftSynchronization",
             "-lCoreFoundation", "-ldispatch", "-lBlocksRuntime", "-l_FoundationICU", "-Xlinker", "--gc-sections",
+            "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--icf=all",
         ],
         .when(configuration: .release))
 ]

@@ -114,7 +114,7 @@ final class ClientConnection: ChannelInboundHandler {
             waiting = []
             hub.unregister(id)
             let reply = router.refusalReply(RPCError(.permissionDenied, "only the user who runs rondod may connect; run rondo as that user"))
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply))).whenComplete { _ in context.close(promise: nil) }
+            writeThenClose(ByteBuffer(bytes: reply), context: context)
             return
         }
         admitted = true
@@ -185,7 +185,13 @@ final class ClientConnection: ChannelInboundHandler {
         closing = true
         hub.unregister(id)
         flushIfNeeded(context: context)
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer())).whenComplete { _ in context.close(promise: nil) }
+        writeThenClose(ByteBuffer(), context: context)
+    }
+
+    /// Closes the connection once `last` and everything before it are written.
+    private func writeThenClose(_ last: ByteBuffer, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(last)).whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     /// Once the connection is gone and nothing it sent is left to handle, its sessions end.
