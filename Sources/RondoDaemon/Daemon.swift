@@ -259,13 +259,8 @@ public final class Daemon: Sendable {
     private func startMPRIS() async -> MPRISService? {
         guard options.mprisEnabled else { return nil }
         let mpris = MPRISService(control: PlayerMPRISControl(player: player, library: library), logger: logger)
-        hub.observe { params in
-            if let state = params as? NowPlayingState {
-                mpris.update(nowPlaying: state)
-            } else if let remote = params as? RemoteChanged {
-                mpris.update(commands: remote.commands)
-            }
-        }
+        let feed = MPRISFeed(mpris)
+        hub.observe { feed.observe($0) }
         mpris.update(nowPlaying: await player.nowPlaying())
         mpris.update(commands: await player.remoteCommands())
         mpris.start()

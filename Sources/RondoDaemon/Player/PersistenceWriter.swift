@@ -88,19 +88,23 @@ final class PersistenceWriter: @unchecked Sendable {
     func close() {
         condition.lock()
         let target = submitted
+        condition.broadcast()
         while finished < target { condition.wait() }
         closed = true
         condition.broadcast()
         condition.unlock()
     }
 
+    /// Records a change; the writer thread is woken at once, or, during a request, once the
+    /// request's reply is written (``AfterReply``), so the wake does not delay the reply.
+    /// ``written()`` still waits for the change.
     private func submit(_ change: () -> Void) {
         condition.lock()
         defer { condition.unlock() }
         guard !closed else { return }
         change()
         submitted += 1
-        condition.broadcast()
+        AfterReply.run { [condition] in condition.broadcast() }
     }
 
     private struct Batch {

@@ -22,13 +22,18 @@ final class AfterReply: Sendable {
         current.work.withLock { $0.append(work) }
     }
 
-    /// Runs the work left so far, in the order it was left; the reply is written.
-    func replyWritten() {
-        for item in work.withLock({ list in
+    /// Runs the work left so far, in the order it was left, on a task of the shared pool;
+    /// the reply is written. The loop that wrote the reply only starts that task, so its
+    /// client gets the CPU while the work wakes whatever else it needs (the player's loads,
+    /// the MPRIS bus thread, the state writer).
+    /// - Returns: the task running the work, `nil` when none was left.
+    @discardableResult
+    func replyWritten() -> Task<Void, Never>? {
+        let items = work.withLock { list in
             defer { list.removeAll() }
             return list
-        }) {
-            item()
         }
+        guard !items.isEmpty else { return nil }
+        return Task { for item in items { item() } }
     }
 }

@@ -107,6 +107,40 @@ import Testing
         writer.close()
     }
 
+    /// A state handed over while a request is handled is written once the request's reply is:
+    /// the writer is not woken before, and `written()` called meanwhile still waits for it.
+    @Test func aSaveDuringARequestIsWrittenAfterTheReply() async {
+        let saver = Saver()
+        let writer = PersistenceWriter(logger: Self.logger, saveState: saver.save)
+        // A first save, written, leaves the writer thread parked, waiting to be woken.
+        writer.save(Self.state(4))
+        await writer.written()
+        try? await Task.sleep(for: .milliseconds(100))
+        saver.events.withLock { $0 = [] }
+        let afterReply = AfterReply()
+        AfterReply.$current.withValue(afterReply) { writer.save(Self.state(5)) }
+        let waiter = Task {
+            await writer.written()
+            saver.events.withLock { $0.append("written") }
+        }
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(saver.events.withLock { $0 }.isEmpty, "the writer ran before the reply")
+        saver.events.withLock { $0.append("replied") }
+        await afterReply.replyWritten()?.value
+        await waiter.value
+        #expect(saver.events.withLock { $0 } == ["replied", "saved 5.0", "written"])
+        writer.close()
+    }
+
+    /// Closing writes a state whose wake was left for a reply that never came.
+    @Test func closeWritesAStateWhoseWakeWasLeftForAReply() {
+        let saver = Saver()
+        let writer = PersistenceWriter(logger: Self.logger, saveState: saver.save)
+        AfterReply.$current.withValue(AfterReply()) { writer.save(Self.state(9)) }
+        writer.close()
+        #expect(saver.saved.withLock { $0 }.map(\.position) == [9])
+    }
+
     /// Closing writes what still waits, into the real database: a new store reads it back.
     @Test func closeWritesWhatWaitsToTheDatabase() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-writer")

@@ -15,9 +15,9 @@ import Testing
             AfterReply.run { done.withLock { $0.append(2) } }
         }
         #expect(done.withLock { $0 }.isEmpty)
-        afterReply.replyWritten()
+        await afterReply.replyWritten()?.value
         #expect(done.withLock { $0 } == [1, 2])
-        afterReply.replyWritten()
+        #expect(afterReply.replyWritten() == nil, "work left twice")
         #expect(done.withLock { $0 } == [1, 2], "work ran twice")
     }
 
@@ -34,7 +34,7 @@ import Testing
         let afterReply = AfterReply()
         await AfterReply.$current.withValue(afterReply) { await service.accept() }
         #expect(service.ran.raised.withLock { $0 } == false)
-        afterReply.replyWritten()
+        await afterReply.replyWritten()?.value
         #expect(service.ran.raised.withLock { $0 })
     }
 
