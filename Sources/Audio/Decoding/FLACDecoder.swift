@@ -57,7 +57,7 @@ final class FLACDecoder: AudioDecoder {
             if buffer.available > 0 {
                 let count = min(buffer.available, usable - written)
                 buffer.samples.withUnsafeBufferPointer { samples in
-                    for index in 0..<count { output[written + index] = samples[buffer.readIndex + index] }
+                    (output.baseAddress! + written).update(from: samples.baseAddress! + buffer.readIndex, count: count)
                 }
                 buffer.readIndex += count
                 written += count

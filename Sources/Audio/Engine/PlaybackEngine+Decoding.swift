@@ -89,6 +89,9 @@ extension PlaybackEngine {
                 guard count > 0 else { break }
                 ring.commitWrite(count)
                 filled += count
+            } else if let decoded = decodeIntoRing(stream.format) {
+                ring.commitWrite(decoded)
+                filled += decoded
             } else if !feedStretcher(stream.format) {
                 break
             }
@@ -120,6 +123,32 @@ extension PlaybackEngine {
         let channels = format.channels
         let frames = min(scratch.count / channels, scanCursor?.remaining ?? .max)
         let chunk = UnsafeMutableBufferPointer(rebasing: scratch[..<(frames * channels)])
+        let samples = decodeChunk(into: chunk, from: decoder, source, channels: channels)
+        stretcher.put(UnsafeBufferPointer(rebasing: chunk[..<samples]))
+        return true
+    }
+
+    /// At normal speed, with nothing held in the stretcher and no scan, decodes the next
+    /// chunk straight into the ring, two copies fewer than through the stretcher's bypass.
+    /// - Returns: the samples written (0 when the decoder reached its end), or `nil` when the
+    ///   chunk has to go through ``feedStretcher(_:)``.
+    private func decodeIntoRing(_ format: AudioFormat) -> Int? {
+        guard let stretcher, stretcher.isBypassed, stretcher.availableSamples == 0, !decoderAtEnd, scanCursor == nil,
+            let decoder, let source = decoding
+        else { return nil }
+        let region = ring.writableRegion()
+        let usable = min(region.count, scratch.count) / format.channels * format.channels
+        guard usable > 0 else { return nil }
+        return decodeChunk(into: UnsafeMutableBufferPointer(rebasing: region[..<usable]), from: decoder, source, channels: format.channels)
+    }
+
+    /// Reads the next chunk of `source` into `chunk`, at the source's gain and, during a
+    /// scan, faded as its snippet; counts it on the timeline. A read error is reported and
+    /// ends the source, as its end does.
+    /// - Returns: the samples read; 0 at the end.
+    private func decodeChunk(
+        into chunk: UnsafeMutableBufferPointer<Float>, from decoder: any AudioDecoder, _ source: TrackSource, channels: Int
+    ) -> Int {
         let samples: Int
         do {
             samples = try decoder.read(into: chunk)
@@ -129,15 +158,14 @@ extension PlaybackEngine {
         }
         guard samples > 0 else {
             decoderAtEnd = true
-            return true
+            return 0
         }
         if source.gain != 1 {
             for index in 0..<samples { chunk[index] *= source.gain }
         }
         if scanCursor != nil { fadeSnippet(UnsafeMutableBufferPointer(rebasing: chunk[..<samples]), channels) }
         timeline.mediaFramesInLast += samples / channels
-        stretcher.put(UnsafeBufferPointer(rebasing: chunk[..<samples]))
-        return true
+        return samples
     }
 
     /// What a scan's jump to its next snippet found.
