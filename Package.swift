@@ -55,6 +55,7 @@ let package = Package(
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CLinux"),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(
             name: "RondoView",
@@ -90,7 +91,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView", "CMalloc",
+                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView", "CMalloc", "CLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -174,8 +175,6 @@ let package = Package(
             name: "RondoDaemonTests",
             dependencies: [
                 "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Library", "TagReading",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

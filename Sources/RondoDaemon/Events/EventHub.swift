@@ -1,4 +1,3 @@
-import NIOCore
 import RondoProtocol
 import Synchronization
 

@@ -1,203 +1,224 @@
+import CLinux
 import Glibc
 import Logging
-import NIOCore
 import RondoProtocol
 
-/// Serves one client on its channel's event loop: reads request lines, answers in order.
+/// Serves one client on the request loop: reads request lines, answers them in order.
 ///
 /// A request answered from a snapshot (``Router/Routed/answered(_:)``) is answered where
-/// it is read, its reply written with the others of the same read and flushed once. Any
-/// other runs on a task (on this event loop when its route asks for it,
-/// ``Router/register(_:onLoop:_:)``); the lines after it wait until its reply is written, so replies
-/// keep the order of their requests, and every event the request caused (sent to the
-/// outbox from the publisher, onto the same loop) is written before its reply.
+/// it is read, its reply queued with the others of the same read and written once. Any
+/// other runs on a task (on the loop when its route asks for it,
+/// ``Router/register(_:onLoop:_:)``); the lines after it wait until its reply is queued, so
+/// replies keep the order of their requests, and every event the request caused (written by
+/// its publisher into the same outbox) goes out before its reply.
 ///
-/// Only the daemon's own user is served (SPEC §2): lines wait until the peer's
-/// credentials are read. A client that half-closes its side still gets every reply; once
-/// the connection is gone, the lines it had sent are still handled (their replies are
-/// lost), then its sessions end (`onDisconnect`).
+/// A client that half-closes its side still gets every reply; once the connection is gone,
+/// the lines it had sent are still handled (their replies are lost), then its sessions end
+/// (`onEnded`). While a request runs, at most ``waitingLimit`` lines are read ahead; the
+/// rest wait in the socket.
 ///
-/// Ownership: every property is touched only on the channel's event loop.
-final class ClientConnection: ChannelInboundHandler {
-    typealias InboundIn = Frame
-    typealias OutboundOut = ByteBuffer
+/// Ownership: every property is touched only on the request loop's thread.
+final class ClientConnection: LoopWatched, @unchecked Sendable {
+    /// How many read lines may wait behind a running request before reading pauses.
+    static let waitingLimit = 128
+    /// How much one read takes from the socket.
+    static let readSize = 64 * 1024
 
-    private let id: Int
+    let id: Int
+    private let socket: Int32
+    private let loop: RequestLoop
     private let router: Router
     private let hub: EventHub
-    private let watch: PeerWatch
     private let logger: Logger
-    private let onDisconnect: @Sendable (Int) -> Void
-    private var outbox: ConnectionOutbox?
-    private var requestContext: ConnectionContext
-    /// The channel's event loop, for the tasks of routes that run on it.
-    private var taskExecutor: EventLoopTaskExecutor?
-
-    /// Lines read while a request runs, or before the peer was admitted.
-    private var waiting: [Frame] = []
-    private var waitingStart = 0
-    private var admitted = false
+    private let onEnded: (Int) -> Void
+    private let peer: PeerWatch
+    private let requestContext: ConnectionContext
+    private var outbox: ConnectionOutbox!
+    private var splitter = LineSplitter(maximumLength: JSONRPCCodec.maximumLineLength)
+    /// Lines read and not yet handled, from `nextFrame` on.
+    private var frames: [Frame] = []
+    private var nextFrame = 0
+    /// The epoll events watched now; 0 when the socket is not in the loop's set.
+    private var watching: UInt32 = 0
     private var running = false
-    private var unflushed = false
     private var inputClosed = false
     private var closing = false
     private var inactive = false
-    private var disconnected = false
+    private var ended = false
 
-    /// Creates the handler of connection `id`.
-    init(id: Int, router: Router, hub: EventHub, watch: PeerWatch, logger: Logger, onDisconnect: @escaping @Sendable (Int) -> Void) {
+    /// Creates the handler of connection `id` on `socket`, whose client runs as `peerProcess`.
+    init(
+        id: Int, socket: Int32, peerProcess: Int32, loop: RequestLoop, router: Router, hub: EventHub, logger: Logger,
+        onEnded: @escaping (Int) -> Void
+    ) {
         self.id = id
+        self.socket = socket
+        self.loop = loop
         self.router = router
         self.hub = hub
-        self.watch = watch
         self.logger = logger
-        self.onDisconnect = onDisconnect
-        self.requestContext = ConnectionContext(id: id) { [watch] in watch.isGone }
+        self.onEnded = onEnded
+        let peer = PeerWatch(peerProcess: peerProcess)
+        self.peer = peer
+        self.requestContext = ConnectionContext(id: id) { peer.isGone }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
-        let outbox = ConnectionOutbox(channel: context.channel)
-        self.outbox = outbox
-        taskExecutor = EventLoopTaskExecutor(context.eventLoop)
-        let channel = context.channel
-        hub.register(id, outbox: outbox) { [hub, logger, id] in
+    /// Starts serving: subscribes the outbox to the event hub and watches the socket.
+    func start() {
+        outbox = ConnectionOutbox(socket: socket) { [loop, self] in loop.execute { self.updateInterest() } }
+        hub.register(id, outbox: outbox) { [hub, logger, loop, id, self] in
             // Unsubscribe at once, so the events that follow do not close and log it again.
             hub.unregister(id)
             logger.warning("closing connection \(id): it does not read its events")
-            channel.close(promise: nil)
+            loop.execute { self.closeNow() }
         }
-        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        watch.learnPeer(of: context.channel).whenComplete { result in
-            let (connection, context) = bound.value
-            connection.admit(peerUser: (try? result.get()) ?? nil, context: context)
-        }
-        context.fireChannelActive()
+        updateInterest()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        if running || !admitted || waitingStart < waiting.count {
-            waiting.append(frame)
-        } else {
-            handle(frame, context: context)
+    func ready(_ events: UInt32) {
+        if events & EPOLLOUT.rawValue != 0 { writable() }
+        guard !inactive else { return }
+        if !inputClosed, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            readInput()
+        } else if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            // The input has ended and the client is gone: nothing more can reach it.
+            closeNow()
         }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
-        flushIfNeeded(context: context)
-        context.fireChannelReadComplete()
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed {
-            inputClosed = true
-            closeIfDone(context: context)
-        }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
+    /// Closes the socket now; the lines already read are still handled, without replies.
+    func closeNow() {
+        guard !inactive else { return }
         inactive = true
+        peer.inputHasClosed()
         hub.unregister(id)
-        disconnectIfDone()
-        context.fireChannelInactive()
+        updateInterest()
+        outbox.close()
+        if nextFrame < frames.count, !running {
+            loop.execute { self.handleFrames() }
+        } else {
+            endIfDone()
+        }
+    }
+
+    // MARK: Reading
+
+    private func readInput() {
+        let (count, error) = loop.withReadBuffer { buffer -> (Int, Int32) in
+            let count = read(socket, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return (count, errno) }
+            splitter.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: &frames)
+            return (count, 0)
+        }
+        if count > 0 {
+            handleFrames()
+        } else if count == 0 || (error != EAGAIN && error != EINTR) {
+            inputClosed = true
+            peer.inputHasClosed()
+            if let last = splitter.finish() { frames.append(last) }
+            handleFrames()
+        }
     }
 
     // MARK: Requests
 
-    /// Lets the lines through once the peer is known to be the daemon's user; refuses and
-    /// closes otherwise. Unreadable credentials mean the client already hung up: its lines
-    /// are still handled, as before the gate.
-    private func admit(peerUser: UInt32?, context: ChannelHandlerContext) {
-        guard peerUser == nil || peerUser == getuid() else {
-            logger.warning("refused connection \(id) from uid \(peerUser.map(String.init) ?? "unknown"): only uid \(getuid()) may connect")
-            waiting = []
-            hub.unregister(id)
-            let reply = router.refusalReply(RPCError(.permissionDenied, "only the user who runs rondod may connect; run rondo as that user"))
-            writeThenClose(ByteBuffer(bytes: reply), context: context)
-            return
+    /// Handles the lines that wait, until one has to run on a task; then writes the replies.
+    private func handleFrames() {
+        while !running, nextFrame < frames.count {
+            let frame = frames[nextFrame]
+            nextFrame += 1
+            handle(frame)
         }
-        admitted = true
-        handleWaiting(context: context)
+        if nextFrame == frames.count {
+            frames.removeAll(keepingCapacity: frames.count <= Self.waitingLimit)
+            nextFrame = 0
+        }
+        flush()
+        closeIfDone()
+        updateInterest()
+        endIfDone()
     }
 
-    /// Handles the lines that waited, until one has to run on a task.
-    private func handleWaiting(context: ChannelHandlerContext) {
-        while !running, waitingStart < waiting.count {
-            let frame = waiting[waitingStart]
-            waitingStart += 1
-            handle(frame, context: context)
-        }
-        if waitingStart == waiting.count {
-            waiting.removeAll(keepingCapacity: true)
-            waitingStart = 0
-        }
-        flushIfNeeded(context: context)
-        closeIfDone(context: context)
-        disconnectIfDone()
-    }
-
-    private func handle(_ frame: Frame, context: ChannelHandlerContext) {
+    private func handle(_ frame: Frame) {
         let routed: Router.Routed
         switch frame {
-        case .line(let buffer): routed = router.route(line: buffer.readableBytesView, context: requestContext)
+        case .line(let bytes): routed = router.route(line: bytes, context: requestContext)
         case .oversized: routed = .answered(router.oversizedLineReply())
         }
         switch routed {
         case .answered(let reply):
-            if let reply { send(reply, context: context) }
+            if let reply { send(reply) }
         case .pending(let work, let onLoop):
             running = true
-            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            Task(executorPreference: onLoop ? taskExecutor : nil) {
+            Task(executorPreference: onLoop ? loop : nil) { [loop, self] in
                 let afterReply = AfterReply()
                 let reply = await AfterReply.$current.withValue(afterReply) { await work() }
-                bound.eventLoop.execute {
-                    let (connection, context) = bound.value
-                    connection.running = false
-                    if let reply { connection.send(reply, context: context) }
-                    connection.handleWaiting(context: context)
+                loop.execute {
+                    self.running = false
+                    if let reply { self.send(reply) }
+                    self.handleFrames()
                     afterReply.replyWritten()
                 }
             }
         }
     }
 
-    private func send(_ reply: [UInt8], context: ChannelHandlerContext) {
-        guard !inactive, let outbox else { return }
-        if outbox.write(reply, context: context) {
-            unflushed = true
-        } else {
+    private func send(_ reply: [UInt8]) {
+        guard !inactive else { return }
+        if !outbox.queue(reply) {
             logger.warning("closing connection \(id): it does not read its replies")
-            context.close(promise: nil)
+            closeNow()
         }
     }
 
-    private func flushIfNeeded(context: ChannelHandlerContext) {
-        guard unflushed else { return }
-        unflushed = false
-        context.flush()
+    // MARK: Writing and closing
+
+    private func flush() {
+        guard !inactive else { return }
+        if outbox.flush() == .broken { closeNow() }
+    }
+
+    private func writable() {
+        guard !inactive else { return }
+        switch outbox.writable() {
+        case .drained: if closing { closeNow() } else { updateInterest() }
+        case .waitingForRoom: break
+        case .broken: closeNow()
+        }
     }
 
     /// A client that sent its last request is answered in full, then the connection closes.
-    private func closeIfDone(context: ChannelHandlerContext) {
-        guard inputClosed, !closing, !inactive, !running, waitingStart == waiting.count else { return }
+    private func closeIfDone() {
+        guard inputClosed, !closing, !inactive, !running, nextFrame == frames.count else { return }
         closing = true
         hub.unregister(id)
-        flushIfNeeded(context: context)
-        writeThenClose(ByteBuffer(), context: context)
+        if !outbox.waitsForRoom { closeNow() }
     }
 
-    /// Closes the connection once `last` and everything before it are written.
-    private func writeThenClose(_ last: ByteBuffer, context: ChannelHandlerContext) {
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(last)).whenComplete { _ in bound.value.close(promise: nil) }
+    /// Watches the socket for what the connection waits for now: requests while it reads
+    /// and is not too far behind, room while replies wait. A socket waiting for nothing
+    /// leaves the loop's set, so a hung-up client cannot wake the loop over and over.
+    private func updateInterest() {
+        var wanted: UInt32 = 0
+        if !inactive {
+            if !inputClosed, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
+            if outbox.waitsForRoom { wanted |= EPOLLOUT.rawValue }
+        }
+        guard wanted != watching else { return }
+        if watching == 0 {
+            loop.watch(socket, events: wanted, for: self)
+        } else if wanted == 0 {
+            loop.forget(socket)
+        } else {
+            loop.change(socket, events: wanted)
+        }
+        watching = wanted
     }
 
     /// Once the connection is gone and nothing it sent is left to handle, its sessions end.
-    private func disconnectIfDone() {
-        guard inactive, !running, waitingStart == waiting.count, !disconnected else { return }
-        disconnected = true
-        onDisconnect(id)
+    private func endIfDone() {
+        guard inactive, !running, nextFrame == frames.count, !ended else { return }
+        ended = true
+        onEnded(id)
     }
 }

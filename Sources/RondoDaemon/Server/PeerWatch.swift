@@ -1,5 +1,4 @@
 import Glibc
-import NIOCore
 import Synchronization
 
 /// Tells whether the client at the other end of a connection is gone, while a long request
@@ -9,51 +8,25 @@ import Synchronization
 /// (`printf … | nc -U`) still waits for its replies. The client is gone once its input is
 /// closed and its process (from the socket's peer credentials) no longer exists.
 ///
-/// Ownership: the flag is set on the channel's event loop, read from any task.
-final class PeerWatch: ChannelInboundHandler, Sendable {
-    typealias InboundIn = Frame
-    typealias InboundOut = Frame
-
+/// Ownership: the connection sets the flags on the request loop; any task reads them.
+final class PeerWatch: Sendable {
     private let inputClosed = Atomic<Bool>(false)
-    private let peerProcess = Atomic<Int32>(0)
+    private let peerProcess: Int32
 
-    /// Creates a watch; ``learnPeer(of:)`` then finds the client's process.
-    init() {}
-
-    /// Reads the client's credentials from the socket (`SO_PEERCRED`) and keeps its process id.
-    /// - Returns: the client's user id, or `nil` when the credentials cannot be read.
-    func learnPeer(of channel: any Channel) -> EventLoopFuture<UInt32?> {
-        guard let provider = channel as? any SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(nil) }
-        let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
-            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.peerCredentialsOption))
-        return future.map { credentials -> UInt32? in
-            self.peerProcess.store(credentials.pid, ordering: .relaxed)
-            return credentials.uid
-        }.recover { _ in nil }
+    /// Watches the client whose process is `peerProcess` (0 when unknown).
+    init(peerProcess: Int32) {
+        self.peerProcess = peerProcess
     }
 
-    /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).
-    private static let peerCredentialsOption: Int32 = 17
+    /// The client closed its side, or the connection is gone.
+    func inputHasClosed() {
+        inputClosed.store(true, ordering: .relaxed)
+    }
 
     /// Whether the client has hung up and its process has exited.
     var isGone: Bool {
         guard inputClosed.load(ordering: .relaxed) else { return false }
-        let pid = peerProcess.load(ordering: .relaxed)
-        return pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed { inputClosed.store(true, ordering: .relaxed) }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        inputClosed.store(true, ordering: .relaxed)
-        context.fireChannelInactive()
+        return peerProcess <= 0 || (kill(peerProcess, 0) != 0 && errno == ESRCH)
     }
 }
 
@@ -62,4 +35,17 @@ struct PeerCredentials: Sendable {
     var pid: Int32 = 0
     var uid: UInt32 = 0
     var gid: UInt32 = 0
+
+    /// The credentials of the process at the other end of `socket` (`SO_PEERCRED`), `nil`
+    /// when they cannot be read.
+    init?(of socket: Int32) {
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        let read = withUnsafeMutablePointer(to: &self) {
+            getsockopt(socket, SOL_SOCKET, Self.peerCredentialsOption, $0, &length)
+        }
+        guard read == 0, length == socklen_t(MemoryLayout<PeerCredentials>.size) else { return nil }
+    }
+
+    /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).
+    private static let peerCredentialsOption: Int32 = 17
 }

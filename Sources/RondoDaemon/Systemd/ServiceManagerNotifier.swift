@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Tells systemd how the daemon is doing (sd_notify(3)): `READY=1`, `STATUS=…`,

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// The listening socket systemd passes to a socket-activated daemon (sd_listen_fds(3)):

@@ -25,6 +25,32 @@ struct JSONParser {
         return parser.index == parser.bytes.count ? value : nil
     }
 
+    /// The members of a JSON-RPC message's top-level object that the envelope reads.
+    struct EnvelopeMembers {
+        var jsonrpc: JSONValue?
+        var id: JSONValue?
+        var method: JSONValue?
+        var params: JSONValue?
+    }
+
+    /// What a line holds, read for a JSON-RPC envelope: the members it needs, when the line
+    /// is an object (others are checked and dropped, as ``parse(_:)`` would keep them);
+    /// `.notAnObject` for any other JSON text; `nil` when it is not one JSON text.
+    static func parseEnvelope(_ line: [UInt8]) -> Envelope? {
+        var parser = JSONParser(bytes: line)
+        parser.skipWhitespace()
+        guard parser.current == UInt8(ascii: "{") else { return parse(line) == nil ? nil : .notAnObject }
+        guard let members = parser.envelopeMembers() else { return nil }
+        parser.skipWhitespace()
+        return parser.index == parser.bytes.count ? .object(members) : nil
+    }
+
+    /// A line read by ``parseEnvelope(_:)``.
+    enum Envelope {
+        case object(EnvelopeMembers)
+        case notAnObject
+    }
+
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -70,6 +96,32 @@ struct JSONParser {
         }
     }
 
+    /// The top-level object's members, kept without a dictionary: the envelope reads four.
+    private mutating func envelopeMembers() -> EnvelopeMembers? {
+        index += 1
+        var members = EnvelopeMembers()
+        skipWhitespace()
+        if take(UInt8(ascii: "}")) { return members }
+        while true {
+            guard let key = string() else { return nil }
+            skipWhitespace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            guard let value = value() else { return nil }
+            switch key {
+            case "jsonrpc": members.jsonrpc = value
+            case "id": members.id = value
+            case "method": members.method = value
+            case "params": members.params = value
+            default: break
+            }
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { return members }
+            guard take(UInt8(ascii: ",")) else { return nil }
+            skipWhitespace()
+        }
+    }
+
     private mutating func array() -> JSONValue? {
         index += 1
         var elements: [JSONValue] = []
@@ -87,7 +139,19 @@ struct JSONParser {
 
     private mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
-        var text: [UInt8] = []
+        // Most strings (every key, every method name) are printable ASCII without escapes:
+        // those are read straight from the line, with no copy to validate.
+        let start = index
+        while index < bytes.count, (0x20..<0x80).contains(bytes[index]), bytes[index] != UInt8(ascii: "\""),
+            bytes[index] != UInt8(ascii: "\\")
+        {
+            index += 1
+        }
+        if current == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        }
+        var text = Array(bytes[start..<index])
         while let byte = current {
             index += 1
             switch byte {
@@ -170,9 +234,24 @@ struct JSONParser {
             guard current?.isDigit == true else { return nil }
             skipDigits()
         }
+        // A whole number of up to 15 digits is exact in a double: no text to convert.
+        if let whole = Self.wholeNumber(bytes[start..<index]) { return .number(whole) }
         // RFC 8259 lets a reader limit the range: beyond a double's, a number is refused.
         guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite else { return nil }
         return .number(number)
+    }
+
+    /// The value of `text` when it is an optional `-` and at most 15 digits, else `nil`.
+    private static func wholeNumber(_ text: ArraySlice<UInt8>) -> Double? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard digits.count <= 15 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard digit.isDigit else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return negative ? -Double(value) : Double(value)
     }
 
     private mutating func skipDigits() {

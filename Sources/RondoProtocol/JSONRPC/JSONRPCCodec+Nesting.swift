@@ -12,6 +12,8 @@ extension JSONRPCCodec {
     /// Counts brackets outside strings only, the way the parser will see them up to its
     /// first error, so the count is never below the parser's depth.
     static func nestsTooDeeply(_ line: [UInt8]) -> Bool {
+        // A line shorter than the limit cannot open that many brackets.
+        guard line.count > maximumNestingDepth else { return false }
         var depth = 0
         var inString = false
         var escaped = false

@@ -38,27 +38,27 @@ public struct JSONRPCCodec: Sendable {
                 error: .parseError(
                     "the line nests arrays or objects more than \(Self.maximumNestingDepth) levels deep; send flatter params"))
         }
-        guard let value = JSONParser.parse(line) else {
+        guard let envelope = JSONParser.parseEnvelope(line) else {
             throw FailedRequest(id: nil, error: .parseError("the line is not valid UTF-8 JSON; send one JSON-RPC request object per line"))
         }
-        guard case .object(let members) = value else {
+        guard case .object(let members) = envelope else {
             throw FailedRequest(id: nil, error: .invalidRequest("a request must be a JSON object"))
         }
         var id: RequestID?
-        switch members["id"] {
+        switch members.id {
         case nil, .null?: id = nil
         case .number(let number)? where number.rounded() == number && abs(number) < 1e15: id = .number(Int(number))
         case .string(let string)?: id = .string(string)
         default:
             throw FailedRequest(id: nil, error: .invalidRequest("\"id\" must be an integer or a string"))
         }
-        guard members["jsonrpc"] == .string(Envelope.version) else {
+        guard members.jsonrpc == .string(Envelope.version) else {
             throw FailedRequest(id: id, error: .invalidRequest("\"jsonrpc\" must be \"2.0\""))
         }
-        guard case .string(let method)? = members["method"] else {
+        guard case .string(let method)? = members.method else {
             throw FailedRequest(id: id, error: .invalidRequest("\"method\" must be a string"))
         }
-        let params = members["params"]
+        let params = members.params
         switch params {
         case nil, .object?, .array?, .null?: break
         default: throw FailedRequest(id: id, error: .invalidRequest("\"params\" must be an object"))

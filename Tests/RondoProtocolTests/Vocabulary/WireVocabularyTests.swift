@@ -45,7 +45,6 @@ struct WireVocabularyTests {
         allow("rondo/Format.swift", ["disabled"], because: "`rondo commands` prints enabled or disabled")
         // Other programs' words, and log text.
         allow("RondoTesting/PulseServer.swift", ["short"], because: "`pactl list short sinks`")
-        allow("RondoDaemon/Server/ClientConnection.swift", ["unknown"], because: "a log line's unknown peer")
         allow("rondo/Commands/ModeCommands.swift", ["off"], because: "the CLI's on|off feedback word")
         allow("rondo/Commands/OutputCommands.swift", ["default"], because: "the CLI's `rondo output default`")
         allow("rondo/CommandLine/FishCompletion.swift", ["end"], because: "the fish `end` keyword")

@@ -1,5 +1,3 @@
-import NIOCore
-import NIOEmbedded
 import RondoProtocol
 import RondoTesting
 import Testing
@@ -13,6 +11,13 @@ private enum Decoded: Equatable, CustomStringConvertible {
 
     static func text(_ text: String) -> Decoded { .line(Array(text.utf8)) }
 
+    init(_ frame: Frame) {
+        switch frame {
+        case .line(let bytes): self = .line(bytes)
+        case .oversized: self = .oversized
+        }
+    }
+
     var description: String {
         switch self {
         case .line(let bytes): "line(\(bytes.count) bytes: \(String(decoding: bytes.prefix(40), as: UTF8.self).debugDescription))"
@@ -21,98 +26,87 @@ private enum Decoded: Equatable, CustomStringConvertible {
     }
 }
 
-/// Feeds a ``LineFrameDecoder`` through NIO's `ByteToMessageHandler`, as the server does.
-private struct DecoderRig {
-    let channel: EmbeddedChannel
+/// Feeds a ``LineSplitter`` one read at a time, as a connection does.
+private final class DecoderRig {
+    private var splitter: LineSplitter
 
     init(maximumLength: Int = JSONRPCCodec.maximumLineLength) {
-        channel = EmbeddedChannel(handler: ByteToMessageHandler(LineFrameDecoder(maximumLength: maximumLength)))
+        splitter = LineSplitter(maximumLength: maximumLength)
     }
 
     /// Delivers `chunks` one read at a time and returns the frames they completed.
-    func feed(_ chunks: [[UInt8]]) throws -> [Decoded] {
-        for chunk in chunks { try channel.writeInbound(ByteBuffer(bytes: chunk)) }
-        return try drain()
+    func feed(_ chunks: [[UInt8]]) -> [Decoded] {
+        var frames: [Frame] = []
+        for chunk in chunks { chunk.withUnsafeBytes { splitter.append($0, to: &frames) } }
+        return frames.map(Decoded.init)
     }
 
-    func feed(_ text: String) throws -> [Decoded] { try feed([Array(text.utf8)]) }
+    func feed(_ text: String) -> [Decoded] { feed([Array(text.utf8)]) }
 
     /// Closes the input, as a client hanging up, and returns the frames that released.
-    func finish() throws -> [Decoded] {
-        _ = try channel.finish()
-        return try drain()
-    }
-
-    private func drain() throws -> [Decoded] {
-        var frames: [Decoded] = []
-        while let frame = try channel.readInbound(as: Frame.self) {
-            switch frame {
-            case .line(let buffer): frames.append(.line(Array(buffer.readableBytesView)))
-            case .oversized: frames.append(.oversized)
-            }
-        }
-        return frames
+    func finish() -> [Decoded] {
+        splitter.finish().map { [Decoded($0)] } ?? []
     }
 }
 
 /// The NDJSON framing of SPEC §2: `\n`-terminated lines, capped at 1 MiB, that survive
 /// any split of the byte stream and any oversized line.
-struct LineFrameDecoderTests {
+struct LineSplitterTests {
     private static let cap = JSONRPCCodec.maximumLineLength
 
     /// Each `\n` ends one line, delivered without its terminator and in order.
     @Test func splitsLinesAtNewlines() throws {
         let rig = DecoderRig()
-        #expect(try rig.feed("{\"a\":1}\n{\"b\":2}\nthird\n") == [.text("{\"a\":1}"), .text("{\"b\":2}"), .text("third")])
-        #expect(try rig.finish() == [])
+        #expect(rig.feed("{\"a\":1}\n{\"b\":2}\nthird\n") == [.text("{\"a\":1}"), .text("{\"b\":2}"), .text("third")])
+        #expect(rig.finish() == [])
     }
 
     /// A line arriving a byte at a time is delivered once, when its `\n` comes.
     @Test func assemblesLineFromSingleBytes() throws {
         let rig = DecoderRig()
         let bytes = Array("{\"jsonrpc\":\"2.0\",\"id\":1}\n".utf8)
-        for byte in bytes.dropLast() { #expect(try rig.feed([[byte]]) == []) }
-        #expect(try rig.feed([[bytes.last!]]) == [.text("{\"jsonrpc\":\"2.0\",\"id\":1}")])
+        for byte in bytes.dropLast() { #expect(rig.feed([[byte]]) == []) }
+        #expect(rig.feed([[bytes.last!]]) == [.text("{\"jsonrpc\":\"2.0\",\"id\":1}")])
     }
 
     /// A CR before the LF is part of the terminator and is dropped; a CR elsewhere stays.
     @Test func stripsCarriageReturnBeforeNewline() throws {
         let rig = DecoderRig()
-        #expect(try rig.feed("crlf\r\n\r\nmid\rdle\n\r\r\n") == [.text("crlf"), .text(""), .text("mid\rdle"), .text("\r")])
+        #expect(rig.feed("crlf\r\n\r\nmid\rdle\n\r\r\n") == [.text("crlf"), .text(""), .text("mid\rdle"), .text("\r")])
     }
 
     /// A CRLF split between two reads is still one terminator.
     @Test func stripsCarriageReturnSplitFromNewline() throws {
         let rig = DecoderRig()
-        #expect(try rig.feed([Array("line\r".utf8)]) == [])
-        #expect(try rig.feed([Array("\n".utf8)]) == [.text("line")])
+        #expect(rig.feed([Array("line\r".utf8)]) == [])
+        #expect(rig.feed([Array("\n".utf8)]) == [.text("line")])
     }
 
     /// Empty lines are delivered as empty frames, in their place.
     @Test func deliversEmptyLines() throws {
         let rig = DecoderRig()
-        #expect(try rig.feed("\n\na\n\n") == [.text(""), .text(""), .text("a"), .text("")])
+        #expect(rig.feed("\n\na\n\n") == [.text(""), .text(""), .text("a"), .text("")])
     }
 
     /// A last line without `\n` is delivered when the client closes; nothing comes after.
     @Test func deliversUnterminatedLastLineAtClose() throws {
         let rig = DecoderRig()
-        #expect(try rig.feed("one\ntwo") == [.text("one")])
-        #expect(try rig.finish() == [.text("two")])
+        #expect(rig.feed("one\ntwo") == [.text("one")])
+        #expect(rig.finish() == [.text("two")])
     }
 
     /// A line of exactly the cap is delivered whole.
     @Test func deliversLineExactlyAtTheCap() throws {
         let rig = DecoderRig()
         let line = [UInt8](repeating: UInt8(ascii: "x"), count: Self.cap)
-        #expect(try rig.feed([line + [UInt8(ascii: "\n")]]) == [.line(line)])
+        #expect(rig.feed([line + [UInt8(ascii: "\n")]]) == [.line(line)])
     }
 
     /// A line one byte over the cap is refused as oversized, and the next line decodes.
     @Test func refusesLineOneByteOverTheCap() throws {
         let rig = DecoderRig()
         let line = [UInt8](repeating: UInt8(ascii: "x"), count: Self.cap + 1)
-        #expect(try rig.feed([line + Array("\n{\"next\":true}\n".utf8)]) == [.oversized, .text("{\"next\":true}")])
+        #expect(rig.feed([line + Array("\n{\"next\":true}\n".utf8)]) == [.oversized, .text("{\"next\":true}")])
     }
 
     /// A line at the cap still decodes when it arrives in small reads.
@@ -120,8 +114,8 @@ struct LineFrameDecoderTests {
         let rig = DecoderRig()
         let line = [UInt8](repeating: UInt8(ascii: "y"), count: Self.cap)
         let chunks = stride(from: 0, to: line.count, by: 4_093).map { Array(line[$0..<min($0 + 4_093, line.count)]) }
-        #expect(try rig.feed(chunks) == [])
-        #expect(try rig.feed([[UInt8(ascii: "\n")]]) == [.line(line)])
+        #expect(rig.feed(chunks) == [])
+        #expect(rig.feed([[UInt8(ascii: "\n")]]) == [.line(line)])
     }
 
     /// An oversized line is reported once, as soon as it passes the cap, however many reads
@@ -129,18 +123,18 @@ struct LineFrameDecoderTests {
     @Test func recoversAfterOversizedLineInManyReads() throws {
         let rig = DecoderRig()
         let chunk = [UInt8](repeating: UInt8(ascii: "["), count: 256 * 1024)
-        #expect(try rig.feed([chunk, chunk, chunk, chunk]) == [])
-        #expect(try rig.feed([[UInt8(ascii: "[")]]) == [.oversized])
-        #expect(try rig.feed([chunk, chunk, chunk]) == [])
-        #expect(try rig.feed([Array("tail\nok\n".utf8)]) == [.text("ok")])
-        #expect(try rig.feed("again\n") == [.text("again")])
+        #expect(rig.feed([chunk, chunk, chunk, chunk]) == [])
+        #expect(rig.feed([[UInt8(ascii: "[")]]) == [.oversized])
+        #expect(rig.feed([chunk, chunk, chunk]) == [])
+        #expect(rig.feed([Array("tail\nok\n".utf8)]) == [.text("ok")])
+        #expect(rig.feed("again\n") == [.text("again")])
     }
 
     /// A client that closes in the middle of an oversized line gets no extra frame for it.
     @Test func dropsOversizedTailAtClose() throws {
         let rig = DecoderRig(maximumLength: 8)
-        #expect(try rig.feed("123456789") == [.oversized])
-        #expect(try rig.finish() == [])
+        #expect(rig.feed("123456789") == [.oversized])
+        #expect(rig.finish() == [])
     }
 
     /// The cap is the decoder's parameter: small caps behave like the real one.
@@ -149,7 +143,7 @@ struct LineFrameDecoderTests {
         let rig = DecoderRig(maximumLength: cap)
         let fits = String(repeating: "a", count: cap)
         let over = String(repeating: "b", count: cap + 1)
-        #expect(try rig.feed("\(fits)\n\(over)\n\(fits)\n") == [.text(fits), .oversized, .text(fits)])
+        #expect(rig.feed("\(fits)\n\(over)\n\(fits)\n") == [.text(fits), .oversized, .text(fits)])
     }
 
     /// Whatever the read boundaries, the frames are the ones the whole stream holds
@@ -184,7 +178,7 @@ struct LineFrameDecoderTests {
             let chunks = zip(bounds, bounds.dropFirst()).map { Array(stream[$0..<$1]) }
 
             let rig = DecoderRig(maximumLength: cap)
-            let frames = try rig.feed(chunks) + rig.finish()
+            let frames = rig.feed(chunks) + rig.finish()
             #expect(frames == expected, "round \(round), cap \(cap), chunks \(chunks.map(\.count))")
             if frames != expected { return }
             framesSeen += frames.count

@@ -1,0 +1,157 @@
+import CLinux
+import Foundation
+import Glibc
+import Synchronization
+
+/// Something the request loop watches: a listening socket or a client connection.
+protocol LoopWatched: AnyObject {
+    /// The descriptor is ready; `events` are the epoll flags it reported.
+    func ready(_ events: UInt32)
+}
+
+/// The one thread that serves every client of the daemon's socket: an epoll loop that
+/// reads requests, answers them and writes the replies, as MPD's main loop does.
+///
+/// A request costs the loop one `epoll_wait`, one `read` and one `write`, and nothing in
+/// between but the request's own parsing, routing and encoding: no per-connection
+/// pipeline, no promise per write, no thread to wake on the way in or out for a request
+/// answered from a snapshot.
+///
+/// The loop is also a task executor: a task that prefers it (a route that only decides,
+/// ``Router/register(_:onLoop:_:)``), and the default actors it calls, run their jobs on
+/// the loop's thread between its I/O. Work from other threads (a finished request's
+/// reply, a connection to close) arrives through ``execute(_:)``, which wakes the loop
+/// with an eventfd.
+///
+/// Ownership: the watched table and everything the watched objects own are touched only on
+/// the loop's thread; the job queue is guarded by its mutex.
+final class RequestLoop: TaskExecutor, @unchecked Sendable {
+    private let poll: Int32
+    private let wake: Int32
+    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    /// Watched objects by descriptor.
+    private var watched: [(any LoopWatched)?] = []
+    /// The loop thread's `pthread_t`, 0 until it runs.
+    private let thread = Atomic<UInt>(0)
+    private let stopped = Mutex<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    /// Where connections read their sockets, one at a time.
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientConnection.readSize, alignment: 16)
+
+    /// Creates the loop's epoll instance and wake-up eventfd; ``start()`` runs it.
+    init() throws(SocketServerError) {
+        poll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard poll >= 0 else { throw .system("cannot create the request loop's epoll instance", errno) }
+        wake = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        guard wake >= 0 else {
+            close(poll)
+            throw .system("cannot create the request loop's eventfd", errno)
+        }
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: wake))
+        epoll_ctl(poll, EPOLL_CTL_ADD, wake, &event)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        close(wake)
+        close(poll)
+    }
+
+    /// Starts the loop's thread.
+    func start() {
+        let thread = Thread { [self] in
+            self.thread.store(pthread_self(), ordering: .releasing)
+            run()
+            finished.signal()
+        }
+        thread.name = "rondod-requests"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Stops the loop once the jobs queued so far have run, and waits for its thread to end.
+    func stop() {
+        execute { [self] in stopped.withLock { $0 = true } }
+        finished.wait()
+    }
+
+    /// Whether the caller runs on the loop's thread.
+    var inLoop: Bool {
+        thread.load(ordering: .acquiring) == pthread_self()
+    }
+
+    /// Runs `job` on the loop's thread, after the jobs queued before it.
+    func execute(_ job: @escaping @Sendable () -> Void) {
+        let wasEmpty = jobs.withLock { queue in
+            queue.append(job)
+            return queue.count == 1
+        }
+        // The loop drains its queue before it waits: a job queued from the loop itself, or
+        // behind one already queued, needs no wake-up.
+        if wasEmpty, !inLoop {
+            var one: UInt64 = 1
+            _ = Glibc.write(wake, &one, 8)
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        execute { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
+    }
+
+    /// Watches `descriptor` for `events` (epoll flags) on behalf of `object`. Loop only.
+    func watch(_ descriptor: Int32, events: UInt32, for object: any LoopWatched) {
+        if watched.count <= Int(descriptor) { watched += Array(repeating: nil, count: Int(descriptor) + 1 - watched.count) }
+        watched[Int(descriptor)] = object
+        var event = epoll_event(events: events, data: epoll_data_t(fd: descriptor))
+        epoll_ctl(poll, EPOLL_CTL_ADD, descriptor, &event)
+    }
+
+    /// Changes the events watched on `descriptor`. Loop only.
+    func change(_ descriptor: Int32, events: UInt32) {
+        var event = epoll_event(events: events, data: epoll_data_t(fd: descriptor))
+        epoll_ctl(poll, EPOLL_CTL_MOD, descriptor, &event)
+    }
+
+    /// Stops watching `descriptor`, before it is closed. Loop only.
+    func forget(_ descriptor: Int32) {
+        epoll_ctl(poll, EPOLL_CTL_DEL, descriptor, nil)
+        if Int(descriptor) < watched.count { watched[Int(descriptor)] = nil }
+    }
+
+    /// Lends the loop's read buffer to `body`. Loop only.
+    func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+        body(readBuffer)
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
+        while true {
+            runJobs()
+            if stopped.withLock({ $0 }) { return }
+            let count = events.withUnsafeMutableBufferPointer { epoll_wait(poll, $0.baseAddress, Int32($0.count), -1) }
+            guard count > 0 else { continue }
+            for index in 0..<Int(count) {
+                let descriptor = events[index].data.fd
+                if descriptor == wake {
+                    var value: UInt64 = 0
+                    _ = Glibc.read(wake, &value, 8)
+                } else if Int(descriptor) < watched.count, let object = watched[Int(descriptor)] {
+                    object.ready(events[index].events)
+                }
+            }
+        }
+    }
+
+    /// Runs queued jobs until none is left, those they queue included.
+    private func runJobs() {
+        while true {
+            let batch = jobs.withLock { queue in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }
+            if batch.isEmpty { return }
+            for job in batch { job() }
+        }
+    }
+}
