@@ -4,7 +4,7 @@ import Glibc
 /// daemon can serve.
 enum OpenFileLimit {
     /// Descriptors kept for the daemon itself: database connections, the audio server,
-    /// decoders, prompt files, artwork, the event loop's own.
+    /// decoders, prompt files, artwork, the request loop's own.
     static let reserved = 128
 
     /// Raises the soft limit to the hard limit, as a daemon that serves many clients should

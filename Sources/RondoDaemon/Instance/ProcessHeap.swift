@@ -4,7 +4,7 @@ import CMalloc
 ///
 /// glibc gives each thread that contends for the heap an arena of its own and keeps what a
 /// thread freed there resident until the top of that arena is free. The daemon's threads
-/// (event loops, the shared pool, the audio client, the scan) would each keep one, with its
+/// (the request loop, the shared pool, the audio client, the scan) would each keep one, with its
 /// free pages scattered: 2–3 MiB after a scan. One arena holds them all; small allocations
 /// still come from each thread's cache without taking the arena's lock.
 public enum ProcessHeap {

@@ -45,7 +45,7 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 /// state is encoded once, as it is stored, and every `nowPlaying.get` until then is answered
 /// with those bytes (``settledEncoding()``).
 ///
-/// Ownership: the player's actor stores, request handlers on the event loops load.
+/// Ownership: the player's actor stores, request handlers on the request loop load.
 final class PublishedNowPlaying: Sendable {
     private let snapshot = Mutex((NowPlayingSnapshot.empty, settled: EncodedJSON?.none))
     private let codec = JSONRPCCodec()

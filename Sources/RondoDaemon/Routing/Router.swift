@@ -8,7 +8,7 @@ struct Router: Sendable {
         /// The reply, written at once (`nil`: a notification, nothing to answer).
         case answered([UInt8]?)
         /// Work for a task, returning the reply; `onLoop` when the task should prefer the
-        /// event loop that read the request (``register(_:onLoop:_:)``).
+        /// request loop that read it (``register(_:onLoop:_:)``).
         case pending(@Sendable () async -> [UInt8]?, onLoop: Bool)
     }
 
@@ -28,13 +28,13 @@ struct Router: Sendable {
 
     /// Serves `method` with `body`, on a task of its own.
     ///
-    /// `onLoop` says, as each request is read, whether its task should run on the event
-    /// loop that read it, actors it calls included (a task executor preference): for a body
+    /// `onLoop` says, as each request is read, whether its task should run on the request
+    /// loop that read it (``RequestLoop``), actors it calls included (a task executor preference): for a body
     /// that, at that moment, only decides. It blocks no longer than an actor's decision
     /// takes, so the request is answered without the two thread wake-ups (to the shared
     /// pool and back) that otherwise cost more than the decision. A body that may block on
     /// the disk, a scan or a server that does not answer runs on the pool (`onLoop` false,
-    /// the default), so the other connections on that loop are never held up by it.
+    /// the default), so the other connections are never held up by it.
     mutating func register<M: RPCMethod>(
         _ method: M.Type,
         onLoop: @escaping @Sendable () -> Bool = { false },

@@ -65,7 +65,11 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
 
     /// Starts serving: subscribes the outbox to the event hub and watches the socket.
     func start() {
-        outbox = ConnectionOutbox(socket: socket) { [loop, self] in loop.execute { self.updateInterest() } }
+        // Weak: the outbox is the connection's, and must not keep it alive.
+        outbox = ConnectionOutbox(socket: socket) { [loop, weak self] in
+            guard let connection = self else { return }
+            loop.execute { connection.updateInterest() }
+        }
         hub.register(id, outbox: outbox) { [hub, logger, loop, id, self] in
             // Unsubscribe at once, so the events that follow do not close and log it again.
             hub.unregister(id)

@@ -65,7 +65,6 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
             finished.signal()
         }
         thread.name = "rondod-requests"
-        thread.stackSize = 1 << 20
         thread.start()
     }
 

@@ -88,6 +88,59 @@ struct JSONParserTests {
         #expect(read > 1_000)
     }
 
+    /// Numbers read as the nearest double, whole ones (read without text) included: random
+    /// integers of 1 to 20 digits, either sign, read back as `Double(text)` gives them.
+    @Test func numbersReadAsTheirNearestDouble() throws {
+        var generator = SplitMix64(seed: 1015)
+        for _ in 0..<5_000 {
+            let digits = Int(generator.next() % 20) + 1
+            var text = String(generator.next() % 9 + 1) + String((1..<digits).map { _ in Character(String(generator.next() % 10)) })
+            if generator.next() % 2 == 0 { text = "-" + text }
+            if generator.next() % 8 == 0 { text += ".25" }
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"m","params":{"n":"# + text + "}}"
+            guard case .success(let request) = decode(line) else {
+                Issue.record("refused \(text)")
+                continue
+            }
+            let expected = try #require(Double(text))
+            #expect(request.params == .object(["n": .number(expected)]), "\(text)")
+        }
+        guard case .success(let negativeZero) = decode(#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"n":-0}}"#),
+            case .object(let members)? = negativeZero.params, case .number(let zero)? = members["n"]
+        else {
+            Issue.record("refused -0")
+            return
+        }
+        #expect(zero == 0 && zero.sign == .minus)
+    }
+
+    /// The envelope's members are read as an object's: a repeated one keeps its last value,
+    /// members it does not read must still be valid JSON, and a line that is JSON but no
+    /// object is an invalid request (-32600), not a parse error.
+    @Test func envelopeMembersFollowTheObjectRules() {
+        guard case .success(let repeated) = decode(#"{"jsonrpc":"2.0","id":1,"method":"a","extra":[1,{"x":null}],"id":2,"method":"b"}"#)
+        else {
+            Issue.record("refused a repeated member")
+            return
+        }
+        #expect(repeated.id == .number(2))
+        #expect(repeated.method == "b")
+        for line in [#"{"jsonrpc":"2.0","extra":tru,"id":1,"method":"m"}"#, #"{"jsonrpc":"2.0","id":1,"method":"m","extra":"\q"}"#] {
+            guard case .failure(let failure) = decode(line) else {
+                Issue.record("accepted \(line)")
+                continue
+            }
+            #expect(failure.error.code == -32700)
+        }
+        for line in [#"[{"jsonrpc":"2.0","id":1,"method":"m"}]"#, #""text""#, "12", " null "] {
+            guard case .failure(let failure) = decode(line) else {
+                Issue.record("accepted \(line)")
+                continue
+            }
+            #expect(failure.error.code == -32600)
+        }
+    }
+
     /// Strings keep every character through escapes: the eight short ones, `\u` escapes and
     /// surrogate pairs; a lone surrogate or a raw control character is refused.
     @Test func stringsAreReadExactly() {
