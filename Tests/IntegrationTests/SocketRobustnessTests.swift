@@ -195,6 +195,28 @@ struct SocketRobustnessTests {
         #expect(daemon.isRunning)
     }
 
+    /// Thousands of lines written at once, each other one a request that runs on a task
+    /// (`queue.append`), are all answered, in order: the lines that wait behind a running
+    /// request pause the reading, and the reading resumes once they are handled.
+    @Test func thousandsOfLinesBehindRunningRequestsAreAnsweredInOrder() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let client = try RawSocket(path: daemon.socketPath)
+        let rounds = 1_000
+        let batch = (0..<rounds).map { round in
+            RawSocket.request("queue.append", id: 2 * round, params: items("tone440.mp3"))
+                + RawSocket.request("queue.get", id: 2 * round + 1)
+        }
+        try client.send(batch.joined())
+        for round in 0..<rounds {
+            let appended = try client.readMessage()
+            let listed = try client.readMessage()
+            try #require(appended["id"] == .number(Double(2 * round)), "reply \(2 * round): \(appended)")
+            try #require(listed["id"] == .number(Double(2 * round + 1)))
+            #expect(listed["result"]?["count"] == .number(Double(round + 1)))
+        }
+        #expect(daemon.isRunning)
+    }
+
     /// Notifications get no reply, whether they succeed, name an unknown method or carry
     /// bad params: the first line back is the reply to the request sent after them.
     @Test func notificationsGetNoReply() throws {

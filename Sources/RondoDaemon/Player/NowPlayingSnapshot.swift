@@ -19,8 +19,22 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 
     /// The state at `now`, given what the output hears (its source and position) if anything.
     func state(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
+        guard let moving = movingFields(at: now, heard: heard) else { return state }
+        var current = state
+        current.info.elapsedPlaybackTime = moving.elapsed
+        current.info.timestamp = moving.timestamp
+        if let progress = moving.progress { current.info.playbackProgress = progress }
+        return current
+    }
+
+    /// What moves while playing, at `now`: the elapsed time, the timestamp it is exact at, and
+    /// the progress when the duration is known; `nil` when nothing moves (not playing, or no
+    /// elapsed time to carry forward).
+    func movingFields(
+        at now: Double, heard: (sourceID: UInt64, seconds: Double)?
+    ) -> (elapsed: Double, timestamp: Double, progress: Double?)? {
         guard state.playbackState == .playing, let elapsed = state.info.elapsedPlaybackTime, let timestamp = state.info.timestamp else {
-            return state
+            return nil
         }
         var position: Double
         if let heard, heard.sourceID == entryID {
@@ -31,29 +45,64 @@ struct NowPlayingSnapshot: Sendable, Equatable {
         let duration = state.info.playbackDuration
         if let duration { position = min(position, duration) }
         position = max(0, position)
-        var current = state
-        current.info.elapsedPlaybackTime = position
-        current.info.timestamp = now
-        if let duration, duration > 0 { current.info.playbackProgress = min(1, position / duration) }
-        return current
+        guard let duration, duration > 0 else { return (position, now, nil) }
+        return (position, now, min(1, position / duration))
     }
+
+    /// The state with markers in the fields that move while playing, and the template it
+    /// encodes to, whose numbers ``movingFields(at:heard:)`` fills; `nil` when nothing moves.
+    func movingTemplate(codec: JSONRPCCodec) -> EncodedJSONTemplate? {
+        guard let moving = movingFields(at: state.info.timestamp ?? 0, heard: nil) else { return nil }
+        var marked = state
+        var members = [
+            EncodedJSONTemplate.OpenMember(key: "elapsedPlaybackTime", marker: Self.markers[0]),
+            EncodedJSONTemplate.OpenMember(key: "timestamp", marker: Self.markers[1]),
+        ]
+        marked.info.elapsedPlaybackTime = Self.markers[0]
+        marked.info.timestamp = Self.markers[1]
+        if moving.progress != nil {
+            members.append(EncodedJSONTemplate.OpenMember(key: "playbackProgress", marker: Self.markers[2]))
+            marked.info.playbackProgress = Self.markers[2]
+        }
+        return try? codec.encodeTemplate(marked, openMembers: members) ?? nil
+    }
+
+    /// Numbers no field of a now-playing state holds, to find the moving ones by.
+    private static let markers = [1.25e300, 1.375e300, 1.4375e300]
 }
 
 /// The snapshot the player publishes and any thread reads.
 ///
 /// A snapshot that is not playing reads the same until the next one is stored, so its
 /// state is encoded once, as it is stored, and every `nowPlaying.get` until then is answered
-/// with those bytes (``settledEncoding()``).
+/// with those bytes. One that plays is encoded once as a template, and each request writes
+/// only its moving numbers (elapsed time, timestamp, progress) into it
+/// (``encoded(at:heard:)``).
 ///
 /// Ownership: the player's actor stores, request handlers on the request loop load.
 final class PublishedNowPlaying: Sendable {
-    private let snapshot = Mutex((NowPlayingSnapshot.empty, settled: EncodedJSON?.none))
+    /// How the snapshot last stored is encoded: once for all while it stands still, as a
+    /// template for its moving fields while it plays.
+    private enum Encoding {
+        case settled(EncodedJSON)
+        case moving(EncodedJSONTemplate)
+        case perRequest
+    }
+
+    private let snapshot = Mutex((NowPlayingSnapshot.empty, encoding: Encoding.perRequest))
     private let codec = JSONRPCCodec()
 
     /// Replaces the snapshot.
     func store(_ new: NowPlayingSnapshot) {
-        let settled = new.state.playbackState == .playing ? nil : try? codec.encodeResult(new.state)
-        snapshot.withLock { $0 = (new, settled) }
+        let encoding: Encoding
+        if new.state.playbackState != .playing, let settled = try? codec.encodeResult(new.state) {
+            encoding = .settled(settled)
+        } else if let template = new.movingTemplate(codec: codec) {
+            encoding = .moving(template)
+        } else {
+            encoding = .perRequest
+        }
+        snapshot.withLock { $0 = (new, encoding) }
     }
 
     /// The snapshot last stored.
@@ -61,9 +110,21 @@ final class PublishedNowPlaying: Sendable {
         snapshot.withLock { $0.0 }
     }
 
-    /// The encoded state of the snapshot last stored when it is not playing (and so reads
-    /// the same at any moment); `nil` while playing.
-    func settledEncoding() -> EncodedJSON? {
-        snapshot.withLock { $0.settled }
+    /// The encoded state of the snapshot last stored at `now`, given what the output hears:
+    /// the bytes kept since it was stored while it stands still, its template filled while it
+    /// plays, a full encoding only when neither applies.
+    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
+    func encoded(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) throws(RPCError) -> EncodedJSON {
+        let (current, encoding) = snapshot.withLock { $0 }
+        switch encoding {
+        case .settled(let bytes):
+            return bytes
+        case .moving(let template):
+            guard let moving = current.movingFields(at: now, heard: heard) else { break }
+            return try template.filled(with: [moving.elapsed, moving.timestamp, moving.progress ?? 0])
+        case .perRequest:
+            break
+        }
+        return try codec.encodeResult(current.state(at: now, heard: heard))
     }
 }

@@ -19,11 +19,10 @@ extension PlayerService {
     }
 
     /// The same, encoded: the bytes kept since the last change while not playing, else the
-    /// state brought up to now, encoded for this request.
+    /// encoding kept since the last change with the elapsed time brought up to now.
     /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
     nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
-        if let settled = published.settledEncoding() { return settled }
-        return try Self.codec.encodeResult(currentNowPlaying())
+        try published.encoded(at: now(), heard: engine.position)
     }
 
     /// Re-anchors the elapsed time on what the output says the listener hears, while
@@ -51,6 +50,4 @@ extension PlayerService {
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
         return state
     }
-
-    private static let codec = JSONRPCCodec()
 }

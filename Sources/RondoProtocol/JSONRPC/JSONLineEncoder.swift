@@ -23,6 +23,29 @@ struct JSONLineEncoder {
         try writer.encodeValue(value)
         return writer.finish()
     }
+
+    /// Appends a number as every encoded value writes it: a whole number below 10^15 as an
+    /// integer, any other as its shortest exact decimal.
+    /// - Throws: `EncodingError.invalidValue` for a non-finite number.
+    static func appendNumber(_ value: Double, to bytes: inout [UInt8]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not a JSON number"))
+        }
+        if value.rounded() == value, abs(value) < 1e15 {
+            appendInteger(Int64(value), to: &bytes)
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// Appends an integer's decimal digits.
+    static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+        if value >= 0, value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
 }
 
 /// The buffer and the containers still open in it; the `Encoder` the values see.
@@ -131,22 +154,11 @@ private final class JSONByteWriter: Encoder {
     }
 
     func writeInteger(_ value: some BinaryInteger) {
-        if value >= 0, value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
-        }
+        JSONLineEncoder.appendInteger(value, to: &bytes)
     }
 
     func writeDouble(_ value: Double) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(value) is not a JSON number"))
-        }
-        if value.rounded() == value, abs(value) < 1e15 {
-            writeInteger(Int64(value))
-        } else {
-            bytes.append(contentsOf: value.description.utf8)
-        }
+        try JSONLineEncoder.appendNumber(value, to: &bytes)
     }
 
     func writeString(_ string: String) {

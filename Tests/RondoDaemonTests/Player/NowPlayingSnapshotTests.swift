@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoTesting
 import Testing
 
 @testable import RondoDaemon
@@ -53,6 +54,38 @@ struct NowPlayingSnapshotTests {
         let published = snapshot(state: playbackState)
         #expect(published.state(at: 5000, heard: (sourceID: 7, seconds: 50)) == published.state)
         #expect(NowPlayingSnapshot.empty.state(at: 5000, heard: nil) == NowPlayingSnapshot.empty.state)
+    }
+
+    /// What the holder answers is, byte for byte, the full encoding of the state at that
+    /// moment: for seeded random playing, paused and stopped snapshots (with and without a
+    /// duration, heard or not, at any rate), at random later moments.
+    @Test func theHolderAnswersTheFullEncodingAtEveryMoment() throws {
+        let codec = JSONRPCCodec()
+        let holder = PublishedNowPlaying()
+        var generator = SplitMix64(seed: 1_764)
+        func random(_ range: Double) -> Double { Double(generator.next() % 1_000_000) / 1_000_000 * range }
+        var templated = 0
+        for round in 0..<600 {
+            let states: [PlaybackStateName] = [.playing, .playing, .paused, .stopped]
+            var info = NowPlayingInfoPayload()
+            info.title = round.isMultiple(of: 7) ? #""timestamp":1.375e+300"# : "Track \(round)"
+            info.playbackDuration = [nil, 0, 1.5, 212.4, random(3600)][round % 5]
+            info.elapsedPlaybackTime = round.isMultiple(of: 11) ? nil : random(300)
+            info.playbackRate = [0.5, 1, 1.25, 2][round % 4]
+            info.playbackProgress = round.isMultiple(of: 3) ? 0.5 : nil
+            info.timestamp = 1_764_000_000 + random(100)
+            let snapshot = NowPlayingSnapshot(
+                state: NowPlayingState(info: info, playbackState: states[round % 4], volume: random(1)), entryID: UInt64(round % 3))
+            holder.store(snapshot)
+            if snapshot.movingTemplate(codec: codec) != nil { templated += 1 }
+            for _ in 0..<3 {
+                let now = (info.timestamp ?? 0) + random(500) - 5
+                let heard = generator.next() % 2 == 0 ? (sourceID: UInt64(generator.next() % 3), seconds: random(400)) : nil
+                let expected = try codec.encodeResult(snapshot.state(at: now, heard: heard))
+                #expect(try holder.encoded(at: now, heard: heard) == expected, "round \(round)")
+            }
+        }
+        #expect(templated > 200)
     }
 
     /// The holder returns what was stored last.
