@@ -3,6 +3,9 @@ import RondoProtocol
 extension Routes {
     /// `daemon.info`.
     func registerDaemonMethods(in router: inout Router) {
-        router.registerImmediate(Methods.DaemonInfoMethod.self) { [daemonInfo] _, _ in daemonInfo() }
+        let encoding = DaemonInfoEncoding()
+        router.registerImmediateEncoded(Methods.DaemonInfoMethod.self) { [daemonInfo] _, _ throws(RPCError) in
+            try encoding.encoded(daemonInfo())
+        }
     }
 }

@@ -14,13 +14,18 @@ import RondoProtocol
 ///
 /// A client that half-closes its side still gets every reply; once the connection is gone,
 /// the lines it had sent are still handled (their replies are lost), then its sessions end
-/// (`onEnded`). While a request runs, at most ``waitingLimit`` lines are read ahead; the
-/// rest wait in the socket.
+/// (`onEnded`). While a request runs, at most ``waitingLimit`` lines are read ahead; while
+/// the client does not take its replies, at most ``replyBacklog`` wait for it: the rest of
+/// its lines wait in the socket.
 ///
 /// Ownership: every property is touched only on the request loop's thread.
 final class ClientConnection: LoopWatched, @unchecked Sendable {
     /// How many read lines may wait behind a running request before reading pauses.
     static let waitingLimit = 128
+    /// How many replies may wait for a client that does not read them before the lines
+    /// after them wait too, and reading pauses (well below ``EventHub/outboxCapacity``, so a
+    /// client that sends a long batch before it reads is held back, not dropped).
+    static let replyBacklog = 256
     /// How much one read takes from the socket.
     static let readSize = 64 * 1024
 
@@ -129,6 +134,10 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
     /// Handles the lines that wait, until one has to run on a task; then writes the replies.
     private func handleFrames() {
         while !running, nextFrame < frames.count {
+            if outbox.linesWaiting >= Self.replyBacklog {
+                flush()
+                if inactive || outbox.waitsForRoom { break }
+            }
             let frame = frames[nextFrame]
             nextFrame += 1
             handle(frame)
@@ -185,7 +194,7 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
     private func writable() {
         guard !inactive else { return }
         switch outbox.writable() {
-        case .drained: if closing { closeNow() } else { updateInterest() }
+        case .drained: if closing { closeNow() } else { handleFrames() }
         case .waitingForRoom: break
         case .broken: closeNow()
         }
@@ -205,8 +214,9 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
     private func updateInterest() {
         var wanted: UInt32 = 0
         if !inactive {
-            if !inputClosed, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
-            if outbox.waitsForRoom { wanted |= EPOLLOUT.rawValue }
+            let waitsForRoom = outbox.waitsForRoom
+            if !inputClosed, !waitsForRoom, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
+            if waitsForRoom { wanted |= EPOLLOUT.rawValue }
         }
         guard wanted != watching else { return }
         if watching == 0 {

@@ -96,6 +96,9 @@ final class ConnectionOutbox: EventOutbox {
     /// Whether bytes wait for the socket to have room.
     var waitsForRoom: Bool { state.withLock { $0.waitsForRoom } }
 
+    /// How many lines the socket has not taken whole yet.
+    var linesWaiting: Int { state.withLock { $0.linesWaiting } }
+
     /// Closes the socket; what was not written is dropped, and later lines are ignored.
     func close() {
         state.withLock { queue in
