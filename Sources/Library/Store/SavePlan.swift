@@ -6,6 +6,9 @@ struct SavePlan {
     private(set) var parts: SavedParts
     /// The feedback to write: every key when there is nothing to compare with.
     private(set) var feedback: [String: TrackFeedback]
+    /// With ``SavedParts/appended``: how many entries, play-order ranks and history steps
+    /// the file already holds; the rows after them are added.
+    private var kept = (entries: 0, playOrder: 0, history: 0)
 
     /// Plans the writes that turn `old` into `new`; everything when `old` is `nil`.
     init(from old: SavedPlaybackState?, to new: SavedPlaybackState) {
@@ -16,11 +19,17 @@ struct SavePlan {
         feedback = new.feedback.filter { old.feedback[$0.key] != $0.value }
         parts = feedback.isEmpty ? [] : .feedback
         if old.entries != new.entries {
-            parts.formUnion(.wholeQueue)
-            return
+            guard new.entries.count > old.entries.count, new.entries.starts(with: old.entries) else {
+                parts.formUnion(.wholeQueue)
+                return
+            }
+            parts.insert(.appended)
+            kept.entries = old.entries.count
+            kept.playOrder = new.playOrder.starts(with: old.playOrder) ? old.playOrder.count : 0
+            kept.history = new.history.starts(with: old.history) ? old.history.count : 0
         }
-        if old.playOrder != new.playOrder { parts.insert(.playOrder) }
-        if old.history != new.history { parts.insert(.history) }
+        if !parts.contains(.appended) || kept.playOrder == 0, old.playOrder != new.playOrder { parts.insert(.playOrder) }
+        if !parts.contains(.appended) || kept.history == 0, old.history != new.history { parts.insert(.history) }
         if old.currentIndex != new.currentIndex || old.playing != new.playing || old.shuffle != new.shuffle
             || old.repeat != new.repeat || old.rate != new.rate
         {
@@ -75,12 +84,14 @@ struct SavePlan {
                 try insert.execute(arguments: [position, ids[position], entry.path, entry.collection])
             }
         }
+        if parts.contains(.appended) { try insertAppendedEntries(state, ids: ids, db) }
         if parts.contains(.playOrder) {
             try insertReferences(state.playOrder.map { ids[$0] }, into: "play_order", key: "rank", db)
         }
         if parts.contains(.history) {
             try insertReferences(state.history.map { ids[$0] }, into: "queue_history", key: "step", db)
         }
+        if parts.contains(.appended) { try insertAppendedReferences(state, ids: ids, db) }
         if parts.contains(.player) || parts.contains(.position) {
             try db.cachedStatement(
                 sql: """
@@ -103,10 +114,31 @@ struct SavePlan {
         try writeFeedback(savedAt: state.savedAt, db)
     }
 
-    private func insertReferences(_ entryIDs: [Int64], into table: String, key: String, _ db: Database) throws {
+    /// Adds the entries after the ones the file holds.
+    private func insertAppendedEntries(_ state: SavedPlaybackState, ids: [Int64], _ db: Database) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO queue_entry (position, entry_id, path, collection) VALUES (?, ?, ?, ?)")
+        for position in kept.entries..<state.entries.count {
+            let entry = state.entries[position]
+            try insert.execute(arguments: [position, ids[position], entry.path, entry.collection])
+        }
+    }
+
+    /// Adds the play order's and history's rows after the ones the file holds, unless their
+    /// part rewrites them whole.
+    private func insertAppendedReferences(_ state: SavedPlaybackState, ids: [Int64], _ db: Database) throws {
+        if !parts.contains(.playOrder) {
+            try insertReferences(state.playOrder.map { ids[$0] }, into: "play_order", key: "rank", from: kept.playOrder, db)
+        }
+        if !parts.contains(.history) {
+            try insertReferences(state.history.map { ids[$0] }, into: "queue_history", key: "step", from: kept.history, db)
+        }
+    }
+
+    private func insertReferences(_ entryIDs: [Int64], into table: String, key: String, from start: Int = 0, _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO \(table) (\(key), entry_id) VALUES (?, ?)")
-        for (index, entryID) in entryIDs.enumerated() {
-            try insert.execute(arguments: [index, entryID])
+        for index in start..<entryIDs.count {
+            try insert.execute(arguments: [index, entryIDs[index]])
         }
     }
 

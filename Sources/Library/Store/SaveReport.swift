@@ -29,6 +29,10 @@ public struct SavedParts: OptionSet, Hashable, Sendable {
     public static let position = SavedParts(rawValue: 1 << 4)
     /// Feedback rows of the tracks whose feedback changed (`feedback`).
     public static let feedback = SavedParts(rawValue: 1 << 5)
+    /// Only the entries added at the end of the queue, and the play order's and history's
+    /// rows that grew with them: a queue that grows by appending is saved in the time of the
+    /// rows added, not of the whole queue.
+    public static let appended = SavedParts(rawValue: 1 << 6)
 
     /// Every part but feedback: what a save writes when it cannot rely on what it wrote before.
     public static let wholeQueue: SavedParts = [.queue, .playOrder, .history, .player]

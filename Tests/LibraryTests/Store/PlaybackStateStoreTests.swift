@@ -119,7 +119,38 @@ private func roundTrip(_ state: SavedPlaybackState) throws -> SavedPlaybackState
         state.feedback["/music/track3.mp3"] = TrackFeedback(liked: true, bookmarked: true)
         #expect(try store.save(state) == SaveReport(parts: .feedback, rowsChanged: 2))
         state.entries.append(SavedQueueEntry(id: 999, path: "/music/new.mp3"))
+        #expect(try store.save(state).parts == .appended)
+        state.entries.removeLast(2)
+        state.playOrder = state.playOrder.filter { $0 < 19 }
+        state.history = [1]
         #expect(try store.save(state).parts == .wholeQueue)
+        #expect(try store.load() == state)
+    }
+
+    /// A queue that grows at its end is saved by adding its new rows only, however long it
+    /// is: the entry, its play-order rank, its history step and the revision. A play order
+    /// that does not just grow (a shuffle places the new entry inside it) is rewritten
+    /// whole; either way the state loads back whole.
+    @Test func appendingWritesOnlyTheNewRows() throws {
+        let fixture = try DatabaseFixture()
+        defer { fixture.remove() }
+        let store = PlaybackStateStore(database: try fixture.open())
+        var state = sampleState(count: 1000)
+        state.playOrder = Array(0..<1000)
+        try store.save(state)
+        state.entries.append(SavedQueueEntry(id: 5000, path: "/music/new.mp3"))
+        state.playOrder.append(1000)
+        state.history.append(1000)
+        #expect(try store.save(state) == SaveReport(parts: .appended, rowsChanged: 4))
+        #expect(try store.load() == state)
+        state.entries.append(SavedQueueEntry(id: 5001, path: "/music/new2.mp3", collection: "album9"))
+        state.playOrder.insert(1001, at: 10)
+        state.currentIndex = 1001
+        #expect(try store.save(state).parts == [.appended, .playOrder, .player])
+        #expect(try store.load() == state)
+        state.history = [3]
+        state.entries.append(SavedQueueEntry(id: 5002, path: "/music/new3.mp3"))
+        #expect(try store.save(state).parts == [.appended, .history])
         #expect(try store.load() == state)
     }
 
