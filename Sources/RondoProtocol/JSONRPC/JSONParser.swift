@@ -78,36 +78,15 @@ struct JSONParser {
     }
 
     private mutating func object() -> JSONValue? {
-        index += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if take(UInt8(ascii: "}")) { return .object(members) }
-        while true {
-            guard let key = string() else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            guard let value = value() else { return nil }
-            members[key] = value
-            skipWhitespace()
-            if take(UInt8(ascii: "}")) { return .object(members) }
-            guard take(UInt8(ascii: ",")) else { return nil }
-            skipWhitespace()
-        }
+        guard readMembers({ members[$0] = $1 }) else { return nil }
+        return .object(members)
     }
 
     /// The top-level object's members, kept without a dictionary: the envelope reads four.
     private mutating func envelopeMembers() -> EnvelopeMembers? {
-        index += 1
         var members = EnvelopeMembers()
-        skipWhitespace()
-        if take(UInt8(ascii: "}")) { return members }
-        while true {
-            guard let key = string() else { return nil }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            guard let value = value() else { return nil }
+        let valid = readMembers { key, value in
             switch key {
             case "jsonrpc": members.jsonrpc = value
             case "id": members.id = value
@@ -115,9 +94,26 @@ struct JSONParser {
             case "params": members.params = value
             default: break
             }
+        }
+        return valid ? members : nil
+    }
+
+    /// Reads an object from its `{`, handing each member to `member` in order; `false` when
+    /// it is not a valid object.
+    private mutating func readMembers(_ member: (String, JSONValue) -> Void) -> Bool {
+        index += 1
+        skipWhitespace()
+        if take(UInt8(ascii: "}")) { return true }
+        while true {
+            guard let key = string() else { return false }
             skipWhitespace()
-            if take(UInt8(ascii: "}")) { return members }
-            guard take(UInt8(ascii: ",")) else { return nil }
+            guard take(UInt8(ascii: ":")) else { return false }
+            skipWhitespace()
+            guard let value = value() else { return false }
+            member(key, value)
+            skipWhitespace()
+            if take(UInt8(ascii: "}")) { return true }
+            guard take(UInt8(ascii: ",")) else { return false }
             skipWhitespace()
         }
     }
