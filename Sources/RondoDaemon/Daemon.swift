@@ -196,8 +196,10 @@ public final class Daemon: Sendable {
             stop: { [player] in await player.shutDown() })
     }
 
-    /// Binds the socket (or takes the one systemd passed) and serves clients; tells systemd
-    /// the daemon is ready once it accepts them. Stopping closes every connection.
+    /// Binds the socket (or takes the one systemd passed) and serves clients, once the
+    /// head-unit view listens (or cannot, or is off), so the first client finds everything
+    /// up; tells systemd the daemon is ready once it accepts them. Stopping closes every
+    /// connection.
     /// - Throws (from `run`): ``InstanceLockError/socketInUse(path:)`` when a process that
     ///   holds no lock serves the socket path, or the error of binding the socket.
     private func socketPart(router: Router, notifier: ServiceManagerNotifier) -> DaemonPart {
@@ -210,8 +212,10 @@ public final class Daemon: Sendable {
         let server = SocketServer(
             socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
-        return DaemonPart("socket server", logger: logger) { [player, logger, options] in
+        return DaemonPart("socket server", logger: logger) { [player, logger, options, viewAddress] in
             let readyStatus = await player.statusLine()
+            await viewAddress.settled()
+            if Task.isCancelled { return }
             try await server.run {
                 let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
                 logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
@@ -232,7 +236,8 @@ public final class Daemon: Sendable {
     /// Serves the head-unit view when `--view` is not off.
     private func viewPart(router: Router) -> DaemonPart {
         DaemonPart("head-unit view", logger: logger) {
-            if case .address(let address) = self.options.viewListen { await self.serveView(on: address, router: router) }
+            guard case .address(let address) = self.options.viewListen else { return self.viewAddress.settle() }
+            await self.serveView(on: address, router: router)
         }
     }
 
@@ -275,7 +280,7 @@ public final class Daemon: Sendable {
             try token.write()
         } catch {
             logger.error("the head-unit view is off: cannot write its token to \(token.path): \(error)")
-            return
+            return viewAddress.settle()
         }
         defer {
             token.remove()
@@ -292,6 +297,7 @@ public final class Daemon: Sendable {
             }
         } catch {
             logger.error("the head-unit view cannot listen on \(address): \(error); the socket serves on")
+            viewAddress.settle()
         }
     }
 
