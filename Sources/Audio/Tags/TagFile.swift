@@ -14,6 +14,10 @@ final class TagFile {
     /// - Throws: ``TagReadFailure/unreadable(reason:)`` when it cannot be opened or is not a
     ///   regular file; ``TagReadFailure/empty`` when it has no bytes.
     init(path: String) throws(TagReadFailure) {
+        // Every way out before both properties are set closes the file here; once they are
+        // set, a throw would run `deinit` and close the descriptor a second time, by then
+        // perhaps another thread's file.
+        let descriptor: Int32
         do {
             descriptor = try RegularFile.open(path)
         } catch {
@@ -25,11 +29,12 @@ final class TagFile {
             close(descriptor)
             throw .unreadable(reason: reason)
         }
-        size = Int(status.st_size)
-        guard size > 0 else {
+        guard status.st_size > 0 else {
             close(descriptor)
             throw .empty
         }
+        self.descriptor = descriptor
+        size = Int(status.st_size)
     }
 
     deinit { close(descriptor) }
