@@ -23,9 +23,10 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
     /// How many read lines may wait behind a running request before reading pauses.
     static let waitingLimit = 128
     /// How many replies may wait for a client that does not read them before the lines
-    /// after them wait too, and reading pauses (well below ``EventHub/outboxCapacity``, so a
-    /// client that sends a long batch before it reads is held back, not dropped).
-    static let replyBacklog = 256
+    /// after them wait too, and reading pauses: three quarters of
+    /// ``EventHub/outboxCapacity``, so a client that writes hundreds of requests before it
+    /// reads is answered in full, and one that writes more is held back, not dropped.
+    static let replyBacklog = EventHub.outboxCapacity * 3 / 4
     /// How much one read takes from the socket.
     static let readSize = 64 * 1024
 
@@ -215,7 +216,8 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
         var wanted: UInt32 = 0
         if !inactive {
             let waitsForRoom = outbox.waitsForRoom
-            if !inputClosed, !waitsForRoom, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
+            let heldBack = waitsForRoom && outbox.linesWaiting >= Self.replyBacklog
+            if !inputClosed, !heldBack, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
             if waitsForRoom { wanted |= EPOLLOUT.rawValue }
         }
         guard wanted != watching else { return }
