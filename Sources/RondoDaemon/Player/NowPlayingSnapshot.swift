@@ -64,7 +64,7 @@ struct NowPlayingSnapshot: Sendable, Equatable {
             members.append(EncodedJSONTemplate.OpenMember(key: "playbackProgress", marker: Self.markers[2]))
             marked.info.playbackProgress = Self.markers[2]
         }
-        return try? codec.encodeTemplate(marked, openMembers: members) ?? nil
+        return try? codec.encodeTemplate(marked, openMembers: members)
     }
 
     /// Numbers no field of a now-playing state holds, to find the moving ones by.

@@ -103,7 +103,6 @@ final class ConnectionOutbox: EventOutbox {
     func close() {
         state.withLock { queue in
             guard !queue.closed else { return }
-            queue.closed = true
             queue = Queue(closed: true)
             _ = Glibc.close(socket)
         }
@@ -124,14 +123,15 @@ final class ConnectionOutbox: EventOutbox {
     private func writeOut(_ queue: inout Queue) -> Progress {
         if queue.broken || queue.closed { return .broken }
         while queue.written < queue.bytes.count {
-            let sent = queue.bytes.withUnsafeBytes { bytes in
-                send(socket, bytes.baseAddress! + queue.written, bytes.count - queue.written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let (sent, error) = queue.bytes.withUnsafeBytes { bytes in
+                let sent = send(socket, bytes.baseAddress! + queue.written, bytes.count - queue.written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                return (sent, sent < 0 ? errno : 0)
             }
             if sent > 0 {
                 queue.written += sent
-            } else if sent < 0, errno == EINTR {
+            } else if error == EINTR {
                 continue
-            } else if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+            } else if error == EAGAIN || error == EWOULDBLOCK {
                 break
             } else {
                 queue = Queue(broken: true)
