@@ -25,6 +25,19 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    let settled = try? codec.encodeResult(PlayingTrack.paused)
+    Benchmark("nowPlaying.get, paused: read the request, type its params, write the kept reply") { benchmark in
+        guard let settled else { fatalError("the paused state no longer encodes") }
+        for _ in benchmark.scaledIterations {
+            guard let incoming = try? codec.decodeRequest(request),
+                let params = try? codec.decodeParams(Empty.self, from: incoming.params, method: incoming.method),
+                let id = incoming.id
+            else { fatalError("the request line no longer reads") }
+            blackHole(params)
+            blackHole(codec.responseLine(id: id, result: settled))
+        }
+    }
+
     Benchmark("nowPlaying.changed: write the event") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(codec.encodeLine(Envelope.Notification(method: Events.NowPlayingChanged.name, params: reply)))
@@ -44,6 +57,14 @@ let benchmarks: @Sendable () -> Void = {
 
 /// A library track playing half-way, with every field a tagged album track has.
 enum PlayingTrack {
+    /// The same track paused: the answer a daemon keeps encoded until the next change.
+    static var paused: NowPlayingState {
+        var paused = state
+        paused.playbackState = .paused
+        paused.info.playbackRate = 0
+        return paused
+    }
+
     static var state: NowPlayingState {
         var info = NowPlayingInfoPayload()
         info.title = "Rondo alla turca"

@@ -81,15 +81,26 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 ///
 /// Ownership: the player's actor stores, request handlers on the request loop load.
 final class PublishedNowPlaying: Sendable {
-    /// How the snapshot last stored is encoded: once for all while it stands still, as a
-    /// template for its moving fields while it plays.
+    /// How a stored snapshot is encoded: once for all while it stands still, as a template
+    /// for its moving fields while it plays.
     private enum Encoding {
         case settled(EncodedJSON)
         case moving(EncodedJSONTemplate)
         case perRequest
     }
 
-    private let snapshot = Mutex((NowPlayingSnapshot.empty, encoding: Encoding.perRequest))
+    /// A snapshot with its encoding, shared by reference so a reader takes it with one retain.
+    private final class Stored: Sendable {
+        let snapshot: NowPlayingSnapshot
+        let encoding: Encoding
+
+        init(_ snapshot: NowPlayingSnapshot, encoding: Encoding) {
+            self.snapshot = snapshot
+            self.encoding = encoding
+        }
+    }
+
+    private let stored = Mutex(Stored(.empty, encoding: .perRequest))
     private let codec = JSONRPCCodec()
 
     /// Replaces the snapshot.
@@ -102,29 +113,30 @@ final class PublishedNowPlaying: Sendable {
         } else {
             encoding = .perRequest
         }
-        snapshot.withLock { $0 = (new, encoding) }
+        let replacement = Stored(new, encoding: encoding)
+        stored.withLock { $0 = replacement }
     }
 
     /// The snapshot last stored.
     func load() -> NowPlayingSnapshot {
-        snapshot.withLock { $0.0 }
+        stored.withLock { $0 }.snapshot
     }
 
-    /// The encoded state of the snapshot last stored at `now`, given what the output hears:
-    /// the bytes kept since it was stored while it stands still, its template filled while it
-    /// plays, a full encoding only when neither applies.
+    /// The encoded state of the snapshot last stored at `now`, given what the output hears
+    /// (asked only while it plays): the bytes kept since it was stored while it stands still,
+    /// its template filled while it plays, a full encoding only when neither applies.
     /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
-    func encoded(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) throws(RPCError) -> EncodedJSON {
-        let (current, encoding) = snapshot.withLock { $0 }
-        switch encoding {
+    func encoded(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) throws(RPCError) -> EncodedJSON {
+        let current = stored.withLock { $0 }
+        switch current.encoding {
         case .settled(let bytes):
             return bytes
         case .moving(let template):
-            guard let moving = current.movingFields(at: now, heard: heard) else { break }
+            guard let moving = current.snapshot.movingFields(at: now, heard: heard()) else { break }
             return try template.filled(with: [moving.elapsed, moving.timestamp, moving.progress ?? 0])
         case .perRequest:
             break
         }
-        return try codec.encodeResult(current.state(at: now, heard: heard))
+        return try codec.encodeResult(current.snapshot.state(at: now, heard: heard()))
     }
 }

@@ -22,7 +22,7 @@ extension PlayerService {
     /// encoding kept since the last change with the elapsed time brought up to now.
     /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
     nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
-        try published.encoded(at: now(), heard: engine.position)
+        try published.encoded(at: now()) { engine.position }
     }
 
     /// Re-anchors the elapsed time on what the output says the listener hears, while

@@ -79,33 +79,85 @@ struct JSONParser {
 
     private mutating func object() -> JSONValue? {
         var members: [String: JSONValue] = [:]
-        guard readMembers({ members[$0] = $1 }) else { return nil }
+        guard readMembers(keys: { $0.string() }, { members[$0] = $1 }) else { return nil }
         return .object(members)
+    }
+
+    /// The members of a JSON-RPC envelope, and the rest.
+    private enum EnvelopeKey {
+        case jsonrpc, id, method, params, other
+
+        init(_ key: String) {
+            switch key {
+            case "jsonrpc": self = .jsonrpc
+            case "id": self = .id
+            case "method": self = .method
+            case "params": self = .params
+            default: self = .other
+            }
+        }
+
+        /// The key `bytes` spell when they are one of the four, else `.other`.
+        init(_ bytes: ArraySlice<UInt8>) {
+            if Self.spells(bytes, "id") {
+                self = .id
+            } else if Self.spells(bytes, "method") {
+                self = .method
+            } else if Self.spells(bytes, "params") {
+                self = .params
+            } else if Self.spells(bytes, "jsonrpc") {
+                self = .jsonrpc
+            } else {
+                self = .other
+            }
+        }
+
+        private static func spells(_ bytes: ArraySlice<UInt8>, _ key: StaticString) -> Bool {
+            guard bytes.count == key.utf8CodeUnitCount else { return false }
+            let letters = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            return bytes.withUnsafeBufferPointer { $0.elementsEqual(letters) }
+        }
     }
 
     /// The top-level object's members, kept without a dictionary: the envelope reads four.
     private mutating func envelopeMembers() -> EnvelopeMembers? {
         var members = EnvelopeMembers()
-        let valid = readMembers { key, value in
+        let valid = readMembers(keys: { $0.envelopeKey() }) { key, value in
             switch key {
-            case "jsonrpc": members.jsonrpc = value
-            case "id": members.id = value
-            case "method": members.method = value
-            case "params": members.params = value
-            default: break
+            case .jsonrpc: members.jsonrpc = value
+            case .id: members.id = value
+            case .method: members.method = value
+            case .params: members.params = value
+            case .other: break
             }
         }
         return valid ? members : nil
     }
 
-    /// Reads an object from its `{`, handing each member to `member` in order; `false` when
-    /// it is not a valid object.
-    private mutating func readMembers(_ member: (String, JSONValue) -> Void) -> Bool {
+    /// An envelope's key, matched in the line's bytes when it is plain ASCII (no string made),
+    /// else read as any string is; `nil` when it is not a valid string.
+    private mutating func envelopeKey() -> EnvelopeKey? {
+        guard current == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), (0x20..<0x80).contains(bytes[end]) {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return EnvelopeKey(bytes[start..<end])
+        }
+        return string().map(EnvelopeKey.init)
+    }
+
+    /// Reads an object from its `{`, each key with `keys`, handing each member to `member`
+    /// in order; `false` when it is not a valid object.
+    private mutating func readMembers<Key>(keys readKey: (inout JSONParser) -> Key?, _ member: (Key, JSONValue) -> Void) -> Bool {
         index += 1
         skipWhitespace()
         if take(UInt8(ascii: "}")) { return true }
         while true {
-            guard let key = string() else { return false }
+            guard let key = readKey(&self) else { return false }
             skipWhitespace()
             guard take(UInt8(ascii: ":")) else { return false }
             skipWhitespace()

@@ -71,6 +71,7 @@ public struct JSONRPCCodec: Sendable {
     /// - Throws: ``RPCError/invalidParams(_:)`` naming the field that does not fit, or a
     ///   `badParam` domain error for a name outside a ``CheckedWireName`` set.
     public func decodeParams<P: Decodable>(_ type: P.Type, from params: JSONValue?, method: String) throws(RPCError) -> P {
+        if P.self == Empty.self, Self.isEmptyObject(params) { return unsafeBitCast(Empty(), to: P.self) }
         do {
             return try JSONValueDecoder.decode(P.self, from: params == nil || params == .null ? .object([:]) : params!)
         } catch let error as UnknownWireName {
@@ -79,6 +80,16 @@ public struct JSONRPCCodec: Sendable {
             throw .invalidParams("invalid params for \(method): \(Self.describe(error))")
         } catch {
             throw .invalidParams("invalid params for \(method)")
+        }
+    }
+
+    /// Whether `params` is absent, `null` or `{}`: what a method without params reads as
+    /// ``Empty`` without a decoder.
+    private static func isEmptyObject(_ params: JSONValue?) -> Bool {
+        switch params {
+        case nil, .null?: true
+        case .object(let members)?: members.isEmpty
+        default: false
         }
     }
 
@@ -128,12 +139,13 @@ public struct JSONRPCCodec: Sendable {
         var line = Self.responsePrefix
         line.reserveCapacity(line.count + result.bytes.count + 32)
         switch id {
-        case .number(let number): line.append(contentsOf: String(number).utf8)
+        case .number(let number): JSONLineEncoder.appendInteger(number, to: &line)
         case .string: line.append(contentsOf: (try? JSONLineEncoder.encode(id)) ?? Array("null".utf8))
         }
         line.append(contentsOf: #","result":"#.utf8)
         line.append(contentsOf: result.bytes)
-        line.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+        line.append(UInt8(ascii: "}"))
+        line.append(UInt8(ascii: "\n"))
         return line
     }
 

@@ -82,7 +82,7 @@ struct NowPlayingSnapshotTests {
                 let now = (info.timestamp ?? 0) + random(500) - 5
                 let heard = generator.next() % 2 == 0 ? (sourceID: UInt64(generator.next() % 3), seconds: random(400)) : nil
                 let expected = try codec.encodeResult(snapshot.state(at: now, heard: heard))
-                #expect(try holder.encoded(at: now, heard: heard) == expected, "round \(round)")
+                #expect(try holder.encoded(at: now, heard: { heard }) == expected, "round \(round)")
             }
         }
         #expect(templated > 200)

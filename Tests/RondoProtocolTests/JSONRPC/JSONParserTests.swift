@@ -141,6 +141,30 @@ struct JSONParserTests {
         }
     }
 
+    /// An envelope's keys are the same keys however they are spelled: escaped, non-ASCII
+    /// neighbours, or one letter off, which names another member.
+    @Test func envelopeKeysAreReadAsStrings() {
+        guard case .success(let escaped) = decode(#"{"\u006Asonrpc":"2.0","i\u0064":3,"met\u0068od":"a","params\u0000":1}"#) else {
+            Issue.record("refused escaped envelope keys")
+            return
+        }
+        #expect(escaped.id == .number(3))
+        #expect(escaped.method == "a")
+        #expect(escaped.params == nil)
+        for line in [#"{"jsonrpc":"2.0","id":1,"methods":"m"}"#, #"{"jsonrpc":"2.0","id":1,"méthod":"m"}"#, #"{"jsonrpc":"2.0","id":1,"Method":"m"}"#] {
+            guard case .failure(let failure) = decode(line) else {
+                Issue.record("read a method from \(line)")
+                continue
+            }
+            #expect(failure.error.code == -32600)
+        }
+        guard case .success(let other) = decode(#"{"jsonrpc":"2.0","id":1,"method":"m","paramz":[1],"params":{"x":1}}"#) else {
+            Issue.record("refused a line with a member one letter off params")
+            return
+        }
+        #expect(other.params == .object(["x": .number(1)]))
+    }
+
     /// Strings keep every character through escapes: the eight short ones, `\u` escapes and
     /// surrogate pairs; a lone surrogate or a raw control character is refused.
     @Test func stringsAreReadExactly() {
