@@ -151,7 +151,9 @@ struct JSONParserTests {
         #expect(escaped.id == .number(3))
         #expect(escaped.method == "a")
         #expect(escaped.params == nil)
-        for line in [#"{"jsonrpc":"2.0","id":1,"methods":"m"}"#, #"{"jsonrpc":"2.0","id":1,"méthod":"m"}"#, #"{"jsonrpc":"2.0","id":1,"Method":"m"}"#] {
+        for line in [
+            #"{"jsonrpc":"2.0","id":1,"methods":"m"}"#, #"{"jsonrpc":"2.0","id":1,"méthod":"m"}"#, #"{"jsonrpc":"2.0","id":1,"Method":"m"}"#,
+        ] {
             guard case .failure(let failure) = decode(line) else {
                 Issue.record("read a method from \(line)")
                 continue
