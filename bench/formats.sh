@@ -4,8 +4,9 @@
 # of settling, interleaved, median of REPS rounds; then the scan rate of a mixed library
 # (Tests/Fixtures/make-library-corpus.sh --mixed, COUNT music tracks: half MP3, the rest
 # FLAC, Vorbis and Opus) by rondod (`rondo library scan`) and MPD (`mpc update --wait`) into
-# empty databases. Prints "name value" lines and rondod's ratios to MPD.
-# Usage: bench/formats.sh [SECONDS=20] [REPS=3] [COUNT=10000]
+# empty databases, interleaved, median of REPS rounds. Prints "name value" lines and rondod's
+# ratios to MPD.
+# Usage: bench/formats.sh [SECONDS=20] [REPS=3] [COUNT=10000]   (SECONDS 0: the scan alone)
 # Needs a PulseAudio server, a release build (swift build -c release), sox, flac, opus-tools,
 # vorbis-tools, lame, mpd, mpc.
 . "$(dirname "$0")/lib.sh"
@@ -23,37 +24,39 @@ if [ ! -s "$work/music/track.flac" ] || [ ! -s "$work/music/track.opus" ]; then
   rm -f "$work/track16.wav"
 fi
 
-for format in flac opus; do
-  : >"$work/cpu-rondod-$format"; : >"$work/cpu-mpd-$format"
-done
-for _ in $(seq "$reps"); do
+if [ "$seconds" -gt 0 ]; then
   for format in flac opus; do
-    rm -f "$work/rondo.sqlite"*
-    start_rondod
-    "$bin/rondo" queue add "$work/music/track.$format" >/dev/null
-    "$bin/rondo" repeat all >/dev/null
-    "$bin/rondo" play >/dev/null
-    sleep 2
-    cpu_percent "$rondod_pid" "$seconds" >>"$work/cpu-rondod-$format"; echo >>"$work/cpu-rondod-$format"
-    stop_pid "$rondod_pid"
-
-    start_mpd
-    mpc -q -h "$mpd_socket" clear
-    mpc -q -h "$mpd_socket" add "track.$format"
-    mpc -q -h "$mpd_socket" repeat on
-    mpc -q -h "$mpd_socket" play
-    sleep 2
-    cpu_percent "$mpd_pid" "$seconds" >>"$work/cpu-mpd-$format"; echo >>"$work/cpu-mpd-$format"
-    stop_pid "$mpd_pid"
+    : >"$work/cpu-rondod-$format"; : >"$work/cpu-mpd-$format"
   done
-done
-for format in flac opus; do
-  r=$(median <"$work/cpu-rondod-$format")
-  m=$(median <"$work/cpu-mpd-$format")
-  echo "cpu_rondod_$format $r"
-  echo "cpu_mpd_$format $m"
-  awk -v r="$r" -v m="$m" -v f="$format" 'BEGIN{printf "cpu_%s_rondod/mpd %.2f\n", f, r/m}'
-done
+  for _ in $(seq "$reps"); do
+    for format in flac opus; do
+      rm -f "$work/rondo.sqlite"*
+      start_rondod
+      "$bin/rondo" queue add "$work/music/track.$format" >/dev/null
+      "$bin/rondo" repeat all >/dev/null
+      "$bin/rondo" play >/dev/null
+      sleep 2
+      cpu_percent "$rondod_pid" "$seconds" >>"$work/cpu-rondod-$format"; echo >>"$work/cpu-rondod-$format"
+      stop_pid "$rondod_pid"
+
+      start_mpd
+      mpc -q -h "$mpd_socket" clear
+      mpc -q -h "$mpd_socket" add "track.$format"
+      mpc -q -h "$mpd_socket" repeat on
+      mpc -q -h "$mpd_socket" play
+      sleep 2
+      cpu_percent "$mpd_pid" "$seconds" >>"$work/cpu-mpd-$format"; echo >>"$work/cpu-mpd-$format"
+      stop_pid "$mpd_pid"
+    done
+  done
+  for format in flac opus; do
+    r=$(median <"$work/cpu-rondod-$format")
+    m=$(median <"$work/cpu-mpd-$format")
+    echo "cpu_rondod_$format $r"
+    echo "cpu_mpd_$format $m"
+    awk -v r="$r" -v m="$m" -v f="$format" 'BEGIN{printf "cpu_%s_rondod/mpd %.2f\n", f, r/m}'
+  done
+fi
 
 corpus=$work/mixed-corpus-$count
 if [ ! -d "$corpus" ]; then
@@ -62,18 +65,24 @@ fi
 files=$(find "$corpus" -type f \( -name '*.mp3' -o -name '*.flac' -o -name '*.ogg' -o -name '*.opus' \) | wc -l)
 find "$corpus" -type f -print0 | xargs -0 cat >/dev/null # both scans read from a warm page cache
 
-rm -f "$work/scan.sqlite"* "$RONDO_SOCKET"
-"$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$corpus" --database "$work/scan.sqlite" --output null \
-  2>"$work/rondod-scan.log" &
-scan_pid=$!
-for _ in $(seq 100); do "$bin/rondo" status >/dev/null 2>&1 && break; sleep 0.05; done
-start=$(date +%s.%N)
-"$bin/rondo" library scan >/dev/null
-rondod_seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN{print e-s}')
-stop_pid "$scan_pid"
+# scan_rondod: seconds rondod takes for a full scan into an empty database.
+scan_rondod() {
+  rm -f "$work/scan.sqlite"* "$RONDO_SOCKET"
+  "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$corpus" --database "$work/scan.sqlite" --output null \
+    >/dev/null 2>"$work/rondod-scan.log" &
+  scan_pid=$!
+  for _ in $(seq 100); do "$bin/rondo" status >/dev/null 2>&1 && break; sleep 0.05; done
+  local start
+  start=$(date +%s.%N)
+  "$bin/rondo" library scan >/dev/null
+  awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN{print e-s}'
+  stop_pid "$scan_pid"
+}
 
-rm -rf "$work/mpd-scan"; mkdir -p "$work/mpd-scan"
-cat >"$work/mpd-scan.conf" <<CONF
+# scan_mpd: seconds MPD takes for `mpc update --wait` into an empty database.
+scan_mpd() {
+  rm -rf "$work/mpd-scan"; mkdir -p "$work/mpd-scan"
+  cat >"$work/mpd-scan.conf" <<CONF
 music_directory "$corpus"
 db_file "$work/mpd-scan/db"
 bind_to_address "$work/mpd-scan.sock"
@@ -83,21 +92,32 @@ audio_output {
   name "null"
 }
 CONF
-# An existing but empty database: without one MPD scans on its own as it starts, before
-# the timed update.
-{ printf 'info_begin\nformat: 2\nmpd_version: %s\nfs_charset: UTF-8\n' "$(mpd --version | awk 'NR==1{print $NF}' | tr -d '()')"
-  for t in Artist ArtistSort Album AlbumSort AlbumArtist AlbumArtistSort Title Track Name Genre Date OriginalDate \
-    Composer ComposerSort Performer Conductor Work Movement MovementNumber Ensemble Location Grouping Disc Label \
-    MUSICBRAINZ_ARTISTID MUSICBRAINZ_ALBUMID MUSICBRAINZ_ALBUMARTISTID MUSICBRAINZ_TRACKID \
-    MUSICBRAINZ_RELEASETRACKID MUSICBRAINZ_WORKID; do echo "tag: $t"; done
-  echo info_end; } >"$work/mpd-scan/db"
-mpd --no-daemon "$work/mpd-scan.conf" 2>"$work/mpd-scan.log" &
-scan_pid=$!
-for _ in $(seq 100); do mpc -q -h "$work/mpd-scan.sock" status >/dev/null 2>&1 && break; sleep 0.05; done
-start=$(date +%s.%N)
-mpc -q -h "$work/mpd-scan.sock" update --wait
-mpd_seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN{print e-s}')
-stop_pid "$scan_pid"
+  # An existing but empty database: without one MPD scans on its own as it starts, before
+  # the timed update.
+  { printf 'info_begin\nformat: 2\nmpd_version: %s\nfs_charset: UTF-8\n' "$(mpd --version | awk 'NR==1{print $NF}' | tr -d '()')"
+    for t in Artist ArtistSort Album AlbumSort AlbumArtist AlbumArtistSort Title Track Name Genre Date OriginalDate \
+      Composer ComposerSort Performer Conductor Work Movement MovementNumber Ensemble Location Grouping Disc Label \
+      MUSICBRAINZ_ARTISTID MUSICBRAINZ_ALBUMID MUSICBRAINZ_ALBUMARTISTID MUSICBRAINZ_TRACKID \
+      MUSICBRAINZ_RELEASETRACKID MUSICBRAINZ_WORKID; do echo "tag: $t"; done
+    echo info_end; } >"$work/mpd-scan/db"
+  mpd --no-daemon "$work/mpd-scan.conf" >/dev/null 2>"$work/mpd-scan.log" &
+  scan_pid=$!
+  for _ in $(seq 100); do mpc -q -h "$work/mpd-scan.sock" status >/dev/null 2>&1 && break; sleep 0.05; done
+  local start
+  start=$(date +%s.%N)
+  mpc -q -h "$work/mpd-scan.sock" update --wait
+  awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN{print e-s}'
+  stop_pid "$scan_pid"
+}
+
+# Interleaved, REPS rounds: one scan moves more between runs than between builds.
+: >"$work/scan-rondod"; : >"$work/scan-mpd"
+for _ in $(seq "$reps"); do
+  scan_rondod >>"$work/scan-rondod"
+  scan_mpd >>"$work/scan-mpd"
+done
+rondod_seconds=$(median <"$work/scan-rondod")
+mpd_seconds=$(median <"$work/scan-mpd")
 
 echo "scan_files $files"
 awk -v f="$files" -v r="$rondod_seconds" -v m="$mpd_seconds" \

@@ -13,6 +13,7 @@
 #   tone440.{flac,ogg,opus}, steps.{flac,ogg,opus}   the same tones as FLAC (16-bit), Ogg Vorbis
 #                       and Opus (made from a 48 kHz rendering, Opus's own rate)
 #   short-a.flac, short-b.flac   the gapless pair as FLAC
+#   tone660-mono.opus   the mono tone as Opus; chained.opus   steps.opus, then it, chained
 set -euo pipefail
 dir=${1:-$(dirname "$0")/generated}
 mkdir -p "$dir"
@@ -55,6 +56,9 @@ opus steps.opus "$tmp/steps-48k.wav"
 
 sox -n -r 48000 -c 1 "$tmp/mono.wav" synth 3 sine 660 vol 0.5
 mp3 tone660-mono48k.mp3 "$tmp/mono.wav" "Mono 660" "Rondo Fixtures" "Test Tones" 3
+opus tone660-mono.opus "$tmp/mono.wav"
+# Two Ogg streams one after the other are one chained stream.
+[ -s chained.opus ] || cat steps.opus tone660-mono.opus >chained.opus
 
 sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
 sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5

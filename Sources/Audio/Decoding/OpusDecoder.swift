@@ -6,12 +6,14 @@ import Glibc
 /// Opus always decodes at 48 kHz. Stereo files are read with `op_read_float_stereo`, which
 /// keeps two channels across chained links; others in their own channel count. libopusfile
 /// drops the encoder's pre-skip and trims the end to the last granule position, so frame 0
-/// is the first sample of the source. Seeks are sample-accurate (`op_pcm_seek`).
+/// is the first sample of the source. Seeks are sample-accurate (`op_pcm_seek`). Packets of
+/// one- and two-channel links are decoded by an ``OpusPacketDecoder``.
 final class OpusDecoder: AudioDecoder {
     let format: AudioFormat
     let frameCount: Int?
     private let file: OpaquePointer
     private let path: String
+    private let packets = OpusPacketDecoder()
 
     /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Opus stream.
@@ -40,6 +42,8 @@ final class OpusDecoder: AudioDecoder {
         }
         self.file = file
         self.path = path
+        packets.file = file
+        op_set_decode_callback(file, opusDecodePacket, Unmanaged.passUnretained(packets).toOpaque())
         format = AudioFormat(sampleRate: 48_000, channels: channels)
         let total = op_pcm_total(file, -1)
         frameCount = total > 0 ? Int(total) : nil
