@@ -6,6 +6,9 @@ import Foundation
 extension PlaybackEngine {
     /// Smallest free space worth filling, and the size of one decoded chunk, in samples.
     static let minimumChunk = 4608
+    /// The most decoded straight into the ring at once: room for two FLAC blocks of 4,096
+    /// stereo frames, so a FLAC frame goes into the ring without a copy in between.
+    static let largestDirectChunk = 16_384
 
     /// How often the decode thread looks at the ring while playing, in seconds: the server
     /// holds half a second (``PulseStream/targetLatencyMilliseconds``) and the ring more,
@@ -137,7 +140,7 @@ extension PlaybackEngine {
             let decoder, let source = decoding
         else { return nil }
         let region = ring.writableRegion()
-        let usable = min(region.count, scratch.count) / format.channels * format.channels
+        let usable = min(region.count, Self.largestDirectChunk) / format.channels * format.channels
         guard usable > 0 else { return nil }
         return decodeChunk(into: UnsafeMutableBufferPointer(rebasing: region[..<usable]), from: decoder, source, channels: format.channels)
     }
