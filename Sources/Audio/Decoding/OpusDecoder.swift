@@ -3,8 +3,9 @@ import Glibc
 
 /// An ``AudioDecoder`` for Ogg Opus files, backed by libopusfile.
 ///
-/// Opus always decodes at 48 kHz. Stereo files are read with `op_read_float_stereo`, which
-/// keeps two channels across chained links; others in their own channel count. libopusfile
+/// Opus always decodes at 48 kHz. Stereo files whose chained links change their channel
+/// count are read with `op_read_float_stereo`, which keeps two channels across them; others
+/// in their own channel count. libopusfile
 /// drops the encoder's pre-skip and trims the end to the last granule position, so frame 0
 /// is the first sample of the source. Seeks are sample-accurate (`op_pcm_seek`). Packets of
 /// one- and two-channel links are decoded by an ``OpusPacketDecoder``.
@@ -14,6 +15,9 @@ final class OpusDecoder: AudioDecoder {
     private let file: OpaquePointer
     private let path: String
     private let packets = OpusPacketDecoder()
+    /// Whether every link has two channels: then `op_read_float` keeps two channels as well
+    /// as `op_read_float_stereo` does, and decodes straight into the caller's buffer.
+    private let allLinksStereo: Bool
 
     /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Opus stream.
@@ -42,6 +46,7 @@ final class OpusDecoder: AudioDecoder {
         }
         self.file = file
         self.path = path
+        allLinksStereo = (0..<op_link_count(file)).allSatisfy { op_channel_count(file, $0) == 2 }
         packets.file = file
         op_set_decode_callback(file, opusDecodePacket, Unmanaged.passUnretained(packets).toOpaque())
         format = AudioFormat(sampleRate: 48_000, channels: channels)
@@ -61,7 +66,7 @@ final class OpusDecoder: AudioDecoder {
         while true {
             var link: Int32 = 0
             let frames =
-                channels == 2
+                channels == 2 && !allLinksStereo
                 ? op_read_float_stereo(file, base, size)
                 : op_read_float(file, base, size, &link)
             if frames == OP_HOLE { continue }
