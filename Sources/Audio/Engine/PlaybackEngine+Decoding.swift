@@ -10,11 +10,10 @@ extension PlaybackEngine {
     /// stereo frames, so a FLAC frame goes into the ring without a copy in between.
     static let largestDirectChunk = 16_384
 
-    /// How often at most the decode thread looks at the ring while playing, in seconds: the
-    /// server holds half a second (``PulseStream/targetLatencyMilliseconds``) and the ring
-    /// more. Each look refills what was played since the last, so fewer, larger refills cost
-    /// less than many small ones; a lost server is noticed at the next look.
-    private static let longestWakeInterval = 0.5
+    /// How often the decode thread looks at the ring while playing, in seconds: the server
+    /// holds half a second (``PulseStream/targetLatencyMilliseconds``) and the ring more,
+    /// so a quarter second keeps both full with four wake-ups a second.
+    private static let wakeInterval = 0.25
     /// How often it looks while the stream drains, so that the end of the queue, or the
     /// next track in another format, follows the last sample within a few ms.
     private static let drainingWakeInterval = 0.01
@@ -31,22 +30,13 @@ extension PlaybackEngine {
             if playing {
                 // Awake again just as the listener hears the next source, so its advance
                 // is announced within a few ms of the sound, not up to a wake interval late.
-                let interval = drainRequested ? Self.drainingWakeInterval : wakeInterval(stream?.format)
+                let interval = drainRequested ? Self.drainingWakeInterval : Self.wakeInterval
                 let wait = min(interval, heardChangeIn.map { $0 + 0.001 } ?? .infinity)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
                 condition.wait()
             }
         }
-    }
-
-    /// The wait between two looks while playing: ``longestWakeInterval``, or a third of the
-    /// time the ring holds at `format` when that is shorter (high sample rates), so that two
-    /// looks can be missed before it runs dry.
-    private func wakeInterval(_ format: AudioFormat?) -> Double {
-        guard let format else { return Self.longestWakeInterval }
-        let ringSeconds = Double(ring.capacity) / Double(format.sampleRate * format.channels)
-        return min(Self.longestWakeInterval, ringSeconds / 3)
     }
 
     /// One look at the stream while playing.
