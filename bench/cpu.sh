@@ -32,10 +32,7 @@ for _ in $(seq "$reps"); do
   stop_pid "$pid"
 
   start_mpd
-  mpc -q -h "$mpd_socket" clear
-  mpc -q -h "$mpd_socket" add track.mp3
-  mpc -q -h "$mpd_socket" repeat on
-  mpc -q -h "$mpd_socket" play
+  mpd_play_on_repeat track.mp3
   sleep 2
   cpu_percent "$mpd_pid" "$seconds" >>"$work/cpu-mpd"; echo >>"$work/cpu-mpd"
   stop_pid "$mpd_pid"

@@ -40,10 +40,7 @@ if [ "$seconds" -gt 0 ]; then
       stop_pid "$rondod_pid"
 
       start_mpd
-      mpc -q -h "$mpd_socket" clear
-      mpc -q -h "$mpd_socket" add "track.$format"
-      mpc -q -h "$mpd_socket" repeat on
-      mpc -q -h "$mpd_socket" play
+      mpd_play_on_repeat "track.$format"
       sleep 2
       cpu_percent "$mpd_pid" "$seconds" >>"$work/cpu-mpd-$format"; echo >>"$work/cpu-mpd-$format"
       stop_pid "$mpd_pid"

@@ -68,4 +68,12 @@ CONF
   mpc -q -h "$mpd_socket" update --wait
 }
 
+# mpd_play_on_repeat FILE: MPD (started by start_mpd) plays FILE of the music directory on repeat.
+mpd_play_on_repeat() {
+  mpc -q -h "$mpd_socket" clear
+  mpc -q -h "$mpd_socket" add "$1"
+  mpc -q -h "$mpd_socket" repeat on
+  mpc -q -h "$mpd_socket" play
+}
+
 stop_pid() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }

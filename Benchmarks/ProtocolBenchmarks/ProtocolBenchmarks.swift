@@ -14,14 +14,19 @@ let benchmarks: @Sendable () -> Void = {
     let request = Array(#"{"jsonrpc":"2.0","id":41,"method":"nowPlaying.get"}"#.utf8)
     let reply = PlayingTrack.state
 
+    /// Reads the request line and types its params, as the daemon does: the reply's id.
+    func readRequest() -> RequestID {
+        guard let incoming = try? codec.decodeRequest(request),
+            let params = try? codec.decodeParams(Empty.self, from: incoming.params, method: incoming.method),
+            let id = incoming.id
+        else { fatalError("the request line no longer reads") }
+        blackHole(params)
+        return id
+    }
+
     Benchmark("nowPlaying.get: read the request, type its params, write the reply") { benchmark in
         for _ in benchmark.scaledIterations {
-            guard let incoming = try? codec.decodeRequest(request),
-                let params = try? codec.decodeParams(Empty.self, from: incoming.params, method: incoming.method),
-                let id = incoming.id
-            else { fatalError("the request line no longer reads") }
-            blackHole(params)
-            blackHole(codec.encodeLine(Envelope.Response(id: id, result: reply)))
+            blackHole(codec.encodeLine(Envelope.Response(id: readRequest(), result: reply)))
         }
     }
 
@@ -29,12 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("nowPlaying.get, paused: read the request, type its params, write the kept reply") { benchmark in
         guard let settled else { fatalError("the paused state no longer encodes") }
         for _ in benchmark.scaledIterations {
-            guard let incoming = try? codec.decodeRequest(request),
-                let params = try? codec.decodeParams(Empty.self, from: incoming.params, method: incoming.method),
-                let id = incoming.id
-            else { fatalError("the request line no longer reads") }
-            blackHole(params)
-            blackHole(codec.responseLine(id: id, result: settled))
+            blackHole(codec.responseLine(id: readRequest(), result: settled))
         }
     }
 

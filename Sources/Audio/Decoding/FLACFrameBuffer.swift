@@ -57,7 +57,6 @@ final class FLACFrameBuffer {
             targetFilled += count
         } else {
             let start = samples.count
-            samples.reserveCapacity(start + count)
             samples.append(contentsOf: repeatElement(0, count: count))
             samples.withUnsafeMutableBufferPointer { out in
                 interleave(channelBuffers, frames: frames, scale: scale, into: out.baseAddress! + start)
