@@ -120,6 +120,12 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Runs `body` on the writer connection outside any transaction: each statement it runs
+    /// commits on its own, which spares the `BEGIN` and `COMMIT` of a write that is one statement.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try pool.writeWithoutTransactionMapped(path: path, body)
+    }
+
     /// Runs `body` on a reader connection, inside a transaction that sees one snapshot.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {

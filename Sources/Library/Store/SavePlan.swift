@@ -58,9 +58,7 @@ struct SavePlan {
     func apply(_ state: SavedPlaybackState, expectedRevision: Int64?, _ db: Database) throws -> (SaveReport, Int64) {
         let before = db.totalChangesCount
         if parts == .position, let expectedRevision {
-            try db.cachedStatement(
-                sql: "UPDATE player_state SET position = ?, saved_at = ?, revision = revision + 1 WHERE id = 1 AND revision = ?"
-            ).execute(arguments: [state.position, state.savedAt, expectedRevision])
+            try db.cachedStatement(sql: PlaybackStateStore.updatePosition).execute(arguments: [state.position, state.savedAt, expectedRevision])
             if db.changesCount == 1 {
                 return (SaveReport(parts: parts, rowsChanged: db.totalChangesCount - before), expectedRevision + 1)
             }

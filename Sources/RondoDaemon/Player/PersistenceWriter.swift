@@ -14,6 +14,11 @@ import Logging
 /// ``written()`` waits (without holding any thread) until everything handed over before the
 /// call is on disk, so a request is answered only once what it changed is kept.
 ///
+/// While the player plays, the state comes with a ``PositionWatch``: between states the
+/// writer saves the position heard every ``PositionWatch/interval`` seconds on its own, so
+/// the save that keeps a `kill -9` from losing more than a second costs one wake of this
+/// thread and one row, and nothing of the player's actor.
+///
 /// Ownership: the pending work and the counts are guarded by `condition`; only the writer
 /// thread calls the store.
 final class PersistenceWriter: @unchecked Sendable {
@@ -34,6 +39,8 @@ final class PersistenceWriter: @unchecked Sendable {
     private var failedState: SavedPlaybackState?
     /// Whether the last state save failed (logged once until one works again); writer thread only.
     private var stateFailing = false
+    /// The position to keep saving until the next state, and when it is due next; guarded by `condition`.
+    private var watch: (position: PositionWatch, due: Date)?
 
     /// Starts the writer thread.
     /// - Parameters:
@@ -50,8 +57,13 @@ final class PersistenceWriter: @unchecked Sendable {
     }
 
     /// Hands over a state to save, replacing one that still waits. Returns at once.
-    func save(_ state: SavedPlaybackState) {
+    /// - Parameters:
+    ///   - state: the player's state.
+    ///   - watching: the position to save from then on, every interval, until the next
+    ///     state; `nil` when the player does not play.
+    func save(_ state: SavedPlaybackState, watching: PositionWatch? = nil) {
         submit {
+            watch = watching.map { ($0, Date(timeIntervalSinceNow: $0.interval)) }
             var state = state
             if let earlier = pendingState ?? failedState {
                 state.feedback = earlier.feedback.merging(state.feedback) { _, newer in newer }
@@ -109,15 +121,30 @@ final class PersistenceWriter: @unchecked Sendable {
 
     private struct Batch {
         var state: SavedPlaybackState?
-        var writes: [(what: String, write: @Sendable () throws -> Void)]
+        var writes: [(what: String, write: @Sendable () throws -> Void)] = []
         var upTo: Int
+        /// The watch whose position is due, saved after `state`.
+        var position: PositionWatch?
     }
 
-    /// Waits for work; `nil` once closed with nothing left.
+    /// Waits for work or for the watched position to fall due; `nil` once closed with
+    /// nothing left. A due position takes along a state whose save failed, to try it again
+    /// first: the position belongs to that state.
     private func nextBatch() -> Batch? {
         condition.lock()
         defer { condition.unlock() }
-        while pendingState == nil, pendingWrites.isEmpty, !closed { condition.wait() }
+        while pendingState == nil, pendingWrites.isEmpty, !closed {
+            guard let (position, due) = watch else {
+                condition.wait()
+                continue
+            }
+            if !condition.wait(until: due), watch?.due == due {
+                watch = (position, Date(timeIntervalSinceNow: position.interval))
+                let retry = failedState
+                failedState = nil
+                return Batch(state: retry, upTo: submitted, position: position)
+            }
+        }
         if closed, pendingState == nil, pendingWrites.isEmpty { return nil }
         defer {
             pendingState = nil
@@ -127,16 +154,13 @@ final class PersistenceWriter: @unchecked Sendable {
     }
 
     private func write(_ batch: Batch) {
+        var stateKept = true
         if let state = batch.state {
-            do {
-                try saveState(state)
-                if stateFailing { logger.notice("saving the playback state works again") }
-                stateFailing = false
-            } catch {
-                if !stateFailing { logger.error("cannot save the playback state: \(error)") }
-                stateFailing = true
-                keepForRetry(state)
-            }
+            stateKept = keep { try saveState(state) }
+            if !stateKept { keepForRetry(state) }
+        }
+        if stateKept, let watch = batch.position, let seconds = watch.read() {
+            _ = keep { try watch.write(seconds) }
         }
         for (what, write) in batch.writes {
             do { try write() } catch { logger.warning("cannot save \(what): \(error)") }
@@ -148,6 +172,21 @@ final class PersistenceWriter: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         for waiter in due { waiter.continuation.resume() }
+    }
+
+    /// Runs a save of the state or its position; a failure is logged once until one works again.
+    /// - Returns: whether it worked.
+    private func keep(_ save: () throws -> Void) -> Bool {
+        do {
+            try save()
+            if stateFailing { logger.notice("saving the playback state works again") }
+            stateFailing = false
+            return true
+        } catch {
+            if !stateFailing { logger.error("cannot save the playback state: \(error)") }
+            stateFailing = true
+            return false
+        }
     }
 
     /// A state that failed to save is tried again with the next one, so the feedback it

@@ -50,20 +50,16 @@ extension PlayerService {
             let time = now()
             persistence?.perform("the play of \(path)") { try library.recordPlay(path: path, at: time) }
         }
-        if player.state != .playing { keepResumePoint(now: true) }
+        if player.state != .playing { keepResumePoint() }
     }
 
-    /// Saves where the current spoken-word item is, every ``resumeSaveInterval`` seconds of
-    /// listening, or at once with `now`.
-    func keepResumePoint(now immediately: Bool = false) {
+    /// Saves where the current spoken-word item is, unless that is within half a second of
+    /// the resume point last saved. While it plays, the writer saves it every
+    /// ``resumeSaveInterval`` seconds (``persist()``).
+    func keepResumePoint() {
         guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
         let position = player.elapsed(at: now())
-        if let saved = listening.savedResume, saved.path == current.location,
-            abs(saved.position - position) < (immediately ? 0.5 : Self.resumeSaveInterval)
-        {
-            return
-        }
-        listening.savedResume = (current.location, position)
+        guard resumePoint.claim(current.location, at: position, unlessWithin: 0.5) else { return }
         saveResumePoint(library, path: current.location, seconds: position)
     }
 
@@ -72,7 +68,7 @@ extension PlayerService {
         guard let library, let current = player.queue.current, isSpokenWord(current),
             let duration = libraryTrack(at: current.location)?.duration
         else { return }
-        listening.savedResume = (current.location, duration)
+        resumePoint.record(current.location, at: duration)
         saveResumePoint(library, path: current.location, seconds: duration)
     }
 

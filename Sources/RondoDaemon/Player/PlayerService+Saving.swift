@@ -1,40 +1,26 @@
+import Audio
+import Foundation
 import Library
 import Playback
 
 /// Keeping the player's state on disk: each change handed to the writer, the position
-/// saved while playing (a timed chore of ``PlayerService/run()``), and requests answered
-/// once what they changed is written.
+/// saved by the writer itself while playing, and requests answered once what they changed
+/// is written.
 extension PlayerService {
-    /// Saves the position when a save is due while playing, often enough that a crash loses
-    /// less than a second of media time at the rate in force (``positionSaveInterval(rate:)``);
-    /// the first save is due one interval after playing starts, which itself was saved.
-    func savePositionIfDue() {
-        guard player.state == .playing else {
-            nextPositionSave = nil
-            return
-        }
-        let clock = sessions.now()
-        if let due = nextPositionSave, clock >= due {
-            observeOutput()
-            persist()
-            keepResumePoint()
-        } else if nextPositionSave != nil {
-            return
-        }
-        nextPositionSave = clock + Self.positionSaveInterval(rate: player.rate)
-    }
-
     /// Seconds between two saves of the position while playing at `rate`: 0.8 s of media
-    /// time, and no longer than 0.8 s of wall time at rates below 1 — each save is an SQLite
-    /// write, and at 1× this is half the writes a fixed 0.4 s made.
+    /// time, and no longer than 0.8 s of wall time at rates below 1, so a crash loses less
+    /// than a second of media at every rate.
     nonisolated static func positionSaveInterval(rate: Double) -> Double {
         0.8 / max(rate, 1)
     }
 
-    /// Hands the player's state to the writer; the store writes only what changed since the
-    /// last save.
+    /// Hands the player's state to the writer (the store writes only what changed since the
+    /// last save) and, while playing, the position for the writer to keep saving until the
+    /// next state.
     func persist() {
-        persistence?.save(SavedPlaybackState(player.snapshot(at: now()), feedbackChanges: feedbackChanges, savedAt: now()))
+        persistence?.save(
+            SavedPlaybackState(player.snapshot(at: now()), feedbackChanges: feedbackChanges, savedAt: now()),
+            watching: positionWatch())
         feedbackChanges = [:]
     }
 
@@ -42,5 +28,25 @@ extension PlayerService {
     /// changed would survive a `kill -9`.
     nonisolated func written() async {
         await persistence?.written()
+    }
+
+    /// What the writer saves while the current entry plays: the position the engine hears
+    /// in it, every ``positionSaveInterval(rate:)``, and for a spoken-word item its resume
+    /// point every ``resumeSaveInterval`` seconds of listening.
+    private func positionWatch() -> PositionWatch? {
+        guard player.state == .playing, let store, let current = player.queue.current else { return nil }
+        let engine = engine
+        let now = now
+        let entryID = current.id
+        let spokenWord = library.flatMap { isSpokenWord(current) ? (library: $0, path: current.location) : nil }
+        let resumePoint = resumePoint
+        return PositionWatch(interval: Self.positionSaveInterval(rate: player.rate)) {
+            engine.position.flatMap { $0.sourceID == entryID ? $0.seconds : nil }
+        } write: { seconds in
+            try store.savePosition(seconds, savedAt: now())
+            if let spokenWord, resumePoint.claim(spokenWord.path, at: seconds, unlessWithin: Self.resumeSaveInterval) {
+                try spokenWord.library.setResumePosition(path: spokenWord.path, seconds: seconds)
+            }
+        }
     }
 }

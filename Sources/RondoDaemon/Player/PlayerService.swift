@@ -13,8 +13,9 @@ import TagReading
 ///
 /// Ownership: the actor owns the player state and is the only caller of the engine's
 /// commands. Engine notices arrive through an ordered stream (``run()``). Every discrete
-/// change, and the position once a second while playing, is saved to the state store, so a
-/// restart (even after `kill -9`) finds the queue, modes, rate and position again.
+/// change is saved to the state store, and while playing the writer saves the position
+/// heard every 0.8 s of media (``PositionWatch``), so a restart (even after `kill -9`)
+/// finds the queue, modes, rate and position again.
 ///
 /// The player plays only with its audio session (`rondo.player`) active: a decision that
 /// would start sound is tried on a copy of the player first, the session is activated, and
@@ -27,6 +28,8 @@ actor PlayerService {
     let library: LibraryStore?
     /// What the listener keeps of the current item in the library, when it is a library track.
     var listening = ListeningRecord()
+    /// Where a spoken-word item's resume point was last saved, by the actor or the writer.
+    nonisolated let resumePoint = ResumePointRecord()
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
@@ -54,8 +57,6 @@ actor PlayerService {
     var releaseAfter: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
     var releaseDeadline: Double?
-    /// When the position is saved next while playing (the sessions' clock).
-    var nextPositionSave: Double?
     /// Wakes the loop of timed chores (``run()``) when the player's state may have moved one.
     nonisolated let chores = Alarm()
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
@@ -126,7 +127,6 @@ actor PlayerService {
             group.addTask {
                 while !Task.isCancelled {
                     await self.chores.sleep(upTo: await self.untilNextChore())
-                    await self.savePositionIfDue()
                     await self.releaseSessionWhenIdle()
                     await self.retryOutputIfDue()
                 }
@@ -134,17 +134,15 @@ actor PlayerService {
         }
     }
 
-    /// Seconds until the next timed chore — a save of the position while playing, the
-    /// release of the session once sound has stopped, an attempt to reach a lost audio
-    /// server — or `nil` when none waits: the loop then sleeps until a change rings
-    /// ``chores``. A chore whose time is not set yet is due at once, to set it.
+    /// Seconds until the next timed chore — the release of the session once sound has
+    /// stopped, an attempt to reach a lost audio server — or `nil` when none waits: the
+    /// loop then sleeps until a change rings ``chores``. A chore whose time is not set yet
+    /// is due at once, to set it.
     private func untilNextChore() -> Double? {
         let clock = sessions.now()
         var waits: [Double] = []
         if let attempt = recovery.nextAttemptAt { waits.append(attempt - now()) }
-        if player.state == .playing {
-            waits.append(nextPositionSave.map { $0 - clock } ?? 0)
-        } else if sessions.playerIsActive {
+        if player.state != .playing, sessions.playerIsActive {
             waits.append(releaseDeadline.map { $0 - clock } ?? 0)
         }
         return waits.min().map { max(0.01, $0) }
@@ -180,7 +178,7 @@ actor PlayerService {
     func shutDown() {
         observeOutput()
         persist()
-        keepResumePoint(now: true)
+        keepResumePoint()
         persistence?.close()
         engine.shutDown()
     }
@@ -261,8 +259,6 @@ actor PlayerService {
         }
         persist()
         noteListening()
-        // The state was just saved: the next position save counts from here, at the rate now in force.
-        nextPositionSave = nil
         chores.ring()
         return failure
     }

@@ -31,9 +31,13 @@ private func measure(_ count: Int, _ body: (Int) throws -> Void) rethrows -> [Du
             playing.position += 1
             #expect(try store.save(playing).parts == .position)
         }
+        let positionSaves = try measure(201) { run throws in
+            #expect(try store.savePosition(Double(run) + 0.5, savedAt: 1))
+        }
         let loads = try measure(21) { _ throws in #expect(try store.load() != nil) }
         print(
             "PlaybackStateStore cost (1000 entries, median): full save \(median(full)),",
-            "position-only save \(median(positionOnly)), load \(median(loads))")
+            "position-only save \(median(positionOnly)), savePosition \(median(positionSaves)),",
+            "load \(median(loads))")
     }
 }

@@ -44,6 +44,9 @@ final class FakeEngine: PlaybackControl {
         state.withLock { state in state.loaded.map { ($0.id, state.heard) } }
     }
 
+    /// Moves what the listener hears in the loaded source to `seconds`, as playing does.
+    func hear(_ seconds: Double) { state.withLock { $0.heard = seconds } }
+
     func connect() throws(AudioError) {
         if state.withLock({ $0.serverDown }) { throw .pulseUnavailable("no server") }
     }

@@ -141,6 +141,75 @@ import Testing
         #expect(saver.saved.withLock { $0 }.map(\.position) == [9])
     }
 
+    /// A position source for a ``PositionWatch``: each read hears the next second, after
+    /// `unheardReads` reads that hear another entry; each write is an event of the saver.
+    private final class Listener: Sendable {
+        let reads = Mutex(0)
+        let unheardReads: Int
+
+        init(unheardReads: Int = 0) { self.unheardReads = unheardReads }
+
+        func watch(_ saver: Saver) -> PositionWatch {
+            PositionWatch(interval: 0.02) {
+                let read = self.reads.withLock { reads in
+                    reads += 1
+                    return reads
+                }
+                return read > self.unheardReads ? Double(read - self.unheardReads) : nil
+            } write: { seconds in
+                saver.events.withLock { $0.append("position \(seconds)") }
+            }
+        }
+    }
+
+    /// Waits (up to 10 s) until the saver has `count` events.
+    private static func waitForEvents(_ saver: Saver, count: Int) async {
+        for _ in 0..<1000 where saver.events.withLock({ $0.count }) < count {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// While a watch is given, the writer saves the position it hears by itself, in order,
+    /// after the state; a state without one stops it.
+    @Test func aWatchedPositionIsSavedUntilTheNextState() async {
+        let saver = Saver()
+        let writer = PersistenceWriter(logger: Self.logger, saveState: saver.save)
+        writer.save(Self.state(1), watching: Listener().watch(saver))
+        await Self.waitForEvents(saver, count: 4)
+        writer.save(Self.state(2))
+        await writer.written()
+        let events = saver.events.withLock { $0 }
+        #expect(Array(events.prefix(4)) == ["saved 1.0", "position 1.0", "position 2.0", "position 3.0"])
+        #expect(events.last == "saved 2.0")
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(saver.events.withLock { $0 } == events, "a position was saved after a state without a watch")
+        writer.close()
+    }
+
+    /// A read that hears another entry saves nothing; the next one that hears the entry does.
+    @Test func aPositionInAnotherEntryIsNotSaved() async {
+        let saver = Saver()
+        let writer = PersistenceWriter(logger: Self.logger, saveState: saver.save)
+        let listener = Listener(unheardReads: 3)
+        writer.save(Self.state(1), watching: listener.watch(saver))
+        await Self.waitForEvents(saver, count: 2)
+        #expect(Array(saver.events.withLock { $0 }.prefix(2)) == ["saved 1.0", "position 1.0"])
+        #expect(listener.reads.withLock { $0 } >= 4)
+        writer.close()
+    }
+
+    /// A state whose save failed is tried again when the position falls due, before the
+    /// position, which belongs to it.
+    @Test func aFailedStateIsTriedAgainBeforeThePosition() async {
+        let saver = Saver()
+        saver.failures.withLock { $0 = 1 }
+        let writer = PersistenceWriter(logger: Self.logger, saveState: saver.save)
+        writer.save(Self.state(1), watching: Listener().watch(saver))
+        await Self.waitForEvents(saver, count: 2)
+        #expect(Array(saver.events.withLock { $0 }.prefix(2)) == ["saved 1.0", "position 1.0"])
+        writer.close()
+    }
+
     /// Closing writes what still waits, into the real database: a new store reads it back.
     @Test func closeWritesWhatWaitsToTheDatabase() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-writer")

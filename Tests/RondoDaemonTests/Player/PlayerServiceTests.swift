@@ -182,6 +182,30 @@ import Testing
         await finish()
     }
 
+    /// While playing, the position the engine hears is saved with no request and no change
+    /// of state, as a `kill -9` would find it; after a pause it is no longer.
+    @Test func thePositionHeardIsSavedWhilePlaying() async throws {
+        _ = try await player.replace(QueueItemsParams(items: tracks))
+        _ = try await send(.play)
+        await player.written()
+        let reader = PlaybackStateStore(database: database)
+        engine.hear(0.75)
+        for _ in 0..<500 where try reader.load()?.position != 0.75 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try reader.load()?.position == 0.75)
+        #expect(try reader.load()?.playing == true)
+        engine.hear(1)
+        _ = try await send(.pause)
+        await player.written()
+        engine.hear(1.25)
+        try await Task.sleep(for: .seconds(PlayerService.positionSaveInterval(rate: 1) * 2))
+        let paused = try reader.load()
+        #expect(paused?.position == 1)
+        #expect(paused?.playing == false)
+        await finish()
+    }
+
     /// Between two saves of the position, less than a second of media plays at every rate
     /// the player takes, and no save waits longer than 0.8 s of wall time.
     @Test(arguments: RemoteCommandCenter.supportedPlaybackRates)
