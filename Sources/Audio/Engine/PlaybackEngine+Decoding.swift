@@ -10,10 +10,13 @@ extension PlaybackEngine {
     /// stereo frames, so a FLAC frame goes into the ring without a copy in between.
     static let largestDirectChunk = 16_384
 
-    /// How often the decode thread looks at the ring while playing, in seconds: the server
-    /// holds half a second (``PulseStream/targetLatencyMilliseconds``) and the ring more,
-    /// so a quarter second keeps both full with four wake-ups a second.
-    private static let wakeInterval = 0.25
+    /// How often the decode thread looks at the ring while playing, at most, in seconds:
+    /// the ring holds about 1.4 s of stereo sound and the server half a second more
+    /// (``PulseStream/targetLatencyMilliseconds``), so one look a second keeps both full.
+    private static let wakeInterval = 1.0
+    /// How much sound the ring still holds when the decode thread comes to refill it, in
+    /// seconds: a wake-up due later than that is brought forward.
+    private static let refillMargin = 0.3
     /// How often it looks while the stream drains, so that the end of the queue, or the
     /// next track in another format, follows the last sample within a few ms.
     private static let drainingWakeInterval = 0.01
@@ -30,13 +33,24 @@ extension PlaybackEngine {
             if playing {
                 // Awake again just as the listener hears the next source, so its advance
                 // is announced within a few ms of the sound, not up to a wake interval late.
-                let interval = drainRequested ? Self.drainingWakeInterval : Self.wakeInterval
-                let wait = min(interval, heardChangeIn.map { $0 + 0.001 } ?? .infinity)
+                let wait = min(untilRingNeedsDecoding(), heardChangeIn.map { $0 + 0.001 } ?? .infinity)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
                 condition.wait()
             }
         }
+    }
+
+    /// Seconds until the decode thread has work at the ring: the wake interval, brought
+    /// forward so that the ring is refilled while it holds ``refillMargin`` of sound, or,
+    /// with everything decoded, so that the drain is asked for as the ring empties (the
+    /// end of the queue, or the next format, must not wait for a wake-up in silence).
+    private func untilRingNeedsDecoding() -> Double {
+        guard !drainRequested else { return Self.drainingWakeInterval }
+        guard let format = stream?.format else { return Self.wakeInterval }
+        let held = Double(ring.available / format.channels) / Double(format.sampleRate)
+        let due = feedExhausted ? held + 0.001 : held - Self.refillMargin
+        return min(Self.wakeInterval, max(Self.drainingWakeInterval, due))
     }
 
     /// One look at the stream while playing.

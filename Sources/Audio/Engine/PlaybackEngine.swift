@@ -139,7 +139,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
     public func connect() throws(AudioError) {
         try locked { () throws(AudioError) in
-            if connection?.isAlive != true { connection = try output.connect() }
+            if connection?.isAlive != true { connection = try connectOutput() }
         }
     }
 
@@ -315,10 +315,22 @@ public final class PlaybackEngine: @unchecked Sendable {
         return try body()
     }
 
+    /// Connects to the output. A failure of the connection or of its stream wakes the decode
+    /// thread, which otherwise looks at them only once a second: the wake goes through
+    /// another thread, as libpulse's may not wait for the engine's lock (a thread holding it
+    /// may be waiting on libpulse).
+    private func connectOutput() throws(AudioError) -> any OutputConnection {
+        let connection = try output.connect()
+        connection.onFailure { [condition] in
+            DispatchQueue.global().async { condition.withLock { condition.signal() } }
+        }
+        return connection
+    }
+
     func streamFor(_ format: AudioFormat) throws(AudioError) -> any PlaybackOutput {
         if let stream, stream.format == format, stream.isHealthy { return stream }
         stream = nil
-        if connection?.isAlive != true { connection = try output.connect() }
+        if connection?.isAlive != true { connection = try connectOutput() }
         let created = try connection!.openStream(
             format: format, ring: ring, sink: sink, corked: true, volume: streamVolume, role: "music",
             properties: streamProperties)

@@ -5,6 +5,8 @@ final class NullOutputConnection: OutputConnection {
 
     func answers(within seconds: Double) -> Bool { true }
 
+    func onFailure(_ react: @escaping @Sendable () -> Void) {}
+
     func openStream(
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
         properties: [String: String]

@@ -11,6 +11,11 @@ protocol OutputConnection: AnyObject, Sendable {
     /// drops its streams as it stops, then closes its connections): this tells that apart
     /// from a sink removed under a running server.
     func answers(within seconds: Double) -> Bool
+    /// Calls `react` when the connection or one of its streams fails, so an owner that
+    /// looks at them only now and then hears of it at once. It is called on a thread of the
+    /// connection's, which waits for it: it must return at once and take no lock held by a
+    /// thread that may wait on the connection.
+    func onFailure(_ react: @escaping @Sendable () -> Void)
 
     /// Opens a stream that plays what `ring` holds.
     /// - Parameters:

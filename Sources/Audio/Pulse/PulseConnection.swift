@@ -13,6 +13,8 @@ final class PulseConnection: @unchecked Sendable {
     private let mainloop: OpaquePointer
     private(set) var context: OpaquePointer?
     private let alive = Atomic<Bool>(false)
+    /// What ``onFailure(_:)`` was given.
+    private let failureReaction = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Starts the mainloop thread and connects to `server` (the default server when `nil`),
     /// waiting until the context is ready.
@@ -151,8 +153,19 @@ final class PulseConnection: @unchecked Sendable {
         let state = pa_context_get_state(context)
         if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
             alive.store(false, ordering: .releasing)
+            reportFailure()
         }
         signal()
+    }
+
+    /// Calls `react` on the mainloop thread when the context or a stream of it fails.
+    func onFailure(_ react: @escaping @Sendable () -> Void) {
+        failureReaction.withLock { $0 = react }
+    }
+
+    /// Tells the owner that the context or a stream failed; called on the mainloop thread.
+    func reportFailure() {
+        failureReaction.withLock { $0 }?()
     }
 
     /// Closes the context, then stops and frees the mainloop. libpulse cannot stop a

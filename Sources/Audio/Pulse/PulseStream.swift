@@ -254,7 +254,10 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
     /// rendered ahead.
     static let targetLatencyMilliseconds = 500
 
-    fileprivate func stateChanged() { connection.signal() }
+    fileprivate func stateChanged(_ state: pa_stream_state_t) {
+        if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED { connection.reportFailure() }
+        connection.signal()
+    }
 }
 
 private func pulseStreamWrite(_ stream: OpaquePointer?, _ bytes: Int, _ userdata: UnsafeMutableRawPointer?) {
@@ -264,7 +267,7 @@ private func pulseStreamWrite(_ stream: OpaquePointer?, _ bytes: Int, _ userdata
 
 private func pulseStreamStateChanged(_ stream: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) {
     guard let userdata else { return }
-    Unmanaged<PulseStream>.fromOpaque(userdata).takeUnretainedValue().stateChanged()
+    Unmanaged<PulseStream>.fromOpaque(userdata).takeUnretainedValue().stateChanged(pa_stream_get_state(stream))
 }
 
 private func pulseStreamDrained(_ stream: OpaquePointer?, _ success: Int32, _ userdata: UnsafeMutableRawPointer?) {

@@ -47,10 +47,19 @@ final class EngineBench {
         firstNotice(of: .advanced(to: id), waitingUpTo: timeout)
     }
 
+    /// When the engine first reported its output lost, waiting up to `timeout` s.
+    func lossTime(waitingUpTo timeout: Double) -> Date? {
+        firstNotice(waitingUpTo: timeout) { if case .outputLost = $0 { true } else { false } }
+    }
+
     private func firstNotice(of event: EngineEvent, waitingUpTo timeout: Double) -> Date? {
+        firstNotice(waitingUpTo: timeout) { $0 == event }
+    }
+
+    private func firstNotice(waitingUpTo timeout: Double, where matches: (EngineEvent) -> Bool) -> Date? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
-            let time = notices.entries.withLock { $0.first { $0.notice.event == event }?.time }
+            let time = notices.entries.withLock { $0.first { matches($0.notice.event) }?.time }
             if let time { return time }
             Thread.sleep(forTimeInterval: 0.01)
         } while Date() < deadline

@@ -1,0 +1,22 @@
+import Audio
+import Foundation
+import RondoTesting
+import Testing
+
+/// A lost audio server is noticed as it goes, although the decode thread looks at the ring
+/// only about once a second while playing: the connection's failure wakes it.
+@Suite(.serialized)
+struct PlaybackEngineOutputLossTests {
+    /// Killed at three points of the decode thread's second between looks, the server is
+    /// reported lost within a fifth of a second each time.
+    @Test(arguments: [1.1, 1.45, 1.8])
+    func aKilledServerIsNoticedAtOnce(playingFor seconds: Double) throws {
+        let bench = try EngineBench()
+        try bench.play("steps.flac")
+        Thread.sleep(forTimeInterval: seconds)
+        let killed = Date()
+        bench.pulse.kill()
+        let lost = try #require(bench.lossTime(waitingUpTo: 3), "the loss was never reported")
+        #expect(lost.timeIntervalSince(killed) < 0.2, "reported \(lost.timeIntervalSince(killed)) s after the kill")
+    }
+}
