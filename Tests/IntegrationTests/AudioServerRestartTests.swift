@@ -116,6 +116,34 @@ struct AudioServerRestartTests {
         #expect(heardAgain == 5)
     }
 
+    /// After a restart a duck is heard again: the arbiter's control of the server's streams
+    /// comes back with the server (its loss is reported, and it connects again as it answers).
+    @Test func aDuckIsHeardAfterARestart() throws {
+        let pulse = try PulseServer()
+        defer { pulse.stop() }
+        let (daemon, client) = try startTone(pulse)
+        defer { _ = daemon.stop() }
+        Thread.sleep(forTimeInterval: 0.5)
+        pulse.kill()
+        #expect(try eventually { try state(client) == .paused })
+        try pulse.start()
+        let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
+        defer { monitor.stop() }
+        #expect(try eventually(within: 5) { try state(client) == .playing })
+        Thread.sleep(forTimeInterval: 0.3)
+        let reference = SignalAnalysis.level(monitor.listen(for: 0.3), at: 440)
+        let ducker = try daemon.client()
+        let session = try ducker.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: .playback, options: [.duckOthers]))
+        _ = try ducker.call(Methods.SessionActivate.self, session)
+        var level = reference
+        #expect(
+            try eventually(within: 4) {
+                level = SignalAnalysis.level(monitor.listen(for: 0.2), at: 440)
+                return abs(level - reference - AudioSessionByEarTests.duckDecibels) < 1.5
+            }, "heard at \(level) dBFS, \(reference) dBFS before the duck")
+    }
+
     /// Killed in the last second of a track, after the decoder had moved on to the next one
     /// but before the listener heard it: once the server is back the track plays out and the
     /// next one follows (the pre-rolled next entry was lost with the output and is prepared

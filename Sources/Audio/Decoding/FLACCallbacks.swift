@@ -3,6 +3,59 @@ import CFLAC
 // libFLAC's callbacks, free functions that find their ``FLACFrameBuffer`` through the
 // client-data pointer (never by capture: they run inside libFLAC calls).
 
+/// Reads the file: up to `*bytes` bytes, their count put back in `*bytes`.
+func flacRead(
+    _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ bytes: UnsafeMutablePointer<FLAC__byte>?,
+    _ count: UnsafeMutablePointer<Int>?, _ clientData: UnsafeMutableRawPointer?
+) -> FLAC__StreamDecoderReadStatus {
+    guard let clientData, let bytes, let count, count.pointee > 0,
+        let read = input(clientData).read(into: bytes, count: count.pointee)
+    else { return FLAC__STREAM_DECODER_READ_STATUS_ABORT }
+    count.pointee = read
+    return read == 0 ? FLAC__STREAM_DECODER_READ_STATUS_END_OF_STREAM : FLAC__STREAM_DECODER_READ_STATUS_CONTINUE
+}
+
+/// Moves the file's next read to a byte offset.
+func flacSeek(
+    _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ offset: FLAC__uint64, _ clientData: UnsafeMutableRawPointer?
+) -> FLAC__StreamDecoderSeekStatus {
+    guard let clientData, input(clientData).seek(to: offset) else { return FLAC__STREAM_DECODER_SEEK_STATUS_ERROR }
+    return FLAC__STREAM_DECODER_SEEK_STATUS_OK
+}
+
+/// Tells the byte offset of the file's next read, without asking the kernel.
+func flacTell(
+    _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ offset: UnsafeMutablePointer<FLAC__uint64>?,
+    _ clientData: UnsafeMutableRawPointer?
+) -> FLAC__StreamDecoderTellStatus {
+    guard let clientData, let offset else { return FLAC__STREAM_DECODER_TELL_STATUS_ERROR }
+    offset.pointee = input(clientData).offset
+    return FLAC__STREAM_DECODER_TELL_STATUS_OK
+}
+
+/// Tells the file's length in bytes.
+func flacLength(
+    _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ length: UnsafeMutablePointer<FLAC__uint64>?,
+    _ clientData: UnsafeMutableRawPointer?
+) -> FLAC__StreamDecoderLengthStatus {
+    guard let clientData, let length, let known = input(clientData).length else {
+        return FLAC__STREAM_DECODER_LENGTH_STATUS_ERROR
+    }
+    length.pointee = known
+    return FLAC__STREAM_DECODER_LENGTH_STATUS_OK
+}
+
+/// Tells whether a read met the end of the file.
+func flacEndOfFile(_ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ clientData: UnsafeMutableRawPointer?) -> FLAC__bool {
+    guard let clientData else { return 1 }
+    return input(clientData).atEnd ? 1 : 0
+}
+
+/// The file behind a callback's client data.
+private func input(_ clientData: UnsafeMutableRawPointer) -> FLACFileInput {
+    Unmanaged<FLACFrameBuffer>.fromOpaque(clientData).takeUnretainedValue().input
+}
+
 /// Takes one decoded frame.
 func flacWrite(
     _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ frame: UnsafePointer<FLAC__Frame>?,

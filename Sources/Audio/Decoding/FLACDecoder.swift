@@ -1,5 +1,4 @@
 import CFLAC
-import Glibc
 
 /// An ``AudioDecoder`` for FLAC files, backed by libFLAC's stream decoder.
 ///
@@ -13,30 +12,19 @@ final class FLACDecoder: AudioDecoder {
     private let buffer: FLACFrameBuffer
     private let path: String
     private var atEnd = false
-    /// The stdio buffer libFLAC reads the file through, 16 times the default 4 KiB: a playing
-    /// file costs a read system call every few hundred milliseconds instead of dozens a second.
-    private let readBuffer: UnsafeMutableRawPointer
-    private static let readBufferSize = 65_536
 
     /// Opens `path`, a regular file (``RegularFile``), and reads its metadata to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable FLAC stream.
     init(path: String) throws(AudioError) {
-        let file = try CFile.open(path)
-        let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
-        setvbuf(file, readBuffer.assumingMemoryBound(to: CChar.self), _IOFBF, Self.readBufferSize)
+        let buffer = FLACFrameBuffer(input: try FLACFileInput(path: path))
         guard let decoder = FLAC__stream_decoder_new() else {
-            fclose(file)
-            readBuffer.deallocate()
             throw .decodeFailed(path, reason: "libFLAC could not create a decoder")
         }
-        let buffer = FLACFrameBuffer()
         let userData = Unmanaged.passUnretained(buffer).toOpaque()
-        // On success the decoder owns the file and closes it in FLAC__stream_decoder_finish.
-        let status = FLAC__stream_decoder_init_FILE(decoder, file, flacWrite, flacMetadata, flacError, userData)
+        let status = FLAC__stream_decoder_init_stream(
+            decoder, flacRead, flacSeek, flacTell, flacLength, flacEndOfFile, flacWrite, flacMetadata, flacError, userData)
         guard status == FLAC__STREAM_DECODER_INIT_STATUS_OK else {
             FLAC__stream_decoder_delete(decoder)
-            fclose(file)
-            readBuffer.deallocate()
             throw .decodeFailed(path, reason: "libFLAC could not start decoding (status \(status.rawValue))")
         }
         guard FLAC__stream_decoder_process_until_end_of_metadata(decoder) != 0, buffer.sampleRate > 0, buffer.channels > 0
@@ -44,12 +32,10 @@ final class FLACDecoder: AudioDecoder {
             let reason = buffer.error ?? "no FLAC stream information"
             FLAC__stream_decoder_finish(decoder)
             FLAC__stream_decoder_delete(decoder)
-            readBuffer.deallocate()
             throw .decodeFailed(path, reason: "not a readable FLAC stream (\(reason))")
         }
         self.decoder = decoder
         self.buffer = buffer
-        self.readBuffer = readBuffer
         self.path = path
         format = AudioFormat(sampleRate: buffer.sampleRate, channels: buffer.channels)
         frameCount = buffer.totalFrames > 0 ? buffer.totalFrames : nil
@@ -58,7 +44,6 @@ final class FLACDecoder: AudioDecoder {
     deinit {
         FLAC__stream_decoder_finish(decoder)
         FLAC__stream_decoder_delete(decoder)
-        readBuffer.deallocate()
     }
 
     func read(into output: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {

@@ -1,7 +1,8 @@
 import CFLAC
 
-/// What libFLAC's callbacks hand a ``FLACDecoder``: the stream's format from STREAMINFO, the
-/// last decoded frame as interleaved `Float`, and the last error reported.
+/// What libFLAC's callbacks work with: the file they read (``input``), and what they hand a
+/// ``FLACDecoder``: the stream's format from STREAMINFO, the last decoded frame as
+/// interleaved `Float`, and the last error reported.
 ///
 /// A frame goes straight into the reader's buffer (``target``) when it fits there, and is
 /// kept in ``samples`` otherwise (or when no reader waits: a seek), to be read from later.
@@ -9,6 +10,8 @@ import CFLAC
 /// Owned by its ``FLACDecoder`` and touched only on the thread that calls into libFLAC (the
 /// callbacks run inside `FLAC__stream_decoder_process_*` and `seek_absolute`), so it needs no lock.
 final class FLACFrameBuffer {
+    /// The file the stream is read from.
+    let input: FLACFileInput
     var sampleRate = 0
     var channels = 0
     var bitsPerSample = 0
@@ -25,6 +28,11 @@ final class FLACFrameBuffer {
     var nextFrame = 0
     /// The last error libFLAC reported; it recovers from most by resynchronising.
     var error: String?
+
+    /// Creates an empty buffer for the stream read from `input`.
+    init(input: FLACFileInput) {
+        self.input = input
+    }
 
     /// How many samples wait to be read.
     var available: Int { samples.count - readIndex }

@@ -58,6 +58,7 @@ public final class SessionAudioControl: @unchecked Sendable {
     public init(server: String?, onEvent: @escaping @Sendable (SessionAudioEvent) -> Void) throws(AudioError) {
         connection = try PulseConnection(server: server)
         self.onEvent = onEvent
+        connection.onFailure { onEvent(.serverLost) }
         try connection.withLock { () throws(AudioError) in try subscribe() }
     }
 

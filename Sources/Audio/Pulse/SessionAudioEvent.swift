@@ -13,4 +13,7 @@ public enum SessionAudioEvent: Equatable, Sendable {
     /// name; `to` is `nil` when not known yet): the server followed a new default, or a
     /// stream was moved. A move off a sink being removed is reported as ``sinkRemoved(name:sessions:)``.
     case sessionMoved(session: String, from: String, to: String?)
+    /// The connection to the server failed (the server went away): the control does
+    /// nothing more, and a new one must connect once a server answers again.
+    case serverLost
 }

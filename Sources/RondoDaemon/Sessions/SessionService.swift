@@ -119,11 +119,13 @@ final class SessionService: Sendable {
 
     /// Seconds until the live arbiter needs a tick: just after its next advisory comes due,
     /// and every ``reconnectInterval`` to reach an audio server that went away or never
-    /// answered (a connected one costs nothing to check).
-    private func untilNextTick() -> Double {
-        let due = table.withLock { $0.live.nextAdvisoryDue }
-        let untilAdvisory = due.map { $0 - now() + 0.001 } ?? .infinity
-        return min(Self.reconnectInterval, untilAdvisory)
+    /// answered; `nil` (until rung) while connected with no advisory waiting. A connection
+    /// that fails rings at once (``SessionAudioEvent/serverLost``).
+    private func untilNextTick() -> Double? {
+        let (due, connected) = table.withLock { ($0.live.nextAdvisoryDue, $0.audio?.isConnected == true) }
+        let untilAdvisory = due.map { $0 - now() + 0.001 }
+        guard connected || connectAudioServer == nil else { return min(Self.reconnectInterval, untilAdvisory ?? .infinity) }
+        return untilAdvisory
     }
 
     /// Seconds between two tries to reach the audio server while it does not answer.
@@ -386,6 +388,9 @@ final class SessionService: Sendable {
             hub.publish(
                 Events.RouteChangedEvent.self,
                 RouteChanged(reason: .override, previousSink: from, sink: to))
+        case .serverLost:
+            logger.notice("the audio server went away; session audio is controlled again once it answers")
+            tickAlarm.ring()
         case .sinkAdded(let name):
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {
