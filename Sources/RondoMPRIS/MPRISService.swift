@@ -13,8 +13,9 @@ import Synchronization
 /// registered object and the snapshot the properties are read from. Everything else hands it
 /// work through ``update(nowPlaying:)``/``update(commands:)`` (a job queue and an eventfd
 /// that wakes its `poll`). Method calls are answered later, on that thread, once the player
-/// has carried them out. A bus that is missing or goes away is tried again with back-off;
-/// the daemon never waits for it.
+/// has carried them out. A bus that is missing or goes away is tried again with back-off,
+/// and when it is a socket file, as soon as the file is made (``BusSocketWatch``); an
+/// environment that names no bus is not tried again. The daemon never waits for it.
 public final class MPRISService: @unchecked Sendable {
     /// The well-known name, and the object path of both interfaces.
     public static let busName = "org.mpris.MediaPlayer2.rondo"
@@ -39,14 +40,24 @@ public final class MPRISService: @unchecked Sendable {
         state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), commands: [])
     private var reconnect = BusReconnect()
     private var toldMissing = false
+    /// Where the bus is found, from the environment.
+    private let location: SessionBusLocation
+    /// The watch on the bus's socket file, while it is one that can be watched.
+    private var socketWatch: BusSocketWatch?
+    /// The longest wait between two attempts while the socket is watched: its appearance
+    /// starts an attempt at once, so this only covers what inotify cannot see.
+    static let watchedRetryDelay = 30.0
 
     /// Creates the object; nothing touches the bus until ``start()``.
     /// - Parameters:
     ///   - control: how calls reach the player.
     ///   - logger: where connection changes are logged.
-    public init(control: any MPRISPlayerControl, logger: Logger) {
+    ///   - environment: where `DBUS_SESSION_BUS_ADDRESS` and `XDG_RUNTIME_DIR` are read;
+    ///     the process's own when `nil`.
+    public init(control: any MPRISPlayerControl, logger: Logger, environment: [String: String]? = nil) {
         self.control = control
         self.logger = logger
+        location = SessionBusLocation(environment: environment ?? ProcessInfo.processInfo.environment)
         wakeDescriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     }
 
@@ -131,6 +142,10 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     private func runLoop() {
+        if case .socket(let path) = location, let watch = BusSocketWatch(socketPath: path) {
+            socketWatch = watch
+            reconnect.longestDelay = Self.watchedRetryDelay
+        }
         while !stopping.load(ordering: .acquiring) {
             if bus == nil, reconnect.attemptDue(at: Self.monotonicSeconds()) { connect() }
             runJobs()
@@ -169,13 +184,21 @@ public final class MPRISService: @unchecked Sendable {
                 let nowMicroseconds = UInt64(Self.monotonicSeconds() * 1_000_000)
                 timeout = Int32(min(60_000, due > nowMicroseconds ? (due - nowMicroseconds + 999) / 1000 : 0))
             }
-        } else if let due = reconnect.nextAttemptAt {
-            timeout = Int32(max(0, min(60_000, ((due - Self.monotonicSeconds()) * 1000).rounded(.up))))
+        } else {
+            if let socketWatch { descriptors.append(pollfd(fd: socketWatch.descriptor, events: Int16(POLLIN), revents: 0)) }
+            if let due = reconnect.nextAttemptAt {
+                timeout = Int32(max(0, min(60_000, ((due - Self.monotonicSeconds()) * 1000).rounded(.up))))
+            }
         }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
         if descriptors[0].revents & Int16(POLLIN) != 0 {
             var count: UInt64 = 0
             _ = read(wakeDescriptor, &count, 8)
+        }
+        if bus == nil, let socketWatch, descriptors.count > 1, descriptors[1].revents & Int16(POLLIN) != 0,
+            socketWatch.socketAppeared()
+        {
+            reconnect.retryNow()
         }
     }
 
@@ -195,7 +218,10 @@ public final class MPRISService: @unchecked Sendable {
             sd_bus_flush_close_unref(opened)
         }
         reconnect.failed(at: Self.monotonicSeconds())
-        if !toldMissing {
+        if location == .none {
+            reconnect.giveUp()
+            logger.notice("MPRIS: no session bus (neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set); MPRIS is off")
+        } else if !toldMissing {
             toldMissing = true
             logger.notice(
                 "MPRIS: no session bus (\(String(cString: strerror(-result)))); media keys and playerctl reach rondod once one answers")

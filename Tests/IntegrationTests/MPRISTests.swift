@@ -233,4 +233,18 @@ struct MPRISTests {
         #expect(listed(on: bus, within: 2), "\(daemon.log)")
         #expect(playerctl(bus, "status").output == "Stopped")
     }
+
+    /// A bus that appears long after the daemon started (its socket watched, no longer tried
+    /// every second) is found as it appears, not at the next of the ever longer waits.
+    @Test func aBusThatAppearsLateIsFoundAsItAppears() throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        bus.kill()
+        let daemon = try DaemonProcess(pulseServer: nil, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        defer { _ = daemon.stop() }
+        // Attempts at 0, 0.1, 0.3, 0.7, 1.5, 3.1 s; the next would be at 6.3 s.
+        Thread.sleep(forTimeInterval: 3.5)
+        try bus.start()
+        #expect(listed(on: bus, within: 1.5), "\(daemon.log)")
+    }
 }
