@@ -30,7 +30,9 @@ extension PlaybackEngine {
         }
         while !shuttingDown {
             let heardChangeIn = step()
-            if playing {
+            if takeOutputFailure() {
+                continue
+            } else if playing {
                 // Awake again just as the listener hears the next source, so its advance
                 // is announced within a few ms of the sound, not up to a wake interval late.
                 let wait = min(untilRingNeedsDecoding(), heardChangeIn.map { $0 + 0.001 } ?? .infinity)

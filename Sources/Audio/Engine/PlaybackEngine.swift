@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Plays MP3 files through an ``AudioOutput``: decodes on its own thread, time-stretches
 /// through a ``TimeStretcher`` into a ``SampleRing`` that a ``PlaybackOutput`` (a PulseAudio
@@ -26,6 +27,9 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     let onNotice: @Sendable (EngineNotice) -> Void
     let condition = NSCondition()
+    /// Set when the connection or its stream failed, before the decode thread is woken;
+    /// taken by the decode thread before it sleeps (``takeOutputFailure()``).
+    private let outputFailed = Atomic<Bool>(false)
     let ring = SampleRing(minimumCapacity: 1 << 17)
     /// Where the decode thread reads a chunk before it goes into the stretcher.
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
@@ -316,15 +320,26 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Connects to the output. A failure of the connection or of its stream wakes the decode
-    /// thread, which otherwise looks at them only once a second: the wake goes through
-    /// another thread, as libpulse's may not wait for the engine's lock (a thread holding it
-    /// may be waiting on libpulse).
+    /// thread, which otherwise looks at them only once a second.
+    ///
+    /// libpulse's thread reports the failure and must not wait for the engine's lock (a
+    /// thread holding it may be waiting on libpulse), so it signals without the lock, having
+    /// set ``outputFailed`` first: a decode thread about to sleep takes the flag and looks
+    /// again instead. Only a failure that lands between that look at the flag and the
+    /// sleep itself, a few instructions apart, waits for the next look.
     private func connectOutput() throws(AudioError) -> any OutputConnection {
         let connection = try output.connect()
-        connection.onFailure { [condition] in
-            DispatchQueue.global().async { condition.withLock { condition.signal() } }
+        connection.onFailure { [weak self] in
+            guard let self else { return }
+            outputFailed.store(true, ordering: .releasing)
+            condition.signal()
         }
         return connection
+    }
+
+    /// Whether the output failed since the last call; the decode thread asks before it sleeps.
+    func takeOutputFailure() -> Bool {
+        outputFailed.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     func streamFor(_ format: AudioFormat) throws(AudioError) -> any PlaybackOutput {
