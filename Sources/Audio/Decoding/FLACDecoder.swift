@@ -87,11 +87,14 @@ final class FLACDecoder: AudioDecoder {
     }
 
     /// Decodes the next frame into the buffer, or notes the end of the stream.
+    ///
+    /// libFLAC reports an end met inside a frame (a file cut short there) as a failed step,
+    /// and one met between frames as a step that found nothing: both are the end here.
     private func decodeFrame() throws(AudioError) {
         buffer.clear()
         let ok = FLAC__stream_decoder_process_single(decoder) != 0
         let state = FLAC__stream_decoder_get_state(decoder)
-        guard ok, state != FLAC__STREAM_DECODER_ABORTED else {
+        guard state == FLAC__STREAM_DECODER_END_OF_STREAM || ok && state != FLAC__STREAM_DECODER_ABORTED else {
             throw .decodeFailed(path, reason: "decoding stopped (\(buffer.error ?? "libFLAC state \(state.rawValue)"))")
         }
         guard state == FLAC__STREAM_DECODER_END_OF_STREAM, buffer.holdsNothing else { return }

@@ -28,13 +28,19 @@ struct FLACDecoderTests {
         #expect(SignalAnalysis.dominantFrequency(Signals.firstChannel(samples)) == 440)
     }
 
-    /// A FLAC file cut short in its audio plays what it has, then fails saying it is truncated.
-    @Test func truncatedAudioFails() throws {
+    /// A FLAC file cut short in its audio plays what it has, then fails saying it is
+    /// truncated, wherever the cut falls: in a frame's header or just after it (libFLAC meets
+    /// the end in its frame reader then, not while looking for the next frame), or in the
+    /// middle of a frame.
+    @Test(arguments: Array(0..<20) + [100, 500])
+    func truncatedAudioFails(bytesIntoAFrame: Int) throws {
         let directory = try TemporaryDirectory(prefix: "rondo-flac")
         defer { directory.remove() }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tone440.flac")))
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tone440.flac"))))
+        // The first frame header (sync code 0xFFF8 or 0xFFF9) from the middle of the file on.
+        let frameStart = try #require((bytes.count / 2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] & 0xFE == 0xF8 })
         let path = directory.appending("cut.flac")
-        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+        try Data(bytes.prefix(frameStart + bytesIntoAFrame)).write(to: URL(fileURLWithPath: path))
         let decoder = try AudioDecoders.open(path: path)
         let heard = try decoder.read(count: 44_100 * 2)
         #expect(heard.count == 44_100 * 2)
