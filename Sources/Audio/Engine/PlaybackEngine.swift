@@ -29,11 +29,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     let condition = NSCondition()
     /// Set when the connection or its stream failed, before the decode thread is woken;
     /// taken by the decode thread before it sleeps (``takeOutputFailure()``).
-    private let outputFailed = Atomic<Bool>(false)
+    let outputFailed = Atomic<Bool>(false)
     let ring = SampleRing(minimumCapacity: 1 << 17)
     /// Where the decode thread reads a chunk before it goes into the stretcher.
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
-    private let output: AudioOutput
+    let output: AudioOutput
     private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
@@ -137,15 +137,6 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Whether the output is connected (the null output always is).
     public var isConnected: Bool { locked { connection?.isAlive ?? false } }
-
-    /// Connects to the output unless connected, so that the next ``load`` finds
-    /// it; the way to learn whether a server that went away is back.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
-    public func connect() throws(AudioError) {
-        try locked { () throws(AudioError) in
-            if connection?.isAlive != true { connection = try connectOutput() }
-        }
-    }
 
     /// The playback rate set by ``setRate(_:)`` (1 until then); it outlives loads and scans.
     public var rate: Double { locked { currentRate } }
@@ -317,29 +308,6 @@ public final class PlaybackEngine: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return try body()
-    }
-
-    /// Connects to the output. A failure of the connection or of its stream wakes the decode
-    /// thread, which otherwise looks at them only once a second.
-    ///
-    /// libpulse's thread reports the failure and must not wait for the engine's lock (a
-    /// thread holding it may be waiting on libpulse), so it signals without the lock, having
-    /// set ``outputFailed`` first: a decode thread about to sleep takes the flag and looks
-    /// again instead. Only a failure that lands between that look at the flag and the
-    /// sleep itself, a few instructions apart, waits for the next look.
-    private func connectOutput() throws(AudioError) -> any OutputConnection {
-        let connection = try output.connect()
-        connection.onFailure { [weak self] in
-            guard let self else { return }
-            outputFailed.store(true, ordering: .releasing)
-            condition.signal()
-        }
-        return connection
-    }
-
-    /// Whether the output failed since the last call; the decode thread asks before it sleeps.
-    func takeOutputFailure() -> Bool {
-        outputFailed.exchange(false, ordering: .acquiringAndReleasing)
     }
 
     func streamFor(_ format: AudioFormat) throws(AudioError) -> any PlaybackOutput {

@@ -1,5 +1,4 @@
 import Audio
-import Foundation
 import Library
 import Playback
 

@@ -28,7 +28,8 @@ final class SessionService: Sendable {
     /// The daemon's own player session.
     static let playerSession: SessionID = "rondo.player"
 
-    private struct Table {
+    /// The arbiters, the sandboxes and the audio server connection, all behind ``table``.
+    struct Table {
         var arbiters: [SessionArena: Arbiter]
         /// The connection that opened each sandbox.
         var sandboxOwners: [String: Int] = [:]
@@ -45,7 +46,8 @@ final class SessionService: Sendable {
         var live: Arbiter { arbiters[.live]! }
     }
 
-    private let table: Mutex<Table>
+    /// Everything the sessions share; every read and change takes its lock.
+    let table: Mutex<Table>
     /// Connects to the audio server whose streams the sessions set gains on, handing it
     /// where its reports go; `nil` when there is none (the null output).
     private let connectAudioServer: SessionAudioConnector?
@@ -124,8 +126,8 @@ final class SessionService: Sendable {
     private func untilNextTick() -> Double? {
         let (due, connected) = table.withLock { ($0.live.nextAdvisoryDue, $0.audio?.isConnected == true) }
         let untilAdvisory = due.map { $0 - now() + 0.001 }
-        guard connected || connectAudioServer == nil else { return min(Self.reconnectInterval, untilAdvisory ?? .infinity) }
-        return untilAdvisory
+        let waitingForServer = !connected && connectAudioServer != nil
+        return waitingForServer ? min(Self.reconnectInterval, untilAdvisory ?? .infinity) : untilAdvisory
     }
 
     /// Seconds between two tries to reach the audio server while it does not answer.
@@ -240,41 +242,6 @@ final class SessionService: Sendable {
     func place(_ id: SessionID, in arena: SessionArena) {
         guard arena != .live else { return }
         table.withLock { $0.arenas[id] = arena }
-    }
-
-    /// Opens a sandbox under `policy` for the connection `owner`.
-    func openSandbox(policy: FocusPolicy, owner: Int) -> String {
-        table.withLock { table in
-            let name = "sandbox\(table.nextNumber)"
-            table.nextNumber += 1
-            // A sandbox is no daemon launch: its arbiter started long before its clock's zero,
-            // so no activation in it counts as "at launch".
-            table.arbiters[.sandbox(name)] = Arbiter(policy: policy, startedAt: -policy.launchWindowSeconds - 1)
-            table.sandboxOwners[name] = owner
-            table.sandboxTimes[name] = 0
-            return name
-        }
-    }
-
-    /// Moves a sandbox's clock on by `seconds`; what falls due meanwhile (advisories) happens.
-    func advanceSandbox(_ name: String, by seconds: Double) {
-        table.withLock { $0.sandboxTimes[name, default: 0] += max(0, seconds) }
-        decide(.tick, in: .sandbox(name))
-    }
-
-    /// The connection that opened the sandbox `name`, or `nil` when none is open by that name.
-    func ownerOfSandbox(_ name: String) -> Int? { table.withLock { $0.sandboxOwners[name] } }
-
-    /// Closes a sandbox: its sessions are closed first (their streams get their level back).
-    func closeSandbox(_ name: String) {
-        let arena = SessionArena.sandbox(name)
-        let owners = Set(table.withLock { $0.arbiters[arena]?.state.sessions.map(\.owner) ?? [] })
-        for owner in owners { decide(.ownerGone(owner), in: arena) }
-        table.withLock { table in
-            table.arbiters[arena] = nil
-            table.sandboxOwners[name] = nil
-            table.sandboxTimes[name] = nil
-        }
     }
 
     /// Gives a closed session's streams (a program that outlives its session) their full
