@@ -33,7 +33,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     private var watched: [(any LoopWatched)?] = []
     /// The loop thread's `pthread_t`, 0 until it runs.
     private let thread = Atomic<UInt>(0)
-    private let stopped = Mutex<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     /// Where connections read their sockets, one at a time.
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientConnection.readSize, alignment: 16)
@@ -70,7 +70,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
 
     /// Stops the loop once the jobs queued so far have run, and waits for its thread to end.
     func stop() {
-        execute { [self] in stopped.withLock { $0 = true } }
+        execute { [self] in stopped.store(true, ordering: .releasing) }
         finished.wait()
     }
 
@@ -127,7 +127,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         while true {
             runJobs()
-            if stopped.withLock({ $0 }) { return }
+            if stopped.load(ordering: .acquiring) { return }
             let count = events.withUnsafeMutableBufferPointer { epoll_wait(poll, $0.baseAddress, Int32($0.count), -1) }
             guard count > 0 else { continue }
             for index in 0..<Int(count) {
@@ -143,14 +143,17 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Runs queued jobs until none is left, those they queue included.
+    ///
+    /// The queue and the batch trade their buffers, so a wake-up allocates nothing: copying
+    /// the queue out and emptying it in place would make the emptied queue a new buffer,
+    /// since the copy still shares the old one.
     private func runJobs() {
+        var batch: [@Sendable () -> Void] = []
         while true {
-            let batch = jobs.withLock { queue in
-                defer { queue.removeAll(keepingCapacity: true) }
-                return queue
-            }
+            jobs.withLock { swap(&$0, &batch) }
             if batch.isEmpty { return }
             for job in batch { job() }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }
