@@ -52,37 +52,66 @@ public final class PulseServer: Sendable {
 
     /// Starts the server (again, after ``kill()``) on the same socket and waits until it
     /// answers with its null sink.
+    ///
+    /// A PipeWire that does not come up whole is killed and started again, up to
+    /// ``pipeWireAttempts`` times: after a SIGKILL, `pipewire-pulse` now and then accepts
+    /// connections and never answers them again, and a test would otherwise wait on it
+    /// without end.
     /// - Parameter sessionManagerDelay: for PipeWire, seconds between `pipewire-pulse`
     ///   answering and WirePlumber starting, as after a desktop's `systemctl --user restart
     ///   pipewire` when the session manager is slower than the protocol server.
     /// - Throws: when the server cannot start.
     public func start(sessionManagerDelay: Double = 0) throws {
-        switch kind {
-        case .pulseaudio:
-            try launch([
-                "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disable-shm=no",
-                "--log-target=stderr",
-                "--load=module-native-protocol-unix socket=\(directory.appending("native")) auth-anonymous=1",
-                "--load=module-null-sink sink_name=\(sink) rate=44100",
-                "--load=module-always-sink",
-            ])
-            try waitUntilAnswering()
-        case .pipewire:
-            try startSessionBus()
-            removeStaleSockets()
-            try launch(["/usr/bin/pipewire"])
-            try waitFor(directory.appending("runtime/pipewire-0"))
-            try launch(["/usr/bin/pipewire-pulse"])
-            try waitUntilAnswering()
-            if sessionManagerDelay > 0 { Thread.sleep(forTimeInterval: sessionManagerDelay) }
-            try launch(["/usr/bin/wireplumber"])
-            guard pactl("load-module", "module-null-sink", "sink_name=\(sink)").status == 0 else {
-                stop()
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse refused the null sink"])
+        do {
+            switch kind {
+            case .pulseaudio:
+                try launch([
+                    "/usr/bin/pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--disable-shm=no",
+                    "--log-target=stderr",
+                    "--load=module-native-protocol-unix socket=\(directory.appending("native")) auth-anonymous=1",
+                    "--load=module-null-sink sink_name=\(sink) rate=44100",
+                    "--load=module-always-sink",
+                ])
+                try waitUntilAnswering()
+            case .pipewire:
+                try startSessionBus()
+                for attempt in 1...Self.pipeWireAttempts {
+                    do {
+                        try startPipeWire(sessionManagerDelay: sessionManagerDelay)
+                        return
+                    } catch {
+                        guard attempt < Self.pipeWireAttempts else { throw error }
+                        kill()
+                    }
+                }
             }
-            for _ in 0..<100 where !pactl("list", "short", "sinks").stdout.contains(sink) {
-                Thread.sleep(forTimeInterval: 0.02)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// How many times ``start(sessionManagerDelay:)`` starts a PipeWire that does not come up.
+    static let pipeWireAttempts = 3
+
+    /// Starts PipeWire, `pipewire-pulse` and WirePlumber, and loads the null sink.
+    private func startPipeWire(sessionManagerDelay: Double) throws {
+        removeStaleSockets()
+        try launch(["/usr/bin/pipewire"])
+        try waitFor(directory.appending("runtime/pipewire-0"))
+        try launch(["/usr/bin/pipewire-pulse"])
+        try waitUntilAnswering()
+        if sessionManagerDelay > 0 { Thread.sleep(forTimeInterval: sessionManagerDelay) }
+        try launch(["/usr/bin/wireplumber"])
+        guard pactl("load-module", "module-null-sink", "sink_name=\(sink)").status == 0 else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse refused the null sink"])
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while !pactl("list", "short", "sinks").stdout.contains(sink) {
+            guard Date() < deadline else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse never listed the null sink"])
             }
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 
@@ -98,11 +127,17 @@ public final class PulseServer: Sendable {
         }
     }
 
-    /// Runs `pactl` against this server.
+    /// Runs `pactl` against this server, for at most ``pactlTimeout`` seconds: `pactl`
+    /// itself waits 30 s for an answer, and retries that long made a wedged server hang a
+    /// test for most of an hour.
     @discardableResult
     public func pactl(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
-        Subprocess.capture(["/usr/bin/pactl"] + arguments, environment: ["PULSE_SERVER": server])
+        Subprocess.capture(
+            ["/usr/bin/timeout", String(Self.pactlTimeout), "/usr/bin/pactl"] + arguments, environment: ["PULSE_SERVER": server])
     }
+
+    /// The longest one `pactl` command may take, in seconds.
+    static let pactlTimeout = 5
 
     /// Stops the server and removes its files.
     public func stop() {
@@ -170,7 +205,6 @@ public final class PulseServer: Sendable {
         let deadline = Date().addingTimeInterval(10)
         while !FileManager.default.fileExists(atPath: path) {
             guard Date() < deadline else {
-                stop()
                 throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire made no socket at \(path)"])
             }
             Thread.sleep(forTimeInterval: 0.01)
@@ -183,12 +217,9 @@ public final class PulseServer: Sendable {
         while Date() < deadline {
             // pactl waits without end on a server that accepted but never answers (seen once
             // with a pipewire-pulse just started): each try is bounded.
-            if Subprocess.run(["/usr/bin/timeout", "5", "/usr/bin/pactl", "info"], environment: ["PULSE_SERVER": server]) == 0 {
-                return
-            }
+            if pactl("info").status == 0 { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        stop()
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(kind.rawValue) did not start"])
     }
 }
