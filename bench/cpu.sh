@@ -9,7 +9,6 @@
 seconds=${1:-30}
 reps=${2:-3}
 file=$(track)
-median() { sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 : >"$work/cpu-rondod"; : >"$work/cpu-rondod2x"; : >"$work/cpu-mpg123"; : >"$work/cpu-mpd"
 for _ in $(seq "$reps"); do
   for rate in 1.0 2.0; do

@@ -14,7 +14,6 @@ seconds=${1:-20}
 reps=${2:-3}
 count=${3:-10000}
 mp3=$(track)
-median() { sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
 # The test track as FLAC (16-bit) and Opus (128 kbit/s), decoded from the MP3 once.
 if [ ! -s "$work/music/track.flac" ] || [ ! -s "$work/music/track.opus" ]; then

@@ -76,4 +76,7 @@ mpd_play_on_repeat() {
   mpc -q -h "$mpd_socket" play
 }
 
+# median: the median of the numbers on stdin, one per line.
+median() { sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+
 stop_pid() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }

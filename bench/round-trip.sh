@@ -24,6 +24,7 @@ measure() {
     rondod) start_rondod; result=$($client jsonrpc "$RONDO_SOCKET" "$count"); stop_pid "$rondod_pid" ;;
     mpd) start_mpd; result=$($client mpd "$mpd_socket" "$count"); stop_pid "$mpd_pid" ;;
     floor-jsonrpc | floor-mpd)
+      rm -f "$floor_socket"
       "$work/fixed-reply" "$floor_socket" "${1#floor-}" &
       local pid=$!
       for _ in $(seq 100); do [ -S "$floor_socket" ] && break; sleep 0.02; done
@@ -42,14 +43,14 @@ for round in $(seq "$rounds"); do
   for name in $order; do measure "$name"; done
 done
 
-column_median() { awk -v c="$1" '{print $c}' "$2" | sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
+declare -A at
 for column in 1 2; do
   label=$([ "$column" = 1 ] && echo p50 || echo p99)
   for name in $names; do
-    declare "m_${name//-/_}=$(column_median "$column" "$work/rt-$name")"
-    echo "round_trip_${label}_us $name $(column_median "$column" "$work/rt-$name")"
+    at[$name]=$(awk -v c="$column" '{print $c}' "$work/rt-$name" | median)
+    echo "round_trip_${label}_us $name ${at[$name]}"
   done
-  awk -v r="$m_rondod" -v m="$m_mpd" -v fj="$m_floor_jsonrpc" -v fm="$m_floor_mpd" -v l="$label" 'BEGIN{
+  awk -v r="${at[rondod]}" -v m="${at[mpd]}" -v fj="${at[floor-jsonrpc]}" -v fm="${at[floor-mpd]}" -v l="$label" 'BEGIN{
     printf "round_trip_%s rondod/mpd %.3f  rondod/floor-jsonrpc %.3f  mpd/floor-mpd %.3f  floor-jsonrpc/floor-mpd %.3f\n",
       l, r/m, r/fj, m/fm, fj/fm}'
 done

@@ -215,8 +215,8 @@ public final class PulseServer: Sendable {
     private func waitUntilAnswering() throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            // pactl waits without end on a server that accepted but never answers (seen once
-            // with a pipewire-pulse just started): each try is bounded.
+            // Each try is bounded (``pactl(_:)``): a pipewire-pulse just started may accept
+            // and never answer.
             if pactl("info").status == 0 { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
