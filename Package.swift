@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "Focus", targets: ["Focus"]),
         .library(name: "Library", targets: ["Library"]),
         .library(name: "RondoProtocol", targets: ["RondoProtocol"]),
+        .library(name: "RondoRouting", targets: ["RondoRouting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -71,6 +72,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
+        .target(name: "RondoRouting", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
             name: "RondoView",
             dependencies: [
@@ -105,7 +107,8 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView", "CMalloc", "CLinux",
+                "RondoProtocol", "RondoRouting", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
+                "CMalloc", "CLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -170,6 +173,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "RondoRoutingTests", dependencies: ["RondoRouting", "RondoProtocol", "RondoTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
@@ -188,7 +195,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoTesting", "Audio", "Library", "TagReading",
+                "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
             ],
             swiftSettings: strictSettings
         ),

@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "RondoProtocol", package: "Rondo"),
+                .product(name: "RondoRouting", package: "Rondo"),
             ],
             path: "ProtocolBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,10 +1,13 @@
 import Benchmark
 import RondoProtocol
+import RondoRouting
 
 /// The request path of the most frequent request, `nowPlaying.get` (every status poll of a
 /// widget, MPRIS bridge or head unit): one request line read and typed, then its reply —
-/// a playing track's full dictionary — written as one line. Time and allocations per
-/// request, so a regression in the codec shows before it lands.
+/// a playing track's full dictionary — written as one line; and the same line through the
+/// daemon's router, answered from the published snapshot as rondod answers it. Time and
+/// allocations per request, so a regression in the codec or the router shows before it
+/// lands.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput], scalingFactor: .kilo,
@@ -41,6 +44,31 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("nowPlaying.changed: write the event") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(codec.encodeLine(Envelope.Notification(method: Events.NowPlayingChanged.name, params: reply)))
+        }
+    }
+
+    /// The router rondod serves `nowPlaying.get` with: the published snapshot's bytes, kept
+    /// while it stands still, its template's moving numbers filled while it plays.
+    func routed(_ state: NowPlayingState) -> Router {
+        let published = PublishedNowPlaying()
+        published.store(NowPlayingSnapshot(state: state, entryID: 1))
+        var router = Router()
+        router.registerImmediateEncoded(Methods.NowPlayingGet.self) { _, _ throws(RPCError) in
+            try published.encoded(at: 1_764_000_003.5) { nil }
+        }
+        return router
+    }
+    let context = ConnectionContext(id: 1, isGone: { false })
+
+    for (name, state) in [("paused", PlayingTrack.paused), ("playing", PlayingTrack.state)] {
+        let router = routed(state)
+        Benchmark("nowPlaying.get, \(name), through the router: read, route, answer from the snapshot") { benchmark in
+            for _ in benchmark.scaledIterations {
+                guard case .answered(let reply?) = router.route(line: request, context: context) else {
+                    fatalError("nowPlaying.get is no longer answered where it is read")
+                }
+                blackHole(reply)
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import Library
 public import Logging
 import RondoMPRIS
 import RondoProtocol
+import RondoRouting
 import RondoView
 public import ServiceLifecycle
 public import UnixSignals

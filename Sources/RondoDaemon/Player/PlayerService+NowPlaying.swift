@@ -1,6 +1,7 @@
 import Audio
 import Playback
 import RondoProtocol
+import RondoRouting
 
 /// The now-playing state: computed on the actor as the player changes, published as the
 /// snapshot `nowPlaying.get` reads without the actor, and re-anchored on what is heard.

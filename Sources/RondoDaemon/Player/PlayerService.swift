@@ -5,6 +5,7 @@ import Library
 import Logging
 import Playback
 import RondoProtocol
+import RondoRouting
 import TagReading
 
 /// Glues the pure ``Player`` to the ``PlaybackEngine``: takes commands and queue edits

@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 
 extension Routes {
     /// Commands answered once accepted, without waiting for the disk: they change nothing a

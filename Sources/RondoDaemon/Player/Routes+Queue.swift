@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 
 extension Routes {
     /// The `queue.*` methods; items are resolved against the library before they are

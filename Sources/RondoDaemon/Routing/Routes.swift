@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 
 /// The method table of `RondoProtocol` bound to the daemon's services: every method of
 /// `Methods.all` is registered by the extension beside the service that serves it

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import Logging
 import RondoProtocol
+import RondoRouting
 
 /// Serves one client on the request loop: reads request lines, answers them in order.
 ///

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import Logging
 import RondoProtocol
+import RondoRouting
 
 /// Accepts the daemon socket's connections on the request loop, admits the daemon's own
 /// user up to `maxClients` (SPEC §2), and keeps the connections being served.

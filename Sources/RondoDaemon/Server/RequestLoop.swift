@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import Glibc
+import RondoRouting
 import Synchronization
 
 /// Something the request loop watches: a listening socket or a client connection.

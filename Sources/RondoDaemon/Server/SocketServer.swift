@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import Logging
 import RondoProtocol
+import RondoRouting
 
 /// Accepts connections on the daemon's Unix socket and serves NDJSON JSON-RPC on each.
 ///

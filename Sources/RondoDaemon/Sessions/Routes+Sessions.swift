@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 
 extension Routes {
     /// The `session.*` and `prompt.play` methods.

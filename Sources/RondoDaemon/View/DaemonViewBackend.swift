@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 import RondoView
 
 /// The head-unit view's way into the daemon: the socket's router and event hub, each HTTP

@@ -1,4 +1,5 @@
 import RondoProtocol
+import RondoRouting
 import RondoTesting
 import Testing
 

@@ -1,10 +1,10 @@
-import RondoProtocol
+public import RondoProtocol
 
 /// Dispatches decoded requests to their handlers, from the method table of
 /// `RondoProtocol`, and encodes what they return.
-struct Router: Sendable {
+public struct Router: Sendable {
     /// What handling a request line comes to.
-    enum Routed: Sendable {
+    public enum Routed: Sendable {
         /// The reply, written at once (`nil`: a notification, nothing to answer).
         case answered([UInt8]?)
         /// Work for a task, returning the reply; `onLoop` when the task should prefer the
@@ -21,10 +21,10 @@ struct Router: Sendable {
     private let codec = JSONRPCCodec()
 
     /// Creates a router with no methods.
-    init() {}
+    public init() {}
 
     /// The wire names this router serves.
-    var methodNames: Set<String> { Set(handlers.keys) }
+    public var methodNames: Set<String> { Set(handlers.keys) }
 
     /// Serves `method` with `body`, on a task of its own.
     ///
@@ -35,7 +35,7 @@ struct Router: Sendable {
     /// pool and back) that otherwise cost more than the decision. A body that may block on
     /// the disk, a scan or a server that does not answer runs on the pool (`onLoop` false,
     /// the default), so the other connections are never held up by it.
-    mutating func register<M: RPCMethod>(
+    public mutating func register<M: RPCMethod>(
         _ method: M.Type,
         onLoop: @escaping @Sendable () -> Bool = { false },
         _ body: @escaping @Sendable (M.Params, ConnectionContext) async throws(RPCError) -> M.Result
@@ -56,7 +56,7 @@ struct Router: Sendable {
 
     /// Serves `method` with `body` where the request is read, without a task: for answers
     /// read from a snapshot, which neither wait nor block.
-    mutating func registerImmediate<M: RPCMethod>(
+    public mutating func registerImmediate<M: RPCMethod>(
         _ method: M.Type,
         _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> M.Result
     ) {
@@ -66,7 +66,7 @@ struct Router: Sendable {
 
     /// Serves `method` with `body` where the request is read, as ``registerImmediate(_:_:)``,
     /// for a result `body` hands over already encoded (one it keeps encoded between changes).
-    mutating func registerImmediateEncoded<M: RPCMethod>(
+    public mutating func registerImmediateEncoded<M: RPCMethod>(
         _ method: M.Type,
         _ body: @escaping @Sendable (M.Params, ConnectionContext) throws(RPCError) -> EncodedJSON
     ) {
@@ -96,7 +96,7 @@ struct Router: Sendable {
     }
 
     /// Reads one request line and answers it at once when it can, or says what is left to do.
-    func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
+    public func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
         let request: JSONRPCCodec.IncomingRequest
         do {
             request = try codec.decodeRequest(Array(line))
@@ -115,7 +115,7 @@ struct Router: Sendable {
     }
 
     /// Handles one request line; returns the reply line, or `nil` for a notification.
-    func handle(line: [UInt8], context: ConnectionContext) async -> [UInt8]? {
+    public func handle(line: [UInt8], context: ConnectionContext) async -> [UInt8]? {
         switch route(line: line, context: context) {
         case .answered(let reply): reply
         case .pending(let work, _): await work()
@@ -123,12 +123,12 @@ struct Router: Sendable {
     }
 
     /// An error line that answers no request: a connection refused before it could send one.
-    func refusalReply(_ error: RPCError) -> [UInt8] {
+    public func refusalReply(_ error: RPCError) -> [UInt8] {
         codec.encodeLine(Envelope.ErrorResponse(id: nil, error: error))
     }
 
     /// The reply to a line longer than the protocol allows.
-    func oversizedLineReply() -> [UInt8] {
+    public func oversizedLineReply() -> [UInt8] {
         codec.encodeLine(
             Envelope.ErrorResponse(
                 id: nil,

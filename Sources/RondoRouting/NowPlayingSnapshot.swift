@@ -1,4 +1,4 @@
-import RondoProtocol
+public import RondoProtocol
 import Synchronization
 
 /// The now-playing state as the player last computed it, and how to bring it up to a
@@ -8,17 +8,23 @@ import Synchronization
 /// is the position heard at the output, when the output is playing the current entry, or
 /// else the last elapsed time carried forward at the playback rate, as a reader of the
 /// dictionary would (SPEC §3), capped at the duration.
-struct NowPlayingSnapshot: Sendable, Equatable {
+public struct NowPlayingSnapshot: Sendable, Equatable {
     /// The state as published.
-    var state: NowPlayingState
+    public var state: NowPlayingState
     /// The queue entry the state describes (the output's source id while it plays).
-    var entryID: UInt64?
+    public var entryID: UInt64?
+
+    /// The snapshot of `state`, describing queue entry `entryID`.
+    public init(state: NowPlayingState, entryID: UInt64?) {
+        self.state = state
+        self.entryID = entryID
+    }
 
     /// Nothing playing, nothing queued.
-    static let empty = NowPlayingSnapshot(state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), entryID: nil)
+    public static let empty = NowPlayingSnapshot(state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), entryID: nil)
 
     /// The state at `now`, given what the output hears (its source and position) if anything.
-    func state(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
+    public func state(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
         guard let moving = movingFields(at: now, heard: heard) else { return state }
         var current = state
         current.info.elapsedPlaybackTime = moving.elapsed
@@ -30,7 +36,7 @@ struct NowPlayingSnapshot: Sendable, Equatable {
     /// What moves while playing, at `now`: the elapsed time, the timestamp it is exact at, and
     /// the progress when the duration is known; `nil` when nothing moves (not playing, or no
     /// elapsed time to carry forward).
-    func movingFields(
+    public func movingFields(
         at now: Double, heard: (sourceID: UInt64, seconds: Double)?
     ) -> (elapsed: Double, timestamp: Double, progress: Double?)? {
         guard state.playbackState == .playing, let elapsed = state.info.elapsedPlaybackTime, let timestamp = state.info.timestamp else {
@@ -51,7 +57,7 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 
     /// The state with markers in the fields that move while playing, and the template it
     /// encodes to, whose numbers ``movingFields(at:heard:)`` fills; `nil` when nothing moves.
-    func movingTemplate(codec: JSONRPCCodec) -> EncodedJSONTemplate? {
+    public func movingTemplate(codec: JSONRPCCodec) -> EncodedJSONTemplate? {
         guard let moving = movingFields(at: state.info.timestamp ?? 0, heard: nil) else { return nil }
         var marked = state
         var members = [
@@ -80,7 +86,7 @@ struct NowPlayingSnapshot: Sendable, Equatable {
 /// (``encoded(at:heard:)``).
 ///
 /// Ownership: the player's actor stores, request handlers on the request loop load.
-final class PublishedNowPlaying: Sendable {
+public final class PublishedNowPlaying: Sendable {
     /// How a stored snapshot is encoded: once for all while it stands still, as a template
     /// for its moving fields while it plays.
     private enum Encoding {
@@ -103,8 +109,11 @@ final class PublishedNowPlaying: Sendable {
     private let stored = Mutex(Stored(.empty, encoding: .perRequest))
     private let codec = JSONRPCCodec()
 
+    /// Holds the empty snapshot until the first is stored.
+    public init() {}
+
     /// Replaces the snapshot.
-    func store(_ new: NowPlayingSnapshot) {
+    public func store(_ new: NowPlayingSnapshot) {
         let encoding: Encoding
         if new.state.playbackState != .playing, let settled = try? codec.encodeResult(new.state) {
             encoding = .settled(settled)
@@ -118,7 +127,7 @@ final class PublishedNowPlaying: Sendable {
     }
 
     /// The snapshot last stored.
-    func load() -> NowPlayingSnapshot {
+    public func load() -> NowPlayingSnapshot {
         stored.withLock { $0 }.snapshot
     }
 
@@ -126,7 +135,7 @@ final class PublishedNowPlaying: Sendable {
     /// (asked only while it plays): the bytes kept since it was stored while it stands still,
     /// its template filled while it plays, a full encoding only when neither applies.
     /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
-    func encoded(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) throws(RPCError) -> EncodedJSON {
+    public func encoded(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) throws(RPCError) -> EncodedJSON {
         let current = stored.withLock { $0 }
         switch current.encoding {
         case .settled(let bytes):

@@ -1,8 +1,7 @@
 import RondoProtocol
+import RondoRouting
 import RondoTesting
 import Testing
-
-@testable import RondoDaemon
 
 /// What `nowPlaying.get` answers from the published snapshot, without the player's actor.
 struct NowPlayingSnapshotTests {
