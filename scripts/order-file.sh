@@ -10,7 +10,8 @@
 #        scripts/order-file.sh --check
 #   Builds the release daemon and fails when fewer than 3 in 4 of the names in the order
 #   file are still defined in it: code has moved enough that it should be written again.
-# Needs valgrind, dbus (dbus-run-session), playerctl and curl besides run.sh's packages.
+# Needs binutils, valgrind, dbus (dbus-run-session), playerctl and curl besides run.sh's
+# packages; installs the missing ones when root.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -78,7 +79,10 @@ if [ "${1:-}" = --session ]; then
   exit 0
 fi
 
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh"
 if [ "${1:-}" = --check ]; then
+  ensure_packages binutils
   cd "$root"
   swift build -c release --product rondod >&2
   bin=$(swift build -c release --show-bin-path)
@@ -92,9 +96,7 @@ if [ "${1:-}" = --check ]; then
   exit 0
 fi
 
-# shellcheck source=scripts/lib.sh
-. "$root/scripts/lib.sh"
-ensure_packages "${RUNTIME_PACKAGES[@]}" valgrind dbus playerctl curl
+ensure_packages "${RUNTIME_PACKAGES[@]}" binutils valgrind dbus playerctl curl
 work=$(mktemp -d "${TMPDIR:-/tmp}/rondo-order.XXXXXX")
 cd "$root"
 bin=$(swift build -c release --show-bin-path)
