@@ -96,10 +96,10 @@ public struct Router: Sendable {
     }
 
     /// Reads one request line and answers it at once when it can, or says what is left to do.
-    public func route(line: some Collection<UInt8>, context: ConnectionContext) -> Routed {
+    public func route(line: [UInt8], context: ConnectionContext) -> Routed {
         let request: JSONRPCCodec.IncomingRequest
         do {
-            request = try codec.decodeRequest(Array(line))
+            request = try codec.decodeRequest(line)
         } catch {
             return .answered(codec.encodeLine(Envelope.ErrorResponse(id: error.id, error: error.error)))
         }
