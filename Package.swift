@@ -59,7 +59,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
@@ -89,10 +88,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
-        .target(
-            name: "TOMLReading", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")],
-            swiftSettings: strictSettings
-        ),
+        .target(name: "TOMLReading", swiftSettings: strictSettings),
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
@@ -157,7 +153,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "FocusTests", dependencies: ["Focus", "TOMLReading", "RondoTesting"], swiftSettings: strictSettings),
-        .testTarget(name: "TOMLReadingTests", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
+        .testTarget(name: "TOMLReadingTests", dependencies: ["TOMLReading", "CMalloc"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoScenariosTests",
             dependencies: ["RondoScenarios", "Focus", "TOMLReading", "RondoTesting"],

@@ -1,7 +1,7 @@
 /// The line each key and table header of a TOML document is written on: policies,
 /// scenarios and the daemon's `rondo.toml`.
 ///
-/// TOMLKit reports lines only for syntax errors, so after a document has parsed, this scan
+/// The parser reports lines only for syntax errors, so after a document has parsed, this scan
 /// of the same text tells which line a wrong value sits on. Paths name array-of-tables
 /// elements by their index: the second `[[prompt_rule]]`'s `style` is
 /// `["prompt_rule", "1", "style"]`. It reads table headers, keys (bare, quoted, dotted)

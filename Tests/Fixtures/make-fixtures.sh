@@ -9,6 +9,7 @@
 #   long440.mp3         20 s, 440 Hz (steady playback over many seconds, at any rate)
 #   speech440.mp3       20 s, 440 Hz, genre Speech (spoken word: prompts pause it)
 #   prompt1000.wav      1.5 s, 1000 Hz, 44.1 kHz stereo WAV (a voice prompt that paplay plays)
+#   prompt-short.wav    50 ms of the same tone (a prompt played thousands of times)
 #   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
 #   tone440.{flac,ogg,opus}, steps.{flac,ogg,opus}   the same tones as FLAC (16-bit), Ogg Vorbis
 #                       and Opus (made from a 48 kHz rendering, Opus's own rate)
@@ -74,6 +75,7 @@ mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6
   "$tmp/long.wav" speech440.mp3
 
 [ -s prompt1000.wav ] || sox -n -r 44100 -c 2 -b 16 prompt1000.wav synth 1.5 sine 1000 vol 0.5
+[ -s prompt-short.wav ] || sox -n -r 44100 -c 2 -b 16 prompt-short.wav synth 0.05 sine 1000 vol 0.5
 
 : > empty.mp3
 echo "this is not an mp3 file" > text.mp3

@@ -77,6 +77,39 @@ struct SessionProtocolTests {
         #expect(errorCode { _ = try open(greedy, "room-again", "ambient") } == nil)
     }
 
+    /// A connection may hold 32 sandboxes; the next is refused with `badParam` naming the
+    /// limit, another connection still opens its own, closing one makes room again, and a
+    /// connection that goes away takes its sandboxes with it.
+    @Test func sandboxesPerConnectionAreCapped() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        var greedy: RondoClient? = try daemon.client()
+        var opened: [String] = []
+        for _ in 0..<32 {
+            opened.append(try #require(greedy).call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox)
+        }
+        do {
+            _ = try #require(greedy).call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "automotive"))
+            Issue.record("the 33rd sandbox was opened")
+        } catch ClientError.rpc(let error) {
+            #expect(error.data?.code == .badParam)
+            #expect(error.message.contains("32 sandboxes"), "\(error.message)")
+        }
+        let other = try daemon.client()
+        let theirs = try other.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")).sandbox
+        _ = try #require(greedy).call(Methods.SandboxClose.self, SandboxRef(sandbox: opened[0]))
+        #expect(errorCode { _ = try greedy?.call(Methods.SandboxOpen.self, SandboxOpenParams(policy: "default")) } == nil)
+        greedy = nil
+        // The daemon learns of the closed connection when it next reads from it.
+        let deadline = ContinuousClock.now + .seconds(10)
+        var left: String?
+        repeat {
+            left = errorCode { _ = try other.call(Methods.SessionPromptStyle.self, PromptStyleParams(sandbox: opened[1])) }
+            if left == nil { Thread.sleep(forTimeInterval: 0.02) }
+        } while left == nil && ContinuousClock.now < deadline
+        #expect(left == "notFound")
+        #expect(errorCode { _ = try other.call(Methods.SessionPromptStyle.self, PromptStyleParams(sandbox: theirs)) } == nil)
+    }
+
     /// A mode the category does not support falls back to `default` without an error.
     @Test func unsupportedModeFallsBackToDefault() throws {
         let daemon = try DaemonProcess(pulseServer: nil)

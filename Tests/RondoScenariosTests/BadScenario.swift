@@ -30,7 +30,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
     static let all: [BadScenario] = [
         BadScenario(
             text: "name = \"x\"\nname = \"y\"\n", line: 2,
-            message: "not valid TOML: Error while parsing key-value pair: cannot redefine existing string 'name'"),
+            message: "not valid TOML: name is set twice: it is a string already"),
         BadScenario(
             text: "[!]\nname = \"x\"", line: 1,
             message: "not valid TOML: a table header needs a key inside its brackets"),

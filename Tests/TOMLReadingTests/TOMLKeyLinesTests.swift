@@ -42,22 +42,3 @@ import Testing
         #expect(TOMLFileError(file: "a/b.toml", line: 7, message: "bad").description == "a/b.toml:7: bad")
     }
 }
-
-/// Table headers without a key are found at their line; value lines inside multi-line
-/// arrays and strings that start with a bracket are not headers.
-@Suite struct TOMLHeaderGuardTests {
-    @Test(arguments: [
-        ("[!]", 1), ("name = 1\n[.a]", 2), ("[[=]]", 1), ("a = 1\r\n[ #]", 2), ("[\n]", 1),
-    ])
-    func keylessHeaderIsFound(text: String, line: Int) {
-        #expect(TOMLHeaderGuard.lineOfKeylessHeader(in: text) == line)
-    }
-
-    @Test(arguments: [
-        "[table]\nkey = 1", "[[rule]]\nwhen = { a = 1 }", "[\"quoted key\"]", "list = [\n  [ +1 ],\n  [{ a = 1 }],\n]",
-        "text = \"\"\"\n[!]\n\"\"\"", "a = \"[\" # [\n[b]", "[ spaced ]",
-    ])
-    func validDocumentsPass(text: String) {
-        #expect(TOMLHeaderGuard.lineOfKeylessHeader(in: text) == nil)
-    }
-}

@@ -34,10 +34,21 @@ extension SessionService {
         return SessionRef(session: id.rawValue)
     }
 
+    /// How many sandboxes one connection may hold open at once: a scenario runner needs one
+    /// per scenario it runs at the same time, and each holds an arbiter and a policy.
+    static let sandboxesPerConnection = 32
+
     /// Opens a sandbox under the policy named `policy` for the connection `owner`.
     /// - Throws: `notFound` for a policy that does not exist, `badParam` for one that does
-    ///   not load (the message names its file and line).
+    ///   not load (the message names its file and line), or when the connection already
+    ///   holds ``sandboxesPerConnection`` sandboxes.
     func openSandbox(_ params: SandboxOpenParams, owner: Int) throws(RPCError) -> SandboxRef {
+        let held = sandboxes(of: owner).count
+        guard held < Self.sandboxesPerConnection else {
+            throw RPCError(
+                .badParam,
+                "this connection already holds \(held) sandboxes, the most one connection may; close one with sandbox.close first")
+        }
         let policy: FocusPolicy
         do {
             policy = try loadPolicy(params.policy)
@@ -124,9 +135,7 @@ extension SessionService {
         for (session, arena) in allSessions where session.owner == owner {
             decide(.ownerGone(owner), in: arena)
         }
-        for arena in arenas {
-            if let name = arena.sandbox, ownerOfSandbox(name) == connection { closeSandbox(name) }
-        }
+        for name in sandboxes(of: connection) { closeSandbox(name) }
     }
 
     /// Every session, live ones first, each arena's in the order they were opened.

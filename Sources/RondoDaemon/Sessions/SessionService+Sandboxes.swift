@@ -24,6 +24,11 @@ extension SessionService {
         decide(.tick, in: .sandbox(name))
     }
 
+    /// The sandboxes the connection `owner` holds open.
+    func sandboxes(of owner: Int) -> [String] {
+        table.withLock { table in table.sandboxOwners.compactMap { $0.value == owner ? $0.key : nil } }
+    }
+
     /// The connection that opened the sandbox `name`, or `nil` when none is open by that name.
     func ownerOfSandbox(_ name: String) -> Int? { table.withLock { $0.sandboxOwners[name] } }
 

@@ -18,8 +18,8 @@ struct WireVocabularyTests {
         func allow(_ file: String, _ spellings: [String], because reason: String) {
             for spelling in spellings { allowed[Allowed(file: file, spelling: spelling)] = reason }
         }
-        // The arbiter and the scenario files sit below RondoProtocol (DESIGN.md: Focus
-        // imports only TOMLKit), and speak their own text: SPEC §8's scenario lines and
+        // The arbiter and the scenario files sit below RondoProtocol (Focus imports
+        // only TOMLReading), and speak their own text: SPEC §8's scenario lines and
         // error expectations, and policy rule names and keys.
         let focusCodes = ["badParam", "noSuchSession", "sessionNotActive", "insufficientPriority", "cannotInterruptOthers", "isBusy"]
         allow("Focus/Arbiter/FocusError.swift", focusCodes, because: "the arbiter's codes; the daemon maps them to ErrorCode by switch")
