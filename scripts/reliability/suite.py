@@ -12,6 +12,7 @@ import traceback
 import crashes
 import files
 import load
+import memory
 import protocol
 from rig import ROOT
 
@@ -33,6 +34,7 @@ TESTS = [
     ("two-daemons", files.two_daemons),
     ("full-disk", files.full_disk),
     ("soak", load.soak),
+    ("memory-cycles", memory.cycles),
 ]
 
 
