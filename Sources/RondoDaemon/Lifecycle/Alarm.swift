@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A sleep that others can cut short: a part's background loop sleeps on it until its next
@@ -8,20 +9,33 @@ import Synchronization
 /// A ring while nobody sleeps is kept, so the next sleep returns at once: a change made
 /// between the loop's look and its sleep is not missed. One task sleeps on an alarm at a
 /// time.
+///
+/// A sleep's time limit is kept by one timer for the alarm's whole life, re-armed by each
+/// sleep: a task sleeping per sleep would leave its wait queued in the executor until its
+/// deadline, rung or not, and a loop rung a thousand times a second would hold thousands.
 final class Alarm: Sendable {
     fileprivate struct State {
         /// The sleep under way, by number.
         var sleeper: (number: UInt64, continuation: CheckedContinuation<Void, Never>)?
-        /// What ends that sleep when its time is up.
-        var timer: Task<Void, Never>?
+        /// When the sleep under way ends by itself, if it has a limit.
+        var deadline: DispatchTime?
         var rung = false
         var sleeps: UInt64 = 0
     }
 
     private let state = Mutex(State())
+    /// Fires at the sleep's deadline; armed only under the state's lock.
+    private nonisolated(unsafe) let timer: any DispatchSourceTimer
 
     /// Makes an alarm that has not rung.
-    init() {}
+    init() {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "rondo.alarm"))
+        timer.schedule(deadline: .distantFuture)
+        timer.setEventHandler { [weak self] in self?.timeUp() }
+        timer.activate()
+    }
+
+    deinit { timer.cancel() }
 
     /// Sleeps until the alarm rings (or has rung since the last sleep), `seconds` pass
     /// (`nil`: no limit), or the task is cancelled.
@@ -38,25 +52,22 @@ final class Alarm: Sendable {
                         return true
                     }
                     state.sleeper = (number, continuation)
+                    if let seconds {
+                        let deadline = DispatchTime.now() + max(0, min(seconds, Self.longestLimit))
+                        state.deadline = deadline
+                        timer.schedule(deadline: deadline)
+                    }
                     return false
                 }
-                if wakeNow { return continuation.resume() }
-                guard let seconds else { return }
-                let timer = Task {
-                    try? await Task.sleep(for: .seconds(max(0, seconds)))
-                    self.end(sleep: number)
-                }
-                let ended = state.withLock { state in
-                    guard state.sleeper?.number == number else { return true }
-                    state.timer = timer
-                    return false
-                }
-                if ended { timer.cancel() }
+                if wakeNow { continuation.resume() }
             }
         } onCancel: {
             end(sleep: number)
         }
     }
+
+    /// The longest limit a sleep is given (a day): a larger one wakes early, harmlessly.
+    private static let longestLimit = 86_400.0
 
     /// Wakes the sleeper, or the next sleep when nobody sleeps now.
     func ring() {
@@ -64,28 +75,31 @@ final class Alarm: Sendable {
             if state.sleeper == nil { state.rung = true }
             return state.takeSleeper(number: nil)
         }
-        Self.wake(woken)
+        woken?.resume()
     }
 
-    /// Ends sleep `number` if it is still the one under way: its time is up or its task was
-    /// cancelled.
+    /// Ends the sleep under way when its deadline has come; a timer armed for an earlier
+    /// sleep that fires late finds a later deadline, or none, and does nothing.
+    private func timeUp() {
+        let woken = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard let deadline = state.deadline, DispatchTime.now() >= deadline else { return nil }
+            return state.takeSleeper(number: nil)
+        }
+        woken?.resume()
+    }
+
+    /// Ends sleep `number` if it is still the one under way: its task was cancelled.
     private func end(sleep number: UInt64) {
-        Self.wake(state.withLock { $0.takeSleeper(number: number) })
-    }
-
-    private static func wake(_ woken: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>?)?) {
-        guard let woken else { return }
-        woken.timer?.cancel()
-        woken.continuation.resume()
+        state.withLock { $0.takeSleeper(number: number) }?.resume()
     }
 }
 
 extension Alarm.State {
-    /// The sleep under way, if it is sleep `number` (`nil`: whichever it is), with its
-    /// timer; it is no longer under way.
-    fileprivate mutating func takeSleeper(number: UInt64?) -> (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>?)? {
+    /// The sleep under way, if it is sleep `number` (`nil`: whichever it is); it is no longer
+    /// under way.
+    fileprivate mutating func takeSleeper(number: UInt64?) -> CheckedContinuation<Void, Never>? {
         guard let sleeper, number == nil || sleeper.number == number else { return nil }
-        defer { (self.sleeper, timer) = (nil, nil) }
-        return (sleeper.continuation, timer)
+        defer { (self.sleeper, deadline) = (nil, nil) }
+        return sleeper.continuation
     }
 }
