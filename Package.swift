@@ -90,6 +90,7 @@ let package = Package(
         .target(name: "Playback", swiftSettings: strictSettings),
         .target(name: "TOMLReading", swiftSettings: strictSettings),
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
+        .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
             name: "Audio",
@@ -103,7 +104,7 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "RondoRouting", "Playback", "Focus", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "RondoRouting", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -119,7 +120,7 @@ let package = Package(
         .target(name: "SinkMonitor", dependencies: ["Spawning"], swiftSettings: strictSettings),
         .target(
             name: "RondoScenarios",
-            dependencies: ["Focus", "TOMLReading", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
+            dependencies: ["Focus", "FocusWire", "TOMLReading", "RondoClient", "RondoProtocol", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -13,8 +13,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ensure_packages "${RUNTIME_PACKAGES[@]}"
 ensure_pulseaudio
 cd "$root"
-swift build -c release --product rondod >&2
-swift build -c release --product rondo >&2
+# Every product: rondod, rondo, and rondo-scenario, which `rondo scenario run` hands over to.
+for product in rondod rondo rondo-scenario; do swift build -c release --product "$product" >&2; done
 bin=$(swift build -c release --show-bin-path)
 
 arguments=("$@")

@@ -1,4 +1,5 @@
 import Focus
+import FocusWire
 import Glibc
 import RondoClient
 import RondoProtocol

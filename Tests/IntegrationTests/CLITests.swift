@@ -224,6 +224,57 @@ struct CLITests {
         #expect(try rondo("queue", "--json", socket: socket).json()["count"] == .number(0))
     }
 
+    /// `queue add DIR` queues the audio files of every format the library takes, in path
+    /// order, skipping hidden entries and other files and walking a folder linked back to an
+    /// ancestor once; a FLAC-only folder queues its FLAC files.
+    @Test func queueAddFolderTakesEveryFormat() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { withExtendedLifetime(daemon) {} }
+        let music = try TemporaryDirectory()
+        defer { music.remove() }
+        let files = FileManager.default
+        try files.createDirectory(atPath: music.appending("album/disc 2"), withIntermediateDirectories: true)
+        try files.createDirectory(atPath: music.appending("flac only"), withIntermediateDirectories: true)
+        for (fixture, name) in [
+            ("tone440.flac", "album/1.flac"), ("tone440.ogg", "album/2.ogg"), ("tone440.opus", "album/3.opus"),
+            ("tone440.mp3", "album/disc 2/4.MP3"), ("tone440.mp3", "album/.hidden.mp3"), ("steps.flac", "flac only/a.flac"),
+            ("tone440.flac", "flac only/b.flac"),
+        ] {
+            try files.copyItem(atPath: Fixtures.path(fixture), toPath: music.appending(name))
+        }
+        try "not audio".write(toFile: music.appending("album/notes.txt"), atomically: true, encoding: .utf8)
+        try files.createSymbolicLink(atPath: music.appending("album/disc 2/loop"), withDestinationPath: music.appending("album"))
+
+        let added = rondo("queue", "add", music.appending("album"), socket: daemon.socketPath)
+        #expect(added.status == 0, "\(added)")
+        guard case .array(let items)? = try rondo("queue", "--json", socket: daemon.socketPath).json()["items"] else {
+            Issue.record("the queue has no items")
+            return
+        }
+        let queued = items.compactMap { $0["assetURL"]?.text.flatMap(URL.init(string:))?.path }
+        #expect(queued == ["1.flac", "2.ogg", "3.opus", "disc 2/4.MP3"].map { music.appending("album/" + $0) })
+
+        #expect(rondo("queue", "clear", socket: daemon.socketPath).status == 0)
+        #expect(rondo("queue", "add", music.appending("flac only"), socket: daemon.socketPath).status == 0)
+        #expect(try rondo("queue", "--json", socket: daemon.socketPath).json()["count"] == .number(2))
+    }
+
+    /// A folder of more than 10,000 audio files is refused with `badParam` naming the limit,
+    /// and nothing of it is queued.
+    @Test func queueAddFolderIsBounded() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { withExtendedLifetime(daemon) {} }
+        let music = try TemporaryDirectory()
+        defer { music.remove() }
+        for number in 0...10_000 {
+            FileManager.default.createFile(atPath: music.appending("\(number).mp3"), contents: nil)
+        }
+        let added = rondo("queue", "add", music.path, socket: daemon.socketPath)
+        #expect(added.status != 0)
+        #expect(added.stderr.contains("more than 10000 audio files"), "\(added.stderr)")
+        #expect(try rondo("queue", "--json", socket: daemon.socketPath).json()["count"] == .number(0))
+    }
+
     /// `rondo status` prints state, title — artist, elapsed / duration and [position/count]
     /// on one line; `now-playing` prints one `key: value` line per present SPEC §3 key and the
     /// volume; with `--json` both print `{info, playbackState, nowPlayingIdentifiers, volume}`.
@@ -289,7 +340,7 @@ struct CLITests {
         }
     }
 
-    /// `rondo --help` prints exactly the committed golden text and exits 0. After an
+    /// `rondo --help` prints exactly the committed golden text, within 100 columns, and exits 0. After an
     /// intended change, regenerate it with
     /// `.build/debug/rondo --help > Tests/IntegrationTests/Golden/rondo-help.txt`.
     @Test func helpMatchesTheGoldenFile() throws {
@@ -300,5 +351,7 @@ struct CLITests {
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout == expected, "rondo --help differs from \(golden.path):\n\(run.stdout)")
+        let widest = run.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest <= 100, "rondo --help is \(widest) columns wide")
     }
 }

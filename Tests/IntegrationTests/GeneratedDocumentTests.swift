@@ -11,7 +11,8 @@ struct GeneratedDocumentTests {
     private static let commandWords: [String] = {
         let help = Subprocess.capture([BuiltProducts.rondo, "--help"]).stdout
         let listed = help.components(separatedBy: "Commands:\n").last?.components(separatedBy: "\n\n").first ?? ""
-        return listed.split(separator: "\n").map { line in
+        // A command's line starts two columns in; its wrapped summary continues further in.
+        return listed.split(separator: "\n").filter { !$0.hasPrefix("   ") }.map { line in
             line.split(separator: " ").prefix { word in
                 !word.hasPrefix("-") && word.allSatisfy { $0.isLowercase || $0 == "-" }
             }

@@ -15,8 +15,10 @@ from rig import AudioServer, Client, Daemon, Work, fixture
 ALLOWED_GROWTH_KIB = 2 * 1024
 WARM_UP = 1_000
 CYCLES = 10_000
-# Prompts take as long as the server plays them: fewer cycles, from several clients at once.
-PROMPT_WARM_UP = 100
+# Prompts take as long as the server plays them: fewer cycles, from several clients at once,
+# after a warm-up long enough for the most prompts ever playing together (each with its
+# stream and thread) to have been reached.
+PROMPT_WARM_UP = 500
 PROMPT_CYCLES = 1_000
 PROMPT_CLIENTS = 25
 # Requests sent before their replies are read: a cycle's requests travel together, so the

@@ -24,7 +24,12 @@ struct DirectoryWalker {
         var problems: [ScannedFile] = []
         /// Directories that could not be listed: what the library knows under them stays.
         var unreadableDirectories: [String] = []
+        /// Whether the walk stopped at ``DirectoryWalker/limit`` files, with more to find.
+        var stoppedAtLimit = false
     }
+
+    /// How many files a walk finds before it stops; `nil` for no limit.
+    var limit: Int?
 
     private struct DirectoryID: Hashable {
         let device: UInt64
@@ -48,6 +53,11 @@ struct DirectoryWalker {
             var subdirectories: [String] = []
             list(directory, into: &walk, subdirectories: &subdirectories, visited: &visited)
             pending += subdirectories.reversed()
+            if let limit, walk.files.count > limit {
+                walk.files.removeLast(walk.files.count - limit)
+                walk.stoppedAtLimit = true
+                break
+            }
         }
         return walk
     }

@@ -1,17 +1,25 @@
 import Audio
 import Foundation
 import Glibc
+import Library
 import RondoProtocol
 
 /// Turns the paths a client asks to queue into the files to play.
 enum MediaPaths {
-    /// Expands absolute paths: a regular file stays itself, a directory becomes its MP3 files
-    /// (recursively, in path order, regular files only).
+    /// The most files one request may queue from directories: a folder of albums is a few
+    /// thousand, while `/` would be a walk of the whole filesystem and a queue no one can use.
+    static let directoryFileLimit = 10_000
+
+    /// Expands absolute paths: a regular file stays itself, a directory becomes its audio
+    /// files in every format the library takes (recursively, in path order, hidden entries
+    /// skipped, each directory once).
     /// - Throws: `badParam` for a relative path or one that is not a regular file or a
-    ///   directory (a named pipe, a device: reading one could block forever), `notFound` for
-    ///   a path that does not exist.
+    ///   directory (a named pipe, a device: reading one could block forever), or for
+    ///   directories holding more than ``directoryFileLimit`` audio files in all; `notFound`
+    ///   for a path that does not exist.
     static func expand(_ items: [String]) throws(RPCError) -> [String] {
         var paths: [String] = []
+        var fromDirectories = 0
         for item in items {
             let path = item.hasPrefix("file://") ? URL(string: item)?.path ?? item : item
             guard path.hasPrefix("/") else {
@@ -22,7 +30,15 @@ enum MediaPaths {
                 throw RPCError(.notFound, "'\(path)' does not exist; check the path")
             }
             switch status.st_mode & S_IFMT {
-            case S_IFDIR: paths += mp3Files(under: path)
+            case S_IFDIR:
+                guard let files = AudioFileList.files(under: path, limit: Self.directoryFileLimit - fromDirectories) else {
+                    throw RPCError(
+                        .badParam,
+                        "'\(path)' holds more than \(Self.directoryFileLimit) audio files, the most one request "
+                            + "queues from folders; queue its folders one by one, or play it from the library")
+                }
+                fromDirectories += files.count
+                paths += files
             case S_IFREG: paths.append(path)
             default:
                 throw RPCError(
@@ -30,17 +46,5 @@ enum MediaPaths {
             }
         }
         return paths
-    }
-
-    private static func mp3Files(under directory: String) -> [String] {
-        let root = URL(fileURLWithPath: directory)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return []
-        }
-        var files: [String] = []
-        for case let url as URL in walker where url.pathExtension.lowercased() == "mp3" {
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true { files.append(url.path) }
-        }
-        return files.sorted()
     }
 }

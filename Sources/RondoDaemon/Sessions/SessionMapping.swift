@@ -1,4 +1,5 @@
 import Focus
+import FocusWire
 import RondoProtocol
 
 /// Translations between the arbiter's values and the wire's.

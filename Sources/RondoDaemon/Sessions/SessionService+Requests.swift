@@ -1,4 +1,5 @@
 import Focus
+import FocusWire
 import RondoProtocol
 
 /// The `session.*` methods: clients' sessions, owned by their connections.

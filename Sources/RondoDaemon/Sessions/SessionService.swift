@@ -1,5 +1,6 @@
 import Audio
 import Focus
+import FocusWire
 import Foundation
 import Logging
 import Playback

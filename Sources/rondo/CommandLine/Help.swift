@@ -2,8 +2,7 @@
 enum Help {
     /// What `rondo --help` prints.
     static func overview(of table: [Command]) -> String {
-        let width = table.map(\.synopsis.count).max() ?? 0
-        let commands = table.map { "  " + pad($0.synopsis, to: width) + "  " + $0.summary }
+        let commands = table.map(entry)
         return """
             rondo: control the Rondo audio playback daemon.
 
@@ -33,7 +32,37 @@ enum Help {
             + (options.isEmpty ? "" : "\nOptions:\n" + options.joined(separator: "\n") + "\n")
     }
 
-    private static func pad(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: width - text.count)
+    /// The width help is written for: a terminal's 80 columns and a little more, never the
+    /// width of the longest synopsis.
+    static let lineWidth = 100
+    /// Where summaries start; a longer synopsis has its summary on the lines below it.
+    private static let summaryColumn = 36
+
+    /// One command's lines: its synopsis, then its summary wrapped under the summary column.
+    private static func entry(_ command: Command) -> String {
+        let synopsis = "  " + command.synopsis
+        let indent = String(repeating: " ", count: summaryColumn)
+        var lines = wrap(command.summary, width: lineWidth - summaryColumn).map { indent + $0 }
+        if synopsis.count + 2 <= summaryColumn {
+            lines[0] = synopsis + String(repeating: " ", count: summaryColumn - synopsis.count) + lines[0].dropFirst(summaryColumn)
+        } else {
+            lines.insert(synopsis, at: 0)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word
+    /// stands alone on its line).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 }

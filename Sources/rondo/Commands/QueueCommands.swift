@@ -28,7 +28,7 @@ extension Command {
 
     private static let add = Command(
         name: ["queue", "add"], arguments: "PATH|IDENTIFIER…",
-        summary: "Append MP3 files, directories or library items (rondo:… identifiers)."
+        summary: "Append audio files, folders (their audio files of every format, at most 10000) or library items (rondo:… identifiers)."
     ) { global, arguments throws(CLIFailure) in
         guard !arguments.isEmpty else { throw arguments.usage("queue add needs at least one path or identifier") }
         let cwd = FileManager.default.currentDirectoryPath

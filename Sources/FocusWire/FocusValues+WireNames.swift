@@ -1,14 +1,13 @@
-import Focus
-import RondoProtocol
+public import Focus
+public import RondoProtocol
 
-// A scenario's sessions as the wire names them, and what the daemon reports in the
-// scenario's terms: one exhaustive switch each way they cross. The daemon keeps the same
-// translations for its side of the socket (RondoDaemon's Sessions/FocusWireNames.swift).
+// The arbiter's values from their wire names, one exhaustive switch each: what a client
+// asks for, and what the daemon reports to a scenario.
 
-extension SessionCategoryName {
-    /// The wire name of a category.
-    init(_ category: SessionCategory) {
-        switch category {
+extension SessionCategory {
+    /// The category a wire name stands for.
+    public init(_ name: SessionCategoryName) {
+        switch name {
         case .ambient: self = .ambient
         case .soloAmbient: self = .soloAmbient
         case .playback: self = .playback
@@ -18,10 +17,10 @@ extension SessionCategoryName {
     }
 }
 
-extension SessionModeName {
-    /// The wire name of a mode.
-    init(_ mode: SessionMode) {
-        switch mode {
+extension SessionMode {
+    /// The mode a wire name stands for.
+    public init(_ name: SessionModeName) {
+        switch name {
         case .default: self = .default
         case .spokenAudio: self = .spokenAudio
         case .voicePrompt: self = .voicePrompt
@@ -33,10 +32,10 @@ extension SessionModeName {
     }
 }
 
-extension SessionOptionName {
-    /// The wire name of an option.
-    init(_ option: SessionOption) {
-        switch option {
+extension SessionOption {
+    /// The option a wire name stands for.
+    public init(_ name: SessionOptionName) {
+        switch name {
         case .mixWithOthers: self = .mixWithOthers
         case .duckOthers: self = .duckOthers
         case .interruptSpokenAudioAndMixWithOthers: self = .interruptSpokenAudioAndMixWithOthers
@@ -44,10 +43,10 @@ extension SessionOptionName {
     }
 }
 
-extension SessionRoleName {
-    /// The wire name of a role.
-    init(_ role: SessionRole) {
-        switch role {
+extension SessionRole {
+    /// The role a wire name stands for.
+    public init(_ name: SessionRoleName) {
+        switch name {
         case .music: self = .music
         case .navigation: self = .navigation
         case .voiceCommand: self = .voiceCommand
@@ -67,7 +66,7 @@ extension SessionRoleName {
 
 extension SessionState {
     /// Where a session stands, as `session.list` names it.
-    init(_ name: SessionStateName) {
+    public init(_ name: SessionStateName) {
         switch name {
         case .inactive: self = .inactive
         case .active: self = .active
@@ -79,7 +78,7 @@ extension SessionState {
 
 extension PromptStyle {
     /// The prompt style a wire name stands for.
-    init(_ name: PromptStyleName) {
+    public init(_ name: PromptStyleName) {
         switch name {
         case .none: self = .none
         case .short: self = .short
@@ -90,7 +89,7 @@ extension PromptStyle {
 
 extension InterruptionReason {
     /// Why an interruption began, as the event names it.
-    init(_ name: InterruptionReasonName) {
+    public init(_ name: InterruptionReasonName) {
         switch name {
         case .default: self = .default
         }
@@ -99,7 +98,7 @@ extension InterruptionReason {
 
 extension RouteChangeReason {
     /// Why the route changed, as the event names it.
-    init(_ name: RouteChangeReasonName) {
+    public init(_ name: RouteChangeReasonName) {
         switch name {
         case .oldDeviceUnavailable: self = .oldDeviceUnavailable
         case .newDeviceAvailable: self = .newDeviceAvailable

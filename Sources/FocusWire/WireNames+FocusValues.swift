@@ -1,24 +1,12 @@
-import Focus
-import RondoProtocol
+public import Focus
+public import RondoProtocol
 
-// The arbiter's values and their wire names, one exhaustive switch each way they cross.
-
-extension SessionCategory {
-    /// The category a wire name stands for.
-    init(_ name: SessionCategoryName) {
-        switch name {
-        case .ambient: self = .ambient
-        case .soloAmbient: self = .soloAmbient
-        case .playback: self = .playback
-        case .record: self = .record
-        case .playAndRecord: self = .playAndRecord
-        }
-    }
-}
+// The wire names of the arbiter's values, one exhaustive switch each: what the daemon
+// reports, and what a scenario asks for.
 
 extension SessionCategoryName {
     /// The wire name of a category.
-    init(_ category: SessionCategory) {
+    public init(_ category: SessionCategory) {
         switch category {
         case .ambient: self = .ambient
         case .soloAmbient: self = .soloAmbient
@@ -29,24 +17,9 @@ extension SessionCategoryName {
     }
 }
 
-extension SessionMode {
-    /// The mode a wire name stands for.
-    init(_ name: SessionModeName) {
-        switch name {
-        case .default: self = .default
-        case .spokenAudio: self = .spokenAudio
-        case .voicePrompt: self = .voicePrompt
-        case .voiceChat: self = .voiceChat
-        case .videoChat: self = .videoChat
-        case .moviePlayback: self = .moviePlayback
-        case .measurement: self = .measurement
-        }
-    }
-}
-
 extension SessionModeName {
     /// The wire name of a mode.
-    init(_ mode: SessionMode) {
+    public init(_ mode: SessionMode) {
         switch mode {
         case .default: self = .default
         case .spokenAudio: self = .spokenAudio
@@ -59,20 +32,9 @@ extension SessionModeName {
     }
 }
 
-extension SessionOption {
-    /// The option a wire name stands for.
-    init(_ name: SessionOptionName) {
-        switch name {
-        case .mixWithOthers: self = .mixWithOthers
-        case .duckOthers: self = .duckOthers
-        case .interruptSpokenAudioAndMixWithOthers: self = .interruptSpokenAudioAndMixWithOthers
-        }
-    }
-}
-
 extension SessionOptionName {
     /// The wire name of an option.
-    init(_ option: SessionOption) {
+    public init(_ option: SessionOption) {
         switch option {
         case .mixWithOthers: self = .mixWithOthers
         case .duckOthers: self = .duckOthers
@@ -81,30 +43,9 @@ extension SessionOptionName {
     }
 }
 
-extension SessionRole {
-    /// The role a wire name stands for.
-    init(_ name: SessionRoleName) {
-        switch name {
-        case .music: self = .music
-        case .navigation: self = .navigation
-        case .voiceCommand: self = .voiceCommand
-        case .callRing: self = .callRing
-        case .call: self = .call
-        case .alarm: self = .alarm
-        case .notification: self = .notification
-        case .systemSound: self = .systemSound
-        case .emergency: self = .emergency
-        case .safety: self = .safety
-        case .vehicleStatus: self = .vehicleStatus
-        case .announcement: self = .announcement
-        case .voicemail: self = .voicemail
-        }
-    }
-}
-
 extension SessionRoleName {
     /// The wire name of a role.
-    init(_ role: SessionRole) {
+    public init(_ role: SessionRole) {
         switch role {
         case .music: self = .music
         case .navigation: self = .navigation
@@ -125,7 +66,7 @@ extension SessionRoleName {
 
 extension SessionStateName {
     /// The wire name of where a session stands.
-    init(_ state: SessionState) {
+    public init(_ state: SessionState) {
         switch state {
         case .inactive: self = .inactive
         case .active: self = .active
@@ -137,7 +78,7 @@ extension SessionStateName {
 
 extension PromptStyleName {
     /// The wire name of a prompt style.
-    init(_ style: PromptStyle) {
+    public init(_ style: PromptStyle) {
         switch style {
         case .none: self = .none
         case .short: self = .short
@@ -148,7 +89,7 @@ extension PromptStyleName {
 
 extension InterruptionReasonName {
     /// The wire name of why an interruption began.
-    init(_ reason: InterruptionReason) {
+    public init(_ reason: InterruptionReason) {
         switch reason {
         case .default: self = .default
         }
@@ -157,7 +98,7 @@ extension InterruptionReasonName {
 
 extension RouteChangeReasonName {
     /// The wire name of why the route changed.
-    init(_ reason: RouteChangeReason) {
+    public init(_ reason: RouteChangeReason) {
         switch reason {
         case .oldDeviceUnavailable: self = .oldDeviceUnavailable
         case .newDeviceAvailable: self = .newDeviceAvailable
@@ -170,7 +111,7 @@ extension RouteChangeReasonName {
 
 extension ErrorCode {
     /// The domain error code of an arbiter's refusal.
-    init(_ error: FocusError) {
+    public init(_ error: FocusError) {
         switch error {
         case .badParam: self = .badParam
         case .noSuchSession: self = .noSuchSession
