@@ -70,6 +70,7 @@ let package = Package(
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),
+        .target(name: "ContentIdentifiers", swiftSettings: strictSettings),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(name: "RondoRouting", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
@@ -94,17 +95,20 @@ let package = Package(
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(
             name: "Audio",
-            dependencies: ["CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "RondoProtocol"],
+            dependencies: [
+                "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "ContentIdentifiers",
+            ],
             swiftSettings: strictSettings
         ),
         .target(
-            name: "Library", dependencies: ["TagReading", "RondoProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "Library",
+            dependencies: ["TagReading", "ContentIdentifiers", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "RondoRouting", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -173,6 +177,7 @@ let package = Package(
             name: "RondoRoutingTests", dependencies: ["RondoRouting", "RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],
@@ -186,13 +191,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["Audio", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
+            dependencies: ["ContentIdentifiers", "Audio", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
+                "ContentIdentifiers", "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
             ],
             swiftSettings: strictSettings
         ),

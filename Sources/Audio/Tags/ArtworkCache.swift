@@ -1,6 +1,6 @@
+import ContentIdentifiers
 public import Foundation
 import Glibc
-import RondoProtocol
 
 /// Keeps embedded covers as image files that now-playing clients can open by URL.
 ///

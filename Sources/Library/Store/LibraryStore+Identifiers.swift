@@ -1,5 +1,5 @@
+import ContentIdentifiers
 import GRDB
-import RondoProtocol
 
 extension LibraryStore {
     /// The artist, album, show, genre, playlist or track with this identifier, if any.

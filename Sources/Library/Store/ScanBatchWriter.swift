@@ -1,6 +1,6 @@
+import ContentIdentifiers
 import Foundation
 import GRDB
-import RondoProtocol
 import TagReading
 
 /// Writes scan results inside one transaction: tracks with their album, artist and genre

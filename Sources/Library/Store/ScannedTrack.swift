@@ -1,5 +1,5 @@
+import ContentIdentifiers
 import Foundation
-import RondoProtocol
 import TagReading
 
 /// A readable audio file as a scan writes it: its tags and what the library derives from

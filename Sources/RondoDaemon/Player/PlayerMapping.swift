@@ -1,4 +1,5 @@
 import Audio
+import ContentIdentifiers
 import Foundation
 import Library
 import Playback

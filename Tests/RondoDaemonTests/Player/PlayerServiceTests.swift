@@ -1,4 +1,5 @@
 import Audio
+import ContentIdentifiers
 import Focus
 import Foundation
 import Library

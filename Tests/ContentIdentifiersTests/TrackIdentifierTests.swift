@@ -1,4 +1,4 @@
-import RondoProtocol
+import ContentIdentifiers
 import Testing
 
 /// ``TrackIdentifier``: the one spelling of a track's identifier.

@@ -1,4 +1,4 @@
-import RondoProtocol
+import ContentIdentifiers
 import Testing
 
 /// ``FNV1a`` matches the published 64-bit FNV-1a test vectors.
