@@ -108,7 +108,8 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading", "RondoMPRIS", "RondoView",
+                "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading",
+                "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -191,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["ContentIdentifiers", "Audio", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
+            dependencies: ["ContentIdentifiers", "Audio", "Playback", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+public import Playback
+
 /// What the player's applier asks of the sound: load, pre-roll, pause, resume, seek,
 /// speed, and what the listener hears. ``PlaybackEngine`` is the real one; its notices
 /// (``EngineNotice``) go to whoever made it.
@@ -37,7 +39,7 @@ public protocol PlaybackControl: AnyObject, Sendable {
     /// Plays at `rate` (0.5 to 2), pitch kept.
     func setRate(_ rate: Double)
     /// Scans forward or backward until ``endScan()``.
-    func scan(_ direction: PlaybackEngine.ScanDirection)
+    func scan(_ direction: ScanDirection)
     /// Ends a scan where it is.
     func endScan()
     /// Plays to `sink` from now on (`nil`: the server's default).

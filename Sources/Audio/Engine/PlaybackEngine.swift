@@ -1,4 +1,5 @@
 import Foundation
+public import Playback
 import Synchronization
 
 /// Plays MP3 files through an ``AudioOutput``: decodes on its own thread, time-stretches
@@ -8,7 +9,7 @@ import Synchronization
 ///
 /// Rates: ``setRate(_:)`` plays at 0.5× to 2× with the pitch kept; 1× bypasses the
 /// stretcher and is bit-exact. ``scan(_:)`` starts a CD-like scan "with sound" at
-/// ``scanSpeed`` (short snippets at normal speed, jumping forward or backward between
+/// ``Player/scanRate`` (short snippets at normal speed, jumping forward or backward between
 /// them) until ``endScan()``. Every rate or scan change is heard at once: the queued audio
 /// is dropped and replaced from the heard position. ``position`` and every notice are in
 /// media time, which moves at the rate times the wall clock.
@@ -22,8 +23,6 @@ import Synchronization
 public final class PlaybackEngine: @unchecked Sendable {
     /// The rates ``setRate(_:)`` accepts; others are clamped into this range.
     public static let supportedRates: ClosedRange<Double> = 0.5...2.0
-    /// How fast a ``scan(_:)`` moves through the media, in media seconds per second.
-    public static let scanSpeed = 8.0
 
     let onNotice: @Sendable (EngineNotice) -> Void
     let condition = NSCondition()
@@ -265,7 +264,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Starts (or turns) a CD-like scan with sound from what is heard now: snippets of
     /// 0.12 s at normal speed (faded in and out), jumping so the media moves at
-    /// ``scanSpeed`` in `direction`. A forward scan runs on into the prepared next source;
+    /// ``Player/scanRate`` in `direction`. A forward scan runs on into the prepared next source;
     /// a backward scan that reaches the start of the source plays on from there. The scan
     /// lasts until ``endScan()``, a ``stop()`` or a lost output.
     public func scan(_ direction: ScanDirection) {
@@ -330,7 +329,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         stretcher?.setTempo(feedRate)
         timeline = Timeline(source: source, mediaFrame: mediaFrame, rate: feedRate, lead: stretcher?.meanLead ?? 0)
         scanCursor = scanning.map {
-            ScanCursor(direction: $0, mediaFrame: mediaFrame, sampleRate: format.sampleRate, speed: Self.scanSpeed)
+            ScanCursor(direction: $0, mediaFrame: mediaFrame, sampleRate: format.sampleRate, speed: Player.scanRate)
         }
         decoderAtEnd = false
         stretcherFlushed = false

@@ -1,3 +1,5 @@
+import Playback
+
 /// Where a CD-like scan reads next: short snippets played at normal speed, each starting
 /// `speed` snippet lengths after (forward) or before (backward) the previous one, so the
 /// media moves at that speed on average and stays recognisable.
@@ -10,7 +12,7 @@ struct ScanCursor {
     static let snippetSeconds = 0.12
 
     /// The direction of the scan.
-    let direction: PlaybackEngine.ScanDirection
+    let direction: ScanDirection
     /// Frames in one snippet.
     let snippetFrames: Int
     /// Frames of each fade.
@@ -23,7 +25,7 @@ struct ScanCursor {
     private(set) var played = 0
 
     /// A scan starting at `mediaFrame` of a `sampleRate` source, with its first snippet there.
-    init(direction: PlaybackEngine.ScanDirection, mediaFrame: Int, sampleRate: Int, speed: Double) {
+    init(direction: ScanDirection, mediaFrame: Int, sampleRate: Int, speed: Double) {
         self.direction = direction
         snippetFrames = Int(Double(sampleRate) * Self.snippetSeconds)
         fadeFrames = sampleRate * 5 / 1000

@@ -199,7 +199,7 @@ actor PlayerService {
         for effect in effects {
             switch effect {
             case .setRate(let rate): engine.setRate(rate)
-            case .scan(let direction): engine.scan(direction == .forward ? .forward : .backward)
+            case .scan(let direction): engine.scan(direction)
             case .endScan: engine.endScan()
             case .storeFeedback(let location, let feedback): feedbackChanges[location] = feedback
             case .remoteChanged: hub.publish(Events.RemoteChangedEvent.self, RemoteChanged(commands: remoteCommands()))

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Playback
 import RondoTesting
 import SinkMonitor
 import Testing

@@ -1,3 +1,4 @@
+import Playback
 import Testing
 
 @testable import Audio

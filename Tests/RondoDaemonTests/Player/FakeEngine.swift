@@ -1,5 +1,6 @@
 import Audio
 import Glibc
+import Playback
 import Synchronization
 
 /// A stand-in for the playback engine: records every command, in order, answers as a
@@ -112,7 +113,7 @@ final class FakeEngine: PlaybackControl {
     }
     func setRate(_ rate: Double) { record("rate \(rate)") }
     func setGain(_ gain: Float, forSource id: UInt64) { record("gain \(gain) for \(id)") }
-    func scan(_ direction: PlaybackEngine.ScanDirection) { record("scan \(direction)") }
+    func scan(_ direction: ScanDirection) { record("scan \(direction)") }
     func endScan() { record("endScan") }
     func setSink(_ sink: String?) throws(AudioError) { record("sink \(sink ?? "default")") }
     func setStreamVolume(_ volume: Double) { record("volume \(volume)") }
