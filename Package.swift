@@ -71,6 +71,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),
         .target(name: "ContentIdentifiers", swiftSettings: strictSettings),
+        .target(name: "ThreadJobs", dependencies: ["CLinux"], swiftSettings: strictSettings),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(name: "RondoRouting", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
@@ -85,7 +86,7 @@ let package = Package(
         ),
         .target(
             name: "RondoMPRIS",
-            dependencies: ["CSDBus", "RondoProtocol", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CSDBus", "RondoProtocol", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
@@ -110,7 +111,7 @@ let package = Package(
             dependencies: [
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading",
                 "RondoMPRIS", "RondoView",
-                "CMalloc", "CLinux",
+                "CMalloc", "CLinux", "ThreadJobs",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

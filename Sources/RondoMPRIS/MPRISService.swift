@@ -4,6 +4,7 @@ import Glibc
 public import Logging
 public import RondoProtocol
 import Synchronization
+import ThreadJobs
 
 /// The daemon's MPRIS object (`org.mpris.MediaPlayer2.rondo` at `/org/mpris/MediaPlayer2`)
 /// on the D-Bus session bus: media keys, desktop media widgets and `playerctl` read the
@@ -24,8 +25,8 @@ public final class MPRISService: @unchecked Sendable {
 
     let control: any MPRISPlayerControl
     let logger: Logger
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
-    private let wakeDescriptor: Int32
+    /// What other threads hand the bus thread; `nil` when no eventfd could be made.
+    private let jobs = ThreadJobQueue()
     private let stopping = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     private var callbacks: UnsafeMutablePointer<rondo_mpris_callbacks>?
@@ -58,16 +59,18 @@ public final class MPRISService: @unchecked Sendable {
         self.control = control
         self.logger = logger
         location = SessionBusLocation(environment: environment ?? ProcessInfo.processInfo.environment)
-        wakeDescriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     }
 
     deinit {
         callbacks?.deallocate()
-        close(wakeDescriptor)
     }
 
     /// Starts the bus thread, which connects (and reconnects) to the session bus.
     public func start() {
+        guard jobs != nil else {
+            logger.warning("MPRIS is off: no eventfd to wake its thread (\(String(cString: strerror(errno))))")
+            return
+        }
         let callbacks = UnsafeMutablePointer<rondo_mpris_callbacks>.allocate(capacity: 1)
         callbacks.initialize(
             to: rondo_mpris_callbacks(
@@ -85,7 +88,7 @@ public final class MPRISService: @unchecked Sendable {
     /// Leaves the bus and stops the thread; waits for it.
     public func stop() {
         guard callbacks != nil, !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        wake()
+        jobs?.wake()
         finished.wait()
     }
 
@@ -108,13 +111,7 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Runs `job` on the bus thread.
     func enqueue(_ job: @escaping @Sendable () -> Void) {
-        jobs.withLock { $0.append(job) }
-        wake()
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeDescriptor, &one, 8)
+        jobs?.enqueue(job)
     }
 
     /// Seconds since 1970, the clock of `timestamp` in now-playing.
@@ -148,20 +145,12 @@ public final class MPRISService: @unchecked Sendable {
         }
         while !stopping.load(ordering: .acquiring) {
             if bus == nil, reconnect.attemptDue(at: Self.monotonicSeconds()) { connect() }
-            runJobs()
+            jobs?.runJobs()
             if let bus, !process(bus) { disconnect(reason: "the session bus went away") }
             waitForWork()
         }
-        runJobs()
+        jobs?.runJobs()
         if bus != nil { disconnect(reason: nil) }
-    }
-
-    private func runJobs() {
-        let pending = jobs.withLock { list in
-            defer { list = [] }
-            return list
-        }
-        for job in pending { job() }
     }
 
     /// Handles everything the bus has for us; `false` when the connection is gone.
@@ -175,7 +164,7 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Sleeps in `poll` until the bus or a job needs us, or a reconnection attempt is due.
     private func waitForWork() {
-        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [pollfd(fd: jobs?.wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)]
         var timeout: Int32 = -1
         if let bus {
             descriptors.append(pollfd(fd: sd_bus_get_fd(bus), events: Int16(sd_bus_get_events(bus)), revents: 0))
@@ -191,10 +180,7 @@ public final class MPRISService: @unchecked Sendable {
             }
         }
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        if descriptors[0].revents & Int16(POLLIN) != 0 {
-            var count: UInt64 = 0
-            _ = read(wakeDescriptor, &count, 8)
-        }
+        if descriptors[0].revents & Int16(POLLIN) != 0 { jobs?.acknowledgeWake() }
         if bus == nil, let socketWatch, descriptors.count > 1, descriptors[1].revents & Int16(POLLIN) != 0,
             socketWatch.socketAppeared()
         {

@@ -1,8 +1,8 @@
-import CLinux
 import Foundation
 import Glibc
 import RondoRouting
 import Synchronization
+import ThreadJobs
 
 /// Something the request loop watches: a listening socket or a client connection.
 protocol LoopWatched: AnyObject {
@@ -21,15 +21,14 @@ protocol LoopWatched: AnyObject {
 /// The loop is also a task executor: a task that prefers it (a route that only decides,
 /// ``Router/register(_:onLoop:_:)``), and the default actors it calls, run their jobs on
 /// the loop's thread between its I/O. Work from other threads (a finished request's
-/// reply, a connection to close) arrives through ``execute(_:)``, which wakes the loop
-/// with an eventfd.
+/// reply, a connection to close) arrives through ``execute(_:)``, on a ``ThreadJobQueue``
+/// whose eventfd wakes the loop.
 ///
 /// Ownership: the watched table and everything the watched objects own are touched only on
-/// the loop's thread; the job queue is guarded by its mutex.
+/// the loop's thread; the job queue guards itself.
 final class RequestLoop: TaskExecutor, @unchecked Sendable {
     private let poll: Int32
-    private let wake: Int32
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs: ThreadJobQueue
     /// Watched objects by descriptor.
     private var watched: [(any LoopWatched)?] = []
     /// The loop thread's `pthread_t`, 0 until it runs.
@@ -43,18 +42,17 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     init() throws(SocketServerError) {
         poll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard poll >= 0 else { throw .system("cannot create the request loop's epoll instance", errno) }
-        wake = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
-        guard wake >= 0 else {
+        guard let jobs = ThreadJobQueue() else {
             close(poll)
             throw .system("cannot create the request loop's eventfd", errno)
         }
-        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: wake))
-        epoll_ctl(poll, EPOLL_CTL_ADD, wake, &event)
+        self.jobs = jobs
+        var event = epoll_event(events: EPOLLIN.rawValue, data: epoll_data_t(fd: jobs.wakeDescriptor))
+        epoll_ctl(poll, EPOLL_CTL_ADD, jobs.wakeDescriptor, &event)
     }
 
     deinit {
         readBuffer.deallocate()
-        close(wake)
         close(poll)
     }
 
@@ -82,16 +80,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
 
     /// Runs `job` on the loop's thread, after the jobs queued before it.
     func execute(_ job: @escaping @Sendable () -> Void) {
-        let wasEmpty = jobs.withLock { queue in
-            queue.append(job)
-            return queue.count == 1
-        }
-        // The loop drains its queue before it waits: a job queued from the loop itself, or
-        // behind one already queued, needs no wake-up.
-        if wasEmpty, !inLoop {
-            var one: UInt64 = 1
-            _ = Glibc.write(wake, &one, 8)
-        }
+        jobs.enqueue(job, fromOwner: inLoop)
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
@@ -127,34 +116,18 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         while true {
-            runJobs()
+            jobs.runJobs()
             if stopped.load(ordering: .acquiring) { return }
             let count = events.withUnsafeMutableBufferPointer { epoll_wait(poll, $0.baseAddress, Int32($0.count), -1) }
             guard count > 0 else { continue }
             for index in 0..<Int(count) {
                 let descriptor = events[index].data.fd
-                if descriptor == wake {
-                    var value: UInt64 = 0
-                    _ = Glibc.read(wake, &value, 8)
+                if descriptor == jobs.wakeDescriptor {
+                    jobs.acknowledgeWake()
                 } else if Int(descriptor) < watched.count, let object = watched[Int(descriptor)] {
                     object.ready(events[index].events)
                 }
             }
-        }
-    }
-
-    /// Runs queued jobs until none is left, those they queue included.
-    ///
-    /// The queue and the batch trade their buffers, so a wake-up allocates nothing: copying
-    /// the queue out and emptying it in place would make the emptied queue a new buffer,
-    /// since the copy still shares the old one.
-    private func runJobs() {
-        var batch: [@Sendable () -> Void] = []
-        while true {
-            jobs.withLock { swap(&$0, &batch) }
-            if batch.isEmpty { return }
-            for job in batch { job() }
-            batch.removeAll(keepingCapacity: true)
         }
     }
 }
