@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 import RondoRouting
