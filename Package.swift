@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "ContentIdentifiers",
+                "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "ContentIdentifiers", "Playback",
             ],
             swiftSettings: strictSettings
         ),
@@ -112,8 +112,6 @@ let package = Package(
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading",
                 "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux", "ThreadJobs",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -179,6 +177,7 @@ let package = Package(
             name: "RondoRoutingTests", dependencies: ["RondoRouting", "RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
