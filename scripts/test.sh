@@ -5,8 +5,18 @@
 # then, when PipeWire, WirePlumber and pipewire-pulse are installed and no filter was given,
 # the tests that play audio (the Audio and Integration targets) again on PipeWire. Without a
 # filter, the head-unit view's browser tests run too (headless Chromium through Selenium).
+#
+# scripts/test.sh --fast runs the fast lane instead: the pure and unit suites, with no audio
+# server, browser, daemon process or fuzz guard (the Integration target and the suites
+# marked `.fullLane`, see Sources/RondoTesting/TestLane.swift), in about a minute after a
+# build. Further arguments go to `swift test` in both lanes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+fast=false
+if [ "${1:-}" = --fast ]; then
+  fast=true
+  shift
+fi
 # shellcheck source=scripts/lib.sh
 . "$root/scripts/lib.sh"
 
@@ -21,6 +31,10 @@ export TMPDIR
 chmod 0755 "$TMPDIR"
 trap 'rm -rf "$TMPDIR"' EXIT
 swift build --build-tests
+if $fast; then
+  RONDO_TEST_LANE=fast swift test --skip-build --skip 'IntegrationTests\.' "$@"
+  exit 0
+fi
 swift test --skip-build "$@"
 if [ $# -eq 0 ]; then
   echo "rondo: the head-unit view in a browser (screenshots in .build/test-artifacts/view)" >&2

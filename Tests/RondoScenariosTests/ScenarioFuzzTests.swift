@@ -85,6 +85,7 @@ private struct HostileScenarios {
 
 /// Hostile scenario files never crash the parser or the runner: each loads and runs, or
 /// fails with a ``ScenarioError`` naming the file and a line of the input.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct ScenarioFuzzTests {
     private static let file = "fuzz.toml"
 

@@ -172,8 +172,10 @@ import Testing
 /// Parsing keeps nothing once its values are dropped: a daemon that opens a sandbox, and so
 /// reads a policy file, thousands of times holds no more for it.
 @Suite struct TOMLParserMemoryTests {
-    /// Two thousand parses of the largest packaged policy leave the heap's bytes in use where
-    /// they were (the parser before this one kept 60 KB of every parse of it).
+    /// Rounds of a thousand parses of the largest packaged policy leave the heap's bytes in
+    /// use where they were (the parser before this one kept 60 KB of every parse of it). The
+    /// heap is the whole process's, shared with suites running meanwhile, so the smallest
+    /// growth of five rounds is the parser's.
     @Test func parsingFreesWhatItTook() throws {
         let policies = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Config/policies/automotive.toml").standardized
@@ -182,10 +184,14 @@ import Testing
             for _ in 0..<times { #expect(try !TOMLDocument.values(of: text).isEmpty) }
         }
         try parse(times: 200)
-        let before = mallinfo2().uordblks
-        try parse(times: 2_000)
-        let after = mallinfo2().uordblks
-        let growth = after > before ? after - before : 0
-        #expect(growth < 4 << 20, "the heap grew by \(growth) bytes over 2,000 parses")
+        var growths: [Int] = []
+        for _ in 0..<5 {
+            let before = mallinfo2().uordblks
+            try parse(times: 1_000)
+            let after = mallinfo2().uordblks
+            growths.append(after > before ? after - before : 0)
+        }
+        let least = growths.min() ?? 0
+        #expect(least < 4 << 20, "the heap grew by at least \(least) bytes in each round of 1,000 parses: \(growths)")
     }
 }

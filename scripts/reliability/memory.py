@@ -18,9 +18,9 @@ CYCLES = 10_000
 # Prompts take as long as the server plays them: fewer cycles, from several clients at once,
 # after a warm-up long enough for the most prompts ever playing together (each with its
 # stream and thread) to have been reached.
-PROMPT_WARM_UP = 500
-PROMPT_CYCLES = 1_000
-PROMPT_CLIENTS = 25
+PROMPT_WARM_UP = 200
+PROMPT_CYCLES = 500
+PROMPT_CLIENTS = 10
 # Requests sent before their replies are read: a cycle's requests travel together, so the
 # run takes seconds, not minutes, and the daemon still answers each in turn.
 PIPELINE = 100

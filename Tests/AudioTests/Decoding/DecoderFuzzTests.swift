@@ -6,6 +6,7 @@ import Testing
 
 /// The decoder chooser and the FLAC, Vorbis and Opus decoders on damaged files: they never
 /// crash or hang, and every failure is a `decodeFailed` with a reason.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct DecoderFuzzTests {
     /// The samples read from each damaged file at most: a few seconds is enough to reach
     /// the damage in the small seeds.

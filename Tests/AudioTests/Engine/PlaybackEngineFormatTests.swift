@@ -5,7 +5,7 @@ import SinkMonitor
 import Testing
 
 /// FLAC, Vorbis and Opus through the engine, checked by ear on a private PulseAudio server.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer))
 struct PlaybackEngineFormatTests {
     /// At rate 2.0 each format's 440 Hz tone is still heard at 440 Hz (within 3 %): the
     /// time-stretcher keeps the pitch whatever decoder feeds it.

@@ -6,6 +6,7 @@ import Testing
 @testable import Audio
 
 /// Letting go of a connection, wherever that happens.
+@Suite(.tags(.audioServer), .fullLane(.audioServer))
 struct PulseConnectionTests {
     /// The last reference to a connection, dropped inside one of its own callbacks on its
     /// mainloop thread (as a stopping daemon may), shuts it down without libpulse aborting

@@ -7,7 +7,7 @@ import Testing
 
 /// Gains, mutes and events of real `paplay` sink inputs on a private PulseAudio server,
 /// checked at the null sink's monitor.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer))
 struct SessionAudioControlTests {
     /// The drop in dB a gain of 0.3 makes.
     static let duckDecibels = 20 * log10(0.3)

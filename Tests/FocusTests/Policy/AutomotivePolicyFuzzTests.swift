@@ -64,7 +64,7 @@ private struct HostileMatrices {
     }
 }
 
-@Suite struct AutomotivePolicyFuzzTests {
+@Suite(.tags(.fuzz), .fullLane(.fuzz)) struct AutomotivePolicyFuzzTests {
     /// 1,000 seeded variants of automotive.toml each load or fail at a line of the input,
     /// naming the file; each one that loads runs 40 seeded events without breaking an
     /// invariant.

@@ -197,6 +197,7 @@ private struct HostilePolicies {
 
 /// Hostile policy files never crash or hang the loader: each loads or fails with a
 /// ``PolicyError`` naming the file and a line of the input.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct PolicyFuzzTests {
     /// What one input came to, or why it broke the contract.
     private enum Outcome {

@@ -103,6 +103,7 @@ private struct HostilePlaylists {
 /// ``PlaylistParser`` on hostile playlists: it never crashes, every entry is an absolute,
 /// normalised path, stream URLs are left out, plain lines survive around the damage, and the
 /// same bytes always give the same entries.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct PlaylistParserFuzzTests {
     /// Why `entry` is not an absolute, normalised path, if it is not.
     private static func defect(of entry: String) -> String? {

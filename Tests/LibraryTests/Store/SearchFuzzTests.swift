@@ -56,6 +56,7 @@ private struct HostileQueries {
 
 /// ``LibraryStore/search(_:limit:)`` on a real SQLite library scanned from files: any text
 /// is a safe query, and a known word wrapped in FTS5 syntax still finds its track.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct SearchFuzzTests {
     /// A library of four tracks, one with FTS5 syntax in its tags.
     private static func library() throws -> LibraryFixture {

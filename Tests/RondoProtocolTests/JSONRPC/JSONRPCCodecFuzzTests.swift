@@ -131,6 +131,7 @@ private struct HostileLines {
 }
 
 /// Hostile lines never crash or hang the codec: each yields a request or a well-formed error.
+@Suite(.tags(.fuzz), .fullLane(.fuzz))
 struct JSONRPCCodecFuzzTests {
     /// What one decoded line came to, or why it broke the contract.
     private enum Outcome {
