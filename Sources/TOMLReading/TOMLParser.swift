@@ -23,6 +23,8 @@ struct TOMLParser {
     init(_ text: String) {
         bytes = Array(text.utf8)
         current = root
+        // A byte-order mark, which some editors write at the start of a UTF-8 file.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// The document's top-level table.

@@ -91,11 +91,12 @@ import Testing
         #expect(value.isNaN)
     }
 
-    /// Line ends of either kind and no line end at the end all read alike.
+    /// Line ends of either kind, no line end at the end and a byte-order mark all read alike.
     @Test func readsEitherLineEnd() throws {
         #expect(try parse("a = 1\r\nb = 2 # c\r\n") == ["a": .integer(1), "b": .integer(2)])
         #expect(try parse("a = 1") == ["a": .integer(1)])
         #expect(try parse("") == [:])
+        #expect(try parse("\u{FEFF}a = 1\n") == ["a": .integer(1)])
     }
 
     private static let noValue =
