@@ -7,14 +7,20 @@ enum AudioDecoders {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot be read, holds
     ///   none of the known formats, or is corrupt.
     static func open(path: String) throws(AudioError) -> any AudioDecoder {
-        switch try kind(of: path) {
-        case .flac: try FLACDecoder(path: path)
-        case .vorbis: try VorbisDecoder(path: path)
-        case .opus: try OpusDecoder(path: path)
-        case .wav: try WAVDecoder(path: path)
-        case .mpeg: try MPG123Decoder(path: path)
+        let kind = try kind(of: path)
+        return try open(FileByteSource(path: path), as: kind)
+    }
+
+    /// The decoder for `kind` reading `source` from its start.
+    static func open(_ source: any ByteSource, as kind: AudioFileKind) throws(AudioError) -> any AudioDecoder {
+        switch kind {
+        case .flac: try FLACDecoder(source: source)
+        case .vorbis: try VorbisDecoder(source: source)
+        case .opus: try OpusDecoder(source: source)
+        case .wav: try WAVDecoder(source: source)
+        case .mpeg: try MPG123Decoder(source: source)
         case .otherOgg:
-            throw .decodeFailed(path, reason: "an Ogg file that holds neither Vorbis nor Opus audio")
+            throw .decodeFailed(source.name, reason: "an Ogg file that holds neither Vorbis nor Opus audio")
         }
     }
 

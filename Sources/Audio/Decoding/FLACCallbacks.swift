@@ -3,37 +3,39 @@ import CFLAC
 // libFLAC's callbacks, free functions that find their ``FLACFrameBuffer`` through the
 // client-data pointer (never by capture: they run inside libFLAC calls).
 
-/// Reads the file: up to `*bytes` bytes, their count put back in `*bytes`.
+/// Reads the source: up to `*bytes` bytes, their count put back in `*bytes`.
 func flacRead(
     _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ bytes: UnsafeMutablePointer<FLAC__byte>?,
     _ count: UnsafeMutablePointer<Int>?, _ clientData: UnsafeMutableRawPointer?
 ) -> FLAC__StreamDecoderReadStatus {
     guard let clientData, let bytes, let count, count.pointee > 0,
-        let read = input(clientData).read(into: bytes, count: count.pointee)
+        let read = input(clientData).read(into: UnsafeMutableRawPointer(bytes), count: count.pointee)
     else { return FLAC__STREAM_DECODER_READ_STATUS_ABORT }
     count.pointee = read
     return read == 0 ? FLAC__STREAM_DECODER_READ_STATUS_END_OF_STREAM : FLAC__STREAM_DECODER_READ_STATUS_CONTINUE
 }
 
-/// Moves the file's next read to a byte offset.
+/// Moves the source's next read to a byte offset.
 func flacSeek(
     _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ offset: FLAC__uint64, _ clientData: UnsafeMutableRawPointer?
 ) -> FLAC__StreamDecoderSeekStatus {
-    guard let clientData, input(clientData).seek(to: offset) else { return FLAC__STREAM_DECODER_SEEK_STATUS_ERROR }
+    guard let clientData, offset <= UInt64(Int64.max), (try? input(clientData).seek(to: Int64(offset))) != nil else {
+        return FLAC__STREAM_DECODER_SEEK_STATUS_ERROR
+    }
     return FLAC__STREAM_DECODER_SEEK_STATUS_OK
 }
 
-/// Tells the byte offset of the file's next read, without asking the kernel.
+/// Tells the byte offset of the source's next read.
 func flacTell(
     _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ offset: UnsafeMutablePointer<FLAC__uint64>?,
     _ clientData: UnsafeMutableRawPointer?
 ) -> FLAC__StreamDecoderTellStatus {
     guard let clientData, let offset else { return FLAC__STREAM_DECODER_TELL_STATUS_ERROR }
-    offset.pointee = input(clientData).offset
+    offset.pointee = UInt64(input(clientData).position)
     return FLAC__STREAM_DECODER_TELL_STATUS_OK
 }
 
-/// Tells the file's length in bytes.
+/// Tells the source's length in bytes (unknown for a live stream).
 func flacLength(
     _ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ length: UnsafeMutablePointer<FLAC__uint64>?,
     _ clientData: UnsafeMutableRawPointer?
@@ -41,18 +43,18 @@ func flacLength(
     guard let clientData, let length, let known = input(clientData).length else {
         return FLAC__STREAM_DECODER_LENGTH_STATUS_ERROR
     }
-    length.pointee = known
+    length.pointee = UInt64(known)
     return FLAC__STREAM_DECODER_LENGTH_STATUS_OK
 }
 
-/// Tells whether a read met the end of the file.
+/// Tells whether a read met the end of the source.
 func flacEndOfFile(_ decoder: UnsafePointer<FLAC__StreamDecoder>?, _ clientData: UnsafeMutableRawPointer?) -> FLAC__bool {
     guard let clientData else { return 1 }
     return input(clientData).atEnd ? 1 : 0
 }
 
-/// The file behind a callback's client data.
-private func input(_ clientData: UnsafeMutableRawPointer) -> FLACFileInput {
+/// The source behind a callback's client data.
+private func input(_ clientData: UnsafeMutableRawPointer) -> any ByteSource {
     Unmanaged<FLACFrameBuffer>.fromOpaque(clientData).takeUnretainedValue().input
 }
 

@@ -13,10 +13,11 @@ final class FLACDecoder: AudioDecoder {
     private let path: String
     private var atEnd = false
 
-    /// Opens `path`, a regular file (``RegularFile``), and reads its metadata to learn the format.
+    /// Reads the metadata of the FLAC stream `source` holds, to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable FLAC stream.
-    init(path: String) throws(AudioError) {
-        let buffer = FLACFrameBuffer(input: try FLACFileInput(path: path))
+    init(source: any ByteSource) throws(AudioError) {
+        let path = source.name
+        let buffer = FLACFrameBuffer(input: source)
         guard let decoder = FLAC__stream_decoder_new() else {
             throw .decodeFailed(path, reason: "libFLAC could not create a decoder")
         }

@@ -1,6 +1,6 @@
 import CFLAC
 
-/// What libFLAC's callbacks work with: the file they read (``input``), and what they hand a
+/// What libFLAC's callbacks work with: the source they read (``input``), and what they hand a
 /// ``FLACDecoder``: the stream's format from STREAMINFO, the last decoded frame as
 /// interleaved `Float`, and the last error reported.
 ///
@@ -10,8 +10,8 @@ import CFLAC
 /// Owned by its ``FLACDecoder`` and touched only on the thread that calls into libFLAC (the
 /// callbacks run inside `FLAC__stream_decoder_process_*` and `seek_absolute`), so it needs no lock.
 final class FLACFrameBuffer {
-    /// The file the stream is read from.
-    let input: FLACFileInput
+    /// The bytes the stream is read from.
+    let input: any ByteSource
     var sampleRate = 0
     var channels = 0
     var bitsPerSample = 0
@@ -30,7 +30,7 @@ final class FLACFrameBuffer {
     var error: String?
 
     /// Creates an empty buffer for the stream read from `input`.
-    init(input: FLACFileInput) {
+    init(input: any ByteSource) {
         self.input = input
     }
 

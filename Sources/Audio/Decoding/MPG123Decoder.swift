@@ -9,8 +9,8 @@ final class MPG123Decoder: AudioDecoder {
     let format: AudioFormat
     let frameCount: Int?
     private let handle: OpaquePointer
-    /// The file, opened by ``RegularFile``; libmpg123 reads it but leaves closing it to us.
-    private let descriptor: Int32
+    /// The bytes libmpg123 reads through its replaced reader, kept while it may call it.
+    private let source: ByteSourceBox
     private let path: String
 
     /// Opens `path`, a regular file (``RegularFile``), and reads its first header to learn
@@ -20,21 +20,24 @@ final class MPG123Decoder: AudioDecoder {
     ///   - keepingPictures: whether the tags' embedded images are kept for
     ///     ``withHandle(_:)`` readers (tag reading only, never playback).
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable MP3.
-    init(path: String, keepingPictures: Bool = false) throws(AudioError) {
-        let descriptor: Int32
-        do {
-            descriptor = try RegularFile.open(path)
-        } catch {
-            throw .decodeFailed(path, reason: error.reason)
-        }
+    convenience init(path: String, keepingPictures: Bool = false) throws(AudioError) {
+        try self.init(source: FileByteSource(path: path), keepingPictures: keepingPictures)
+    }
+
+    /// Reads the first header of the MPEG audio `source` holds, to learn the format.
+    /// - Parameters:
+    ///   - source: the bytes.
+    ///   - keepingPictures: as in ``init(path:keepingPictures:)``.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not decodable MPEG audio.
+    init(source: any ByteSource, keepingPictures: Bool = false) throws(AudioError) {
+        let path = source.name
+        let box = ByteSourceBox(source)
         guard let handle = MPG123.makeHandle(keepingPictures: keepingPictures) else {
-            close(descriptor)
             throw .decodeFailed(path, reason: "libmpg123 could not create a decoder")
         }
-        guard mpg123_open_fd(handle, descriptor) == MPG123_OK.rawValue else {
+        guard box.replaceReader(of: handle), mpg123_open_handle(handle, box.userData) == MPG123_OK.rawValue else {
             let reason = MPG123.lastError(handle)
             mpg123_delete(handle)
-            close(descriptor)
             throw .decodeFailed(path, reason: reason)
         }
         var rate = 0
@@ -46,11 +49,10 @@ final class MPG123Decoder: AudioDecoder {
             let reason = MPG123.lastError(handle)
             mpg123_close(handle)
             mpg123_delete(handle)
-            close(descriptor)
             throw .decodeFailed(path, reason: "no MPEG audio frame found (\(reason))")
         }
         self.handle = handle
-        self.descriptor = descriptor
+        self.source = box
         self.path = path
         self.format = AudioFormat(sampleRate: rate, channels: Int(channels))
         let length = mpg123_length(handle)
@@ -60,7 +62,6 @@ final class MPG123Decoder: AudioDecoder {
     deinit {
         mpg123_close(handle)
         mpg123_delete(handle)
-        close(descriptor)
     }
 
     /// Runs `body` with the libmpg123 handle, for readers of the file's metadata.

@@ -14,29 +14,21 @@ final class OpusDecoder: AudioDecoder {
     let frameCount: Int?
     private let file: OpaquePointer
     private let path: String
+    /// The bytes opusfile reads through its callbacks, kept while it may call them.
+    private let source: ByteSourceBox
     private let packets = OpusPacketDecoder()
     /// Whether every link has two channels: then `op_read_float` keeps two channels as well
     /// as `op_read_float_stereo` does, and decodes straight into the caller's buffer.
     private let allLinksStereo: Bool
 
-    /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
+    /// Reads the headers of the Ogg Opus stream `source` holds, to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Opus stream.
-    init(path: String) throws(AudioError) {
-        let descriptor: Int32
-        do {
-            descriptor = try RegularFile.open(path)
-        } catch {
-            throw .decodeFailed(path, reason: error.reason)
-        }
-        var callbacks = OpusFileCallbacks()
-        guard let stream = op_fdopen(&callbacks, descriptor, "rb") else {
-            close(descriptor)
-            throw .decodeFailed(path, reason: String(cString: strerror(errno)))
-        }
+    init(source: any ByteSource) throws(AudioError) {
+        let path = source.name
+        let box = ByteSourceBox(source)
+        var callbacks = box.opusCallbacks
         var status: Int32 = 0
-        // On success opusfile owns the stream and closes it in op_free; on failure it is ours.
-        guard let file = op_open_callbacks(stream, &callbacks, nil, 0, &status) else {
-            _ = callbacks.close?(stream)
+        guard let file = op_open_callbacks(box.userData, &callbacks, nil, 0, &status) else {
             throw .decodeFailed(path, reason: "not a readable Ogg Opus stream (\(OggErrorCode.reason(Int(status))))")
         }
         let channels = Int(op_channel_count(file, -1))
@@ -46,6 +38,7 @@ final class OpusDecoder: AudioDecoder {
         }
         self.file = file
         self.path = path
+        self.source = box
         allLinksStereo = (0..<op_link_count(file)).allSatisfy { op_channel_count(file, $0) == 2 }
         packets.file = file
         op_set_decode_callback(file, opusDecodePacket, Unmanaged.passUnretained(packets).toOpaque())

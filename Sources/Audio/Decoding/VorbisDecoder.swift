@@ -11,16 +11,17 @@ final class VorbisDecoder: AudioDecoder {
     let frameCount: Int?
     private let file: UnsafeMutablePointer<OggVorbis_File>
     private let path: String
+    /// The bytes vorbisfile reads through its callbacks, kept while it may call them.
+    private let source: ByteSourceBox
 
-    /// Opens `path`, a regular file (``RegularFile``), and reads its headers to learn the format.
+    /// Reads the headers of the Ogg Vorbis stream `source` holds, to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Vorbis stream.
-    init(path: String) throws(AudioError) {
-        let stream = try CFile.open(path)
+    init(source: any ByteSource) throws(AudioError) {
+        let path = source.name
+        let box = ByteSourceBox(source)
         let file = UnsafeMutablePointer<OggVorbis_File>.allocate(capacity: 1)
-        // On success vorbisfile owns the stream and closes it in ov_clear.
-        let status = ov_open(stream, file, nil, 0)
+        let status = ov_open_callbacks(box.userData, file, nil, 0, box.vorbisCallbacks)
         guard status == 0 else {
-            fclose(stream)
             file.deallocate()
             throw .decodeFailed(path, reason: "not a readable Ogg Vorbis stream (\(OggErrorCode.reason(Int(status))))")
         }
@@ -31,6 +32,7 @@ final class VorbisDecoder: AudioDecoder {
         }
         self.file = file
         self.path = path
+        self.source = box
         format = AudioFormat(sampleRate: info.rate, channels: Int(info.channels))
         let total = ov_pcm_total(file, -1)
         frameCount = total > 0 ? Int(total) : nil

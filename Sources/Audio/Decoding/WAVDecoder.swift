@@ -32,7 +32,7 @@ final class WAVDecoder: AudioDecoder {
 
     let format: AudioFormat
     let frameCount: Int?
-    private let file: UnsafeMutablePointer<FILE>
+    private let source: any ByteSource
     private let path: String
     private let encoding: Encoding
     private let blockAlign: Int
@@ -44,23 +44,14 @@ final class WAVDecoder: AudioDecoder {
     /// Frames read per call at most, bounding ``scratch``.
     private static let framesPerRead = 4096
 
-    /// Opens `path` and reads its header.
+    /// Reads the header of the WAV file `source` holds (a source of known length).
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it cannot be read or is not a
     ///   WAV file of a supported kind; the reason names what is wrong.
-    init(path: String) throws(AudioError) {
-        let descriptor: Int32
+    init(source: any ByteSource) throws(AudioError) {
+        let path = source.name
         do {
-            descriptor = try RegularFile.open(path)
-        } catch {
-            throw .decodeFailed(path, reason: error.reason)
-        }
-        guard let file = fdopen(descriptor, "rb") else {
-            close(descriptor)
-            throw .decodeFailed(path, reason: String(cString: strerror(errno)))
-        }
-        do {
-            let layout = try Self.readLayout(file)
-            self.file = file
+            let layout = try Self.readLayout(source)
+            self.source = source
             self.path = path
             encoding = layout.encoding
             blockAlign = layout.blockAlign
@@ -68,26 +59,21 @@ final class WAVDecoder: AudioDecoder {
             format = AudioFormat(sampleRate: layout.sampleRate, channels: layout.channels)
             frameCount = layout.dataLength / layout.blockAlign
         } catch {
-            fclose(file)
             throw .decodeFailed(path, reason: error.reason)
         }
         scratch = .allocate(byteCount: Self.framesPerRead * blockAlign, alignment: 8)
-        fseeko(file, off_t(dataStart), SEEK_SET)
+        try source.seek(to: Int64(dataStart))
     }
 
     deinit {
         scratch.deallocate()
-        fclose(file)
     }
 
     func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {
         let channels = format.channels
         let wanted = min(buffer.count / channels, (frameCount ?? 0) - position, Self.framesPerRead)
-        guard wanted > 0, let base = scratch.baseAddress else { return 0 }
-        let got = fread(base, blockAlign, wanted, file)
-        if got < wanted, ferror(file) != 0 {
-            throw .decodeFailed(path, reason: "read error: \(String(cString: strerror(errno)))")
-        }
+        guard wanted > 0 else { return 0 }
+        let got = try source.readFully(into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<(wanted * blockAlign)])) / blockAlign
         convert(samples: got * channels, into: buffer)
         // A file that shrank under us ends here rather than being read again.
         position = got < wanted ? frameCount ?? 0 : position + got
@@ -95,7 +81,7 @@ final class WAVDecoder: AudioDecoder {
     }
 
     func seek(toFrame frame: Int) throws(AudioError) {
-        guard frame >= 0, frame <= frameCount ?? 0, fseeko(file, off_t(dataStart + frame * blockAlign), SEEK_SET) == 0
+        guard frame >= 0, frame <= frameCount ?? 0, (try? source.seek(to: Int64(dataStart + frame * blockAlign))) != nil
         else { throw .decodeFailed(path, reason: "cannot seek to frame \(frame)") }
         position = frame
     }
@@ -127,10 +113,9 @@ final class WAVDecoder: AudioDecoder {
     // MARK: Header
 
     /// Walks the RIFF chunks for `fmt ` and `data`, checking every size against the file.
-    private static func readLayout(_ file: UnsafeMutablePointer<FILE>) throws(Malformed) -> Layout {
-        guard fseeko(file, 0, SEEK_END) == 0 else { throw Malformed("the file cannot be measured") }
-        let length = Int(ftello(file))
-        let riff = try bytes(file, at: 0, count: 12, within: length)
+    private static func readLayout(_ source: any ByteSource) throws(Malformed) -> Layout {
+        guard let length = source.length.map(Int.init) else { throw Malformed("the file cannot be measured") }
+        let riff = try bytes(source, at: 0, count: 12, within: length)
         guard riff[0..<4].elementsEqual("RIFF".utf8), riff[8..<12].elementsEqual("WAVE".utf8) else {
             throw Malformed("not a RIFF/WAVE file")
         }
@@ -138,7 +123,7 @@ final class WAVDecoder: AudioDecoder {
         var found: (sampleRate: Int, channels: Int, encoding: Encoding, blockAlign: Int)?
         var data: (start: Int, length: Int)?
         while offset + 8 <= length, found == nil || data == nil {
-            let header = try bytes(file, at: offset, count: 8, within: length)
+            let header = try bytes(source, at: offset, count: 8, within: length)
             let size = Int(integer(header, at: 4, width: 4))
             let body = offset + 8
             if header[0..<4].elementsEqual("data".utf8) {
@@ -147,7 +132,7 @@ final class WAVDecoder: AudioDecoder {
                 guard size >= 16, body + size <= length else {
                     throw Malformed("the fmt chunk's size (\(size) bytes) does not fit the file")
                 }
-                found = try parseFormat(bytes(file, at: body, count: min(size, 40), within: length))
+                found = try parseFormat(bytes(source, at: body, count: min(size, 40), within: length))
             }
             // Chunks are padded to an even length.
             offset = body + size + size % 2
@@ -195,13 +180,14 @@ final class WAVDecoder: AudioDecoder {
 
     /// `count` bytes at `offset`, which must lie within the file's `length`.
     private static func bytes(
-        _ file: UnsafeMutablePointer<FILE>, at offset: Int, count: Int, within length: Int
+        _ source: any ByteSource, at offset: Int, count: Int, within length: Int
     ) throws(Malformed) -> [UInt8] {
         guard offset + count <= length else { throw Malformed("the file ends inside its header") }
         var result = [UInt8](repeating: 0, count: count)
-        guard fseeko(file, off_t(offset), SEEK_SET) == 0, fread(&result, 1, count, file) == count else {
-            throw Malformed("the header cannot be read")
+        let read = result.withUnsafeMutableBytes { buffer in
+            (try? source.seek(to: Int64(offset))).flatMap { try? source.readFully(into: buffer) }
         }
+        guard read == count else { throw Malformed("the header cannot be read") }
         return result
     }
 

@@ -82,7 +82,7 @@ struct WAVDecoderTests {
             "-e", layout.encoding, path, "synth", "0.5", "sine", "440", "vol", "0.5",
         ])
         try #require(made == 0)
-        let decoder = try WAVDecoder(path: path)
+        let decoder = try WAVDecoder(source: FileByteSource(path: path))
         #expect(decoder.format == AudioFormat(sampleRate: 22050, channels: layout.channels))
         #expect(decoder.frameCount == 11025)
         let samples = try Self.readAll(decoder)
@@ -95,7 +95,7 @@ struct WAVDecoderTests {
     @Test func seekLandsOnTheFrame() throws {
         let path = try Self.write(WAVBytes(channels: 2, frames: 100).bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let decoder = try WAVDecoder(path: path)
+        let decoder = try WAVDecoder(source: FileByteSource(path: path))
         let all = try Self.readAll(decoder)
         try decoder.seek(toFrame: 60)
         let rest = try Self.readAll(decoder)
@@ -107,7 +107,7 @@ struct WAVDecoderTests {
     @Test func overstatedDataIsReadToTheEnd() throws {
         let path = try Self.write(WAVBytes(frames: 10, dataSize: 1_000_000).bytes + [0x12])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let decoder = try WAVDecoder(path: path)
+        let decoder = try WAVDecoder(source: FileByteSource(path: path))
         #expect(decoder.frameCount == 10)
         #expect(try Self.readAll(decoder).count == 10)
     }
@@ -118,7 +118,7 @@ struct WAVDecoderTests {
         let path = try Self.write(file.bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect {
-            _ = try WAVDecoder(path: path)
+            _ = try WAVDecoder(source: FileByteSource(path: path))
         } throws: { error in
             guard case .decodeFailed(let failedPath, let reason) = error as? AudioError else { return false }
             return failedPath == path && !reason.isEmpty
@@ -138,7 +138,7 @@ struct WAVDecoderTests {
             let path = try Self.write(bytes)
             defer { try? FileManager.default.removeItem(atPath: path) }
             do {
-                let decoder = try WAVDecoder(path: path)
+                let decoder = try WAVDecoder(source: FileByteSource(path: path))
                 #expect(try Self.readAll(decoder).count <= bytes.count)
             } catch {
                 guard let error = error as? AudioError, case .decodeFailed = error else {
