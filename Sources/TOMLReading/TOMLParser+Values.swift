@@ -5,10 +5,8 @@ extension TOMLParser {
     /// - Parameter nesting: how many arrays and inline tables it is inside.
     mutating func value(nesting: Int) throws(TOMLSyntaxError) -> TOMLValue {
         switch peek {
-        case UInt8(ascii: "\""):
-            return .string(looking(at: "\"\"\"") ? try multilineBasicString() : try basicString())
-        case UInt8(ascii: "'"):
-            return .string(looking(at: "'''") ? try multilineLiteralString() : try literalString())
+        case let quote? where quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"):
+            return .string(startsTriple(of: quote) ? try multilineString() : try singleLineString())
         case UInt8(ascii: "["):
             return try array(nesting: nesting + 1)
         case UInt8(ascii: "{"):
@@ -68,38 +66,45 @@ extension TOMLParser {
 
     // MARK: Strings
 
-    /// A `"basic string"` with escapes, on one line.
-    mutating func basicString() throws(TOMLSyntaxError) -> String {
+    /// A string on one line: basic (`"…"`, with escapes) or literal (`'…'`, without), by the
+    /// quote that opens it.
+    mutating func singleLineString() throws(TOMLSyntaxError) -> String {
+        let quote = bytes[index]
+        let delimiter = Character(Unicode.Scalar(quote))
         index += 1
         var text: [UInt8] = []
         while true {
-            guard let byte = peek else { throw fail("a string in \" is not closed") }
+            guard let byte = peek else { throw fail("a string in \(delimiter) is not closed") }
             switch byte {
-            case UInt8(ascii: "\""):
+            case quote:
                 index += 1
                 return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\\"): try escape(into: &text)
+            case UInt8(ascii: "\\") where quote == UInt8(ascii: "\""): try escape(into: &text)
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw fail("a string in \" must end on its line; write \"\"\" around a text of several lines")
+                let triple = String(repeating: delimiter, count: 3)
+                throw fail("a string in \(delimiter) must end on its line; write \(triple) around a text of several lines")
             default:
                 try plainByte(byte, into: &text)
             }
         }
     }
 
-    /// A `"""multi-line basic string"""`; a line end right after the opening quotes is not
-    /// part of it, and a `\` at a line's end joins the next non-blank text.
-    private mutating func multilineBasicString() throws(TOMLSyntaxError) -> String {
+    /// A string of several lines: basic (three `"`, with escapes, where a `\` at a line's end
+    /// joins the next non-blank text) or literal (three `'`), by the quotes that open it; a
+    /// line end right after the opening quotes is not part of it.
+    private mutating func multilineString() throws(TOMLSyntaxError) -> String {
+        let quote = bytes[index]
+        let triple = String(repeating: Character(Unicode.Scalar(quote)), count: 3)
         index += 3
         try trimFirstLineEnd()
         var text: [UInt8] = []
         while true {
-            guard let byte = peek else { throw fail("a string in \"\"\" is not closed") }
+            guard let byte = peek else { throw fail("a string in \(triple) is not closed") }
             switch byte {
-            case UInt8(ascii: "\"") where looking(at: "\"\"\""):
+            case quote where startsTriple(of: quote):
                 try closeMultiline(quote: byte, into: &text)
                 return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\\"):
+            case UInt8(ascii: "\\") where quote == UInt8(ascii: "\""):
                 if try !lineEndingBackslash() { try escape(into: &text) }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 try lineEnd(into: &text)
@@ -109,41 +114,9 @@ extension TOMLParser {
         }
     }
 
-    /// A `'literal string'`: no escapes, one line.
-    mutating func literalString() throws(TOMLSyntaxError) -> String {
-        index += 1
-        var text: [UInt8] = []
-        while true {
-            guard let byte = peek else { throw fail("a string in ' is not closed") }
-            switch byte {
-            case UInt8(ascii: "'"):
-                index += 1
-                return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                throw fail("a string in ' must end on its line; write ''' around a text of several lines")
-            default:
-                try plainByte(byte, into: &text)
-            }
-        }
-    }
-
-    /// A `'''multi-line literal string'''`.
-    private mutating func multilineLiteralString() throws(TOMLSyntaxError) -> String {
-        index += 3
-        try trimFirstLineEnd()
-        var text: [UInt8] = []
-        while true {
-            guard let byte = peek else { throw fail("a string in ''' is not closed") }
-            switch byte {
-            case UInt8(ascii: "'") where looking(at: "'''"):
-                try closeMultiline(quote: byte, into: &text)
-                return String(decoding: text, as: UTF8.self)
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                try lineEnd(into: &text)
-            default:
-                try plainByte(byte, into: &text)
-            }
-        }
+    /// Whether `quote` comes three times from here.
+    private func startsTriple(of quote: UInt8) -> Bool {
+        index + 2 < bytes.count && bytes[index] == quote && bytes[index + 1] == quote && bytes[index + 2] == quote
     }
 
     private mutating func trimFirstLineEnd() throws(TOMLSyntaxError) {

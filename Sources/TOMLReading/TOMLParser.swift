@@ -154,8 +154,7 @@ struct TOMLParser {
 
     private mutating func simpleKey() throws(TOMLSyntaxError) -> String {
         switch peek {
-        case UInt8(ascii: "\""): return try basicString()
-        case UInt8(ascii: "'"): return try literalString()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): return try singleLineString()
         default:
             let start = index
             while let byte = peek, Self.isBareKey(byte) { index += 1 }

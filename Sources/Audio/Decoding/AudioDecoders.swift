@@ -1,5 +1,3 @@
-import Glibc
-
 /// The one place a decoder is chosen for a file: by its content (``AudioFileKind``), never
 /// by its name. The engine and the prompt player open every file here.
 enum AudioDecoders {
@@ -7,8 +5,10 @@ enum AudioDecoders {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot be read, holds
     ///   none of the known formats, or is corrupt.
     static func open(path: String) throws(AudioError) -> any AudioDecoder {
-        let kind = try kind(of: path)
-        return try open(FileByteSource(path: path), as: kind)
+        let source = try FileByteSource(path: path)
+        let kind = try kind(of: source)
+        try source.seek(to: 0)
+        return try open(source, as: kind)
     }
 
     /// The decoder for `kind` reading `source` from its start.
@@ -24,26 +24,23 @@ enum AudioDecoders {
         }
     }
 
-    /// What the file at `path` holds, from its first bytes (after an ID3v2 tag, which
-    /// MP3 and, rarely, FLAC files begin with).
-    static func kind(of path: String) throws(AudioError) -> AudioFileKind {
-        let descriptor: Int32
-        do {
-            descriptor = try RegularFile.open(path)
-        } catch {
-            throw .decodeFailed(path, reason: error.reason)
-        }
-        defer { close(descriptor) }
-        let header = readHeader(descriptor, at: 0)
+    /// What `source` holds, from its first bytes (after an ID3v2 tag, which MP3 and,
+    /// rarely, FLAC files begin with); leaves the next read after what it looked at.
+    static func kind(of source: any ByteSource) throws(AudioError) -> AudioFileKind {
+        let header = try readHeader(source, at: 0)
         let tagLength = AudioFileKind.id3v2Length(header)
         guard tagLength > 0 else { return AudioFileKind(header: header) }
         // After a tag only FLAC is looked for: anything else there is left to the MPEG decoder.
-        return AudioFileKind(header: readHeader(descriptor, at: tagLength)) == .flac ? .flac : .mpeg
+        return AudioFileKind(header: try readHeader(source, at: Int64(tagLength))) == .flac ? .flac : .mpeg
     }
 
-    private static func readHeader(_ descriptor: Int32, at offset: Int) -> [UInt8] {
-        var header = [UInt8](repeating: 0, count: AudioFileKind.headerLength)
-        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
-        return Array(header.prefix(max(count, 0)))
+    private static func readHeader(_ source: any ByteSource, at offset: Int64) throws(AudioError) -> [UInt8] {
+        // A tag that claims to run past the end leaves no header to look at.
+        guard (try? source.seek(to: offset)) != nil else { return [] }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: AudioFileKind.headerLength, alignment: 1)
+        defer { buffer.deallocate() }
+        let count = try source.readFully(into: buffer)
+        return Array(buffer.prefix(count))
     }
+
 }
