@@ -22,6 +22,8 @@ public final class Daemon: Sendable {
     private let options: DaemonOptions
     private let logger: Logger
     private let hub = EventHub()
+    /// The one connection to the audio server: the first part to start, the last to stop.
+    private let audioServer: AudioServer
     private let player: PlayerService
     private let sessions: SessionService
     private let prompts: PromptService
@@ -69,12 +71,13 @@ public final class Daemon: Sendable {
         var policy = policy
         if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
         let environment = ProcessInfo.processInfo.environment
-        let audioOutput = options.output.audioOutput(server: options.pulseServer)
+        let audioServer = AudioServer(output: options.output.audioOutput(server: options.pulseServer))
+        self.audioServer = audioServer
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
-            connectAudio: SessionService.connector(for: audioOutput), hub: hub, logger: logger)
+            audio: { audioServer.sessionAudio }, hub: hub, logger: logger)
         self.sessions = sessions
-        self.prompts = PromptService(sessions: sessions, output: audioOutput, pulseSink: options.pulseSink)
+        self.prompts = PromptService(sessions: sessions, audioServer: audioServer, pulseSink: options.pulseSink)
         let database = opened.database
         self.database = database
         let library = LibraryService(
@@ -82,11 +85,16 @@ public final class Daemon: Sendable {
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         self.player = PlayerService(
-            engine: PlayerService.makeEngine(output: audioOutput, sink: options.pulseSink), pulseSink: options.pulseSink,
+            engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, hub: hub,
             logger: logger)
+        let player = self.player
+        audioServer.observe { event in
+            sessions.reported(event)
+            player.reported(event)
+        }
         self.reloader = ConfigurationReloader(
             source: source, options: options, threshold: logThreshold, sessions: sessions, player: player,
             logger: logger)
@@ -139,12 +147,12 @@ public final class Daemon: Sendable {
     }
 
     /// Restores the saved playback state (and queues the demo's tracks), then returns the
-    /// daemon's parts in the order they start: library, sessions, player, socket server,
-    /// MPRIS, view, configuration reloads (SIGHUP), systemd notifications. Run them as a
-    /// `ServiceGroup`: graceful shutdown (SIGTERM) stops them in reverse, so systemd hears
-    /// `STOPPING=1` first, clients are closed (their sessions end) before the player saves
-    /// its state, sessions give programs their level back before the audio connection goes,
-    /// and the database closes last.
+    /// daemon's parts in the order they start: audio server, library, sessions, player,
+    /// socket server, MPRIS, view, configuration reloads (SIGHUP), systemd notifications.
+    /// Run them as a `ServiceGroup`: graceful shutdown (SIGTERM) stops them in reverse, so
+    /// systemd hears `STOPPING=1` first, clients are closed (their sessions end) before the
+    /// player saves its state, sessions give programs their level back before the audio
+    /// connection goes, the database closes next and the audio server's connection last.
     func parts() async -> [DaemonPart] {
         // SIGHUP is trapped first thing: one that comes while the state is restored reloads
         // once the parts run instead of ending the daemon.
@@ -157,13 +165,21 @@ public final class Daemon: Sendable {
         let router = makeRouter()
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         return [
-            libraryPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier), mprisPart(),
+            audioServerPart(), libraryPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier), mprisPart(),
             viewPart(router: router), reloadPart(hangups), serviceManagerPart(notifier),
         ]
     }
 
+    /// Keeps the connection to the audio server up, reconnecting after it goes away; closes
+    /// it last of all.
+    private func audioServerPart() -> DaemonPart {
+        DaemonPart(
+            "audio server", logger: logger, serve: { [audioServer] in audioServer.start() },
+            stop: { [audioServer] in audioServer.shutDown() })
+    }
+
     /// Scans the demo's tracks (or refills a database made in place of a damaged one) at
-    /// start; closes the database last of all.
+    /// start; closes the database on the way out.
     private func libraryPart() -> DaemonPart {
         // The demo's few tracks are scanned so that they can be browsed at once; a user's
         // music directory is scanned when asked (`rondo library scan`).

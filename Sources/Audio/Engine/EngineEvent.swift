@@ -6,8 +6,10 @@ public enum EngineEvent: Equatable, Sendable {
     case reachedEnd
     /// The source with this identity cannot be decoded (`reason` says why).
     case failed(UInt64, reason: String)
-    /// The PulseAudio server (`serverLost`) or the stream went away; playback stopped.
-    case outputLost(String, serverLost: Bool)
+    /// The stream stopped playing (`reason` says how) and the engine let go of it: nothing
+    /// is loaded. Why it stopped (the server lost, a sink removed) is the ``AudioServer``'s
+    /// to report.
+    case outputLost(String)
 }
 
 /// An ``EngineEvent`` stamped with the engine's generation when it happened.

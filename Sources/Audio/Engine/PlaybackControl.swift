@@ -13,13 +13,10 @@ public protocol PlaybackControl: AnyObject, Sendable {
     var generation: Int { get }
     /// Whether a source is loaded (playing or paused).
     var isLoaded: Bool { get }
-    /// Whether the output is connected.
+    /// Whether the audio server is connected.
     var isConnected: Bool { get }
     /// What the listener hears now: the source's identity and the media position in it.
     var position: (sourceID: UInt64, seconds: Double)? { get }
-    /// Connects to the output unless connected.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
-    func connect() throws(AudioError)
     /// Opens `source` at `position` seconds, playing or held paused.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)``, ``AudioError/pulseUnavailable(_:)``.
     func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError)

@@ -61,12 +61,11 @@ extension PlaybackEngine {
     private func step() -> Double? {
         guard let stream else { return nil }
         guard connection?.isAlive == true else {
-            loseOutput("the audio server went away", serverLost: true)
+            loseOutput("the audio server went away")
             return nil
         }
         guard stream.isHealthy else {
-            let serverLost = connection?.answers(within: 0.5) != true
-            loseOutput(serverLost ? "the audio server went away" : "the sink or the stream went away", serverLost: serverLost)
+            loseOutput("the stream stopped playing")
             return nil
         }
         guard playing else { return nil }
@@ -259,7 +258,7 @@ extension PlaybackEngine {
             start(stream)
             emit(.advanced(to: pending.source.id))
         } catch {
-            loseOutput(error.description, serverLost: connection?.isAlive != true)
+            loseOutput(error.description)
         }
     }
 
@@ -277,9 +276,9 @@ extension PlaybackEngine {
         return Double(timeline.segments[1].heardFrom - heardFrame) / Double(stream.format.sampleRate)
     }
 
-    private func loseOutput(_ reason: String, serverLost: Bool) {
+    private func loseOutput(_ reason: String) {
         dropOutput()
-        emit(.outputLost(reason, serverLost: serverLost))
+        emit(.outputLost(reason))
     }
 
     /// Lets go of a dead stream and connection and of the source they played: nothing is

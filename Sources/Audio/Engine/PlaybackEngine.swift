@@ -2,7 +2,7 @@ import Foundation
 public import Playback
 import Synchronization
 
-/// Plays MP3 files through an ``AudioOutput``: decodes on its own thread, time-stretches
+/// Plays audio files through the ``AudioServer``'s connection: decodes on its own thread, time-stretches
 /// through a ``TimeStretcher`` into a ``SampleRing`` that a ``PlaybackOutput`` (a PulseAudio
 /// stream, or the null output) drains, pre-rolls the
 /// next file for gapless transitions and reports what the listener hears.
@@ -32,7 +32,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     let ring = SampleRing(minimumCapacity: 1 << 17)
     /// Where the decode thread reads a chunk before it goes into the stretcher.
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
-    let output: AudioOutput
+    /// The owner of the connection streams are opened on.
+    let server: AudioServer
     private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
@@ -61,21 +62,22 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// the session control sets it.
     private var streamVolume = 1.0
 
-    /// Creates an idle engine; nothing connects to the output until the first ``load``.
+    /// Creates an idle engine; no stream is opened until the first ``load``.
     /// - Parameters:
-    ///   - output: where the sound goes.
+    ///   - server: the audio server's connection, which streams are opened on.
     ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`); ``setSink(_:)`` changes it.
     ///   - streamProperties: extra PulseAudio properties of every stream it opens (the
     ///     audio session's id, so the session's gain reaches it).
     ///   - onNotice: receives ``EngineNotice``s (see the type's threading notes).
     public init(
-        output: AudioOutput, sink: String?, streamProperties: [String: String] = [:],
+        server: AudioServer, sink: String?, streamProperties: [String: String] = [:],
         onNotice: @escaping @Sendable (EngineNotice) -> Void
     ) {
-        self.output = output
+        self.server = server
         self.sink = sink
         self.streamProperties = streamProperties
         self.onNotice = onNotice
+        watchServerFailures()
         let thread = Thread { [unowned self] in decodeLoop() }
         thread.name = "rondo-decode"
         thread.start()
@@ -134,8 +136,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// lost output.
     public var isLoaded: Bool { locked { decoding != nil || ring.available > 0 } }
 
-    /// Whether the output is connected (the null output always is).
-    public var isConnected: Bool { locked { connection?.isAlive ?? false } }
+    /// Whether the audio server is connected (the null output always is).
+    public var isConnected: Bool { server.isConnected }
 
     /// The playback rate set by ``setRate(_:)`` (1 until then); it outlives loads and scans.
     public var rate: Double { locked { currentRate } }
@@ -312,7 +314,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     func streamFor(_ format: AudioFormat) throws(AudioError) -> any PlaybackOutput {
         if let stream, stream.format == format, stream.isHealthy { return stream }
         stream = nil
-        if connection?.isAlive != true { connection = try connectOutput() }
+        if connection?.isAlive != true { connection = try server.connection() }
         let created = try connection!.openStream(
             format: format, ring: ring, sink: sink, corked: true, volume: streamVolume, role: "music",
             properties: streamProperties)

@@ -7,7 +7,7 @@ public enum AudioOutput: Sendable, Equatable {
     /// A sink that takes samples in real time and discards them (``NullOutputConnection``).
     case null
 
-    /// Connects to the output.
+    /// Connects to the output; ``AudioServer`` is its one caller.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no PulseAudio server answers.
     func connect() throws(AudioError) -> any OutputConnection {
         switch self {

@@ -3,9 +3,9 @@
 final class NullOutputConnection: OutputConnection {
     var isAlive: Bool { true }
 
-    func answers(within seconds: Double) -> Bool { true }
-
     func onFailure(_ react: @escaping @Sendable () -> Void) {}
+
+    func close() {}
 
     func openStream(
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,

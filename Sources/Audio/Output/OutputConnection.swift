@@ -1,21 +1,21 @@
 /// A connection to somewhere playback streams can be opened: a PulseAudio server
 /// (``PulseConnection``) or the null output (``NullOutputConnection``).
 ///
-/// Threading: every requirement may be called from any thread.
+/// Threading: every requirement may be called from any thread. ``AudioServer`` owns the
+/// connection: it alone makes and closes one.
 protocol OutputConnection: AnyObject, Sendable {
     /// Whether the connection still works; turns false for good when the server goes away.
     var isAlive: Bool { get }
 
-    /// Whether the server still answers a request within `seconds`. A stream lost while the
-    /// connection looks alive may be the first sign of the server going away (pipewire-pulse
-    /// drops its streams as it stops, then closes its connections): this tells that apart
-    /// from a sink removed under a running server.
-    func answers(within seconds: Double) -> Bool
     /// Calls `react` when the connection or one of its streams fails, so an owner that
     /// looks at them only now and then hears of it at once. It is called on a thread of the
     /// connection's, which waits for it: it must return at once and take no lock held by a
     /// thread that may wait on the connection.
     func onFailure(_ react: @escaping @Sendable () -> Void)
+
+    /// Disconnects now; idempotent. Streams of the connection stop playing, and pending
+    /// requests are dropped without calling back.
+    func close()
 
     /// Opens a stream that plays what `ring` holds.
     /// - Parameters:

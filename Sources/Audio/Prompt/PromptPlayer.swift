@@ -1,28 +1,24 @@
 import Glibc
-import Synchronization
 
 /// Plays short sounds — spoken or recorded prompts and a generated chime — each on a new
-/// stream of its ``AudioOutput`` with `media.role=navigation`, to the end.
+/// stream of the ``AudioServer``'s connection with `media.role=navigation`, to the end.
 ///
 /// Threading: ``play(file:properties:until:)`` and ``playChime(properties:until:)`` block the calling
 /// thread until the sound has been played out, so call them off actors and event loops;
-/// several threads may play at once (each sound gets its own stream). The connection is
-/// made on first use and again after the server went away.
+/// several threads may play at once (each sound gets its own stream).
 public final class PromptPlayer: Sendable {
     /// The `media.role` of prompt streams.
     public static let role = "navigation"
 
-    private let output: AudioOutput
+    private let server: AudioServer
     private let sink: String?
-    /// The shared connection; `nil` until the first sound.
-    private let connection = Mutex<(any OutputConnection)?>(nil)
 
-    /// Creates a player; nothing is connected until the first sound.
+    /// Creates a player; nothing is opened until the first sound.
     /// - Parameters:
-    ///   - output: where the sound goes.
+    ///   - server: the audio server's connection, which each sound opens a stream on.
     ///   - sink: the sink name, or `nil` for the server's default sink.
-    public init(output: AudioOutput, sink: String?) {
-        self.output = output
+    public init(server: AudioServer, sink: String?) {
+        self.server = server
         self.sink = sink
     }
 
@@ -60,21 +56,12 @@ public final class PromptPlayer: Sendable {
     private func play(
         _ decoder: any AudioDecoder, properties: [String: String], until shouldStop: @escaping @Sendable () -> Bool
     ) throws(AudioError) {
-        let connection = try liveConnection()
+        let connection = try server.connection()
         let format = decoder.format
         let ring = SampleRing(minimumCapacity: format.sampleRate * format.channels / 2)
         let stream = try connection.openStream(
             format: format, ring: ring, sink: sink, corked: false, volume: 1, role: Self.role,
             properties: ["media.name": "Rondo prompt"].merging(properties) { $1 })
         try PromptFeed(decoder: decoder, ring: ring, stream: stream, connection: connection, shouldStop: shouldStop).run()
-    }
-
-    private func liveConnection() throws(AudioError) -> any OutputConnection {
-        try connection.withLock { (current: inout (any OutputConnection)?) throws(AudioError) -> any OutputConnection in
-            if let current, current.isAlive { return current }
-            let fresh = try output.connect()
-            current = fresh
-            return fresh
-        }
     }
 }

@@ -2,6 +2,8 @@ import CPulse
 
 /// A PulseAudio server as an output: each stream is a ``PulseStream`` on this connection.
 extension PulseConnection: OutputConnection {
+    /// Whether the server still answers a request within `seconds`; since it handles a
+    /// client's requests in order, an answer also means every earlier one was carried out.
     func answers(within seconds: Double) -> Bool {
         withLock {
             guard isAlive, let context,

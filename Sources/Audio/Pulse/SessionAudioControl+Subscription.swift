@@ -91,7 +91,7 @@ extension SessionAudioControl {
         if announce { deliver(events) }
     }
 
-    private func deliver(_ events: [SessionAudioEvent]) {
+    private func deliver(_ events: [AudioServerEvent]) {
         for event in events { onEvent(event) }
     }
 }

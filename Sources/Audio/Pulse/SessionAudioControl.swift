@@ -4,7 +4,8 @@ import CPulse
 /// sink input whose proplist carries ``sessionProperty`` (a command run with
 /// `rondo session exec` gets it through `PULSE_PROP`; the daemon's own streams set it).
 ///
-/// It keeps its own connection and subscribes to sink-input and sink events, so it knows
+/// It rides on the ``AudioServer``'s connection and subscribes to sink-input and sink events
+/// there (the one subscription of that connection), so it knows
 /// which session each sink input belongs to, which sink it plays to and whether it is
 /// corked. Gains and mutes are remembered per session and applied at once to sink inputs
 /// of the session that appear later.
@@ -21,7 +22,8 @@ import CPulse
 /// Threading: every method may be called from any thread, ``onEvent`` included; none waits
 /// for the server. State lives on the connection's mainloop thread and is guarded by its
 /// lock. If the server goes away the
-/// control stays disconnected (``isConnected`` turns false); make a new one.
+/// control stays disconnected (``isConnected`` turns false); the audio server makes a new
+/// one with its next connection.
 public final class SessionAudioControl: @unchecked Sendable {
     /// The proplist key naming the session a sink input belongs to.
     public static let sessionProperty = "rondo.session.id"
@@ -30,7 +32,7 @@ public final class SessionAudioControl: @unchecked Sendable {
     static let rampStep: UInt64 = 5_000
 
     let connection: PulseConnection
-    let onEvent: @Sendable (SessionAudioEvent) -> Void
+    let onEvent: @Sendable (AudioServerEvent) -> Void
     /// The sink inputs and sinks known; guarded by the mainloop lock.
     var table = SinkInputTable()
     /// The server's default sink, by name, as last reported; guarded by the mainloop lock.
@@ -46,19 +48,19 @@ public final class SessionAudioControl: @unchecked Sendable {
     /// shortly after the stream appears, and PipeWire acknowledges a volume before it applies it.
     static let settleTime: UInt64 = 1_500_000
 
-    /// Connects to `server`, subscribes to its sink and sink-input events and reads the
-    /// sinks and sink inputs already there.
+    /// Subscribes to the sink and sink-input events of `connection` and reads the sinks and
+    /// sink inputs already there.
     /// - Parameters:
-    ///   - server: the server string, or `nil` for the default server (`PULSE_SERVER`).
-    ///   - onEvent: called for every ``SessionAudioEvent``, in order, on the mainloop thread
+    ///   - connection: the audio server's connection; the control makes its only
+    ///     subscription, and the audio server closes it before it lets the control go.
+    ///   - onEvent: called for every ``AudioServerEvent``, in order, on the mainloop thread
     ///     with its lock held. It must return quickly; it may call this control's methods
     ///     (they run at once) but must not release the last reference to the control.
     ///     Sessions already making sound at start are reported as started.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server accepts the connection.
-    public init(server: String?, onEvent: @escaping @Sendable (SessionAudioEvent) -> Void) throws(AudioError) {
-        connection = try PulseConnection(server: server)
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server goes away meanwhile.
+    init(connection: PulseConnection, onEvent: @escaping @Sendable (AudioServerEvent) -> Void) throws(AudioError) {
+        self.connection = connection
         self.onEvent = onEvent
-        connection.onFailure { onEvent(.serverLost) }
         try connection.withLock { () throws(AudioError) in try subscribe() }
     }
 
@@ -67,8 +69,6 @@ public final class SessionAudioControl: @unchecked Sendable {
             if let context = connection.context { pa_context_set_subscribe_callback(context, nil, nil) }
             if let rampTimer { connection.freeTimer(rampTimer) }
         }
-        // Cancels pending queries before their userdata (this object) goes.
-        connection.close()
     }
 
     /// Whether the connection to the server is still up.

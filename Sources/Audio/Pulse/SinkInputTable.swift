@@ -1,5 +1,5 @@
 /// The sink inputs that carry a session id, and the sinks, as ``SessionAudioControl`` last
-/// heard of them; turns each change into the ``SessionAudioEvent``s it means.
+/// heard of them; turns each change into the ``AudioServerEvent``s it means.
 ///
 /// A pure value: times are libpulse monotonic microseconds passed in by the caller.
 /// Ownership: ``SessionAudioControl`` keeps one, guarded by its mainloop lock.
@@ -28,7 +28,7 @@ struct SinkInputTable {
 
     /// Records what the server says sink input `index` is now (`nil`: not a session's).
     /// - Returns: whether the table did not know it before, and the events the change makes.
-    mutating func update(_ index: UInt32, to entry: Entry?, at time: UInt64) -> (isNew: Bool, events: [SessionAudioEvent]) {
+    mutating func update(_ index: UInt32, to entry: Entry?, at time: UInt64) -> (isNew: Bool, events: [AudioServerEvent]) {
         guard var entry else { return (false, remove(index, at: time)) }
         let before = soundingSessions
         if let known = entries[index], sinks[entry.sink] == nil, sinks[known.sink] != nil {
@@ -37,7 +37,7 @@ struct SinkInputTable {
             entry.sink = known.sink
         }
         let previous = entries.updateValue(entry, forKey: index)
-        var moves: [SessionAudioEvent] = []
+        var moves: [AudioServerEvent] = []
         if let previous, previous.sink != entry.sink {
             // A server moves a stream off a sink it is about to remove: the sink still counts
             // the session as its own for a moment. Such a rescue (the sink already gone) is
@@ -51,7 +51,7 @@ struct SinkInputTable {
     }
 
     /// Forgets sink input `index`, which the server removed.
-    mutating func remove(_ index: UInt32, at time: UInt64) -> [SessionAudioEvent] {
+    mutating func remove(_ index: UInt32, at time: UInt64) -> [AudioServerEvent] {
         let before = soundingSessions
         guard let gone = entries.removeValue(forKey: index) else { return [] }
         departed.removeAll { $0.time + Self.departureGrace < time }
@@ -60,7 +60,7 @@ struct SinkInputTable {
     }
 
     /// Records sink `index` by name and description; a sink not known before is announced.
-    mutating func addSink(_ index: UInt32, name: String, description: String) -> [SessionAudioEvent] {
+    mutating func addSink(_ index: UInt32, name: String, description: String) -> [AudioServerEvent] {
         descriptions[index] = description
         return sinks.updateValue(name, forKey: index) == nil ? [.sinkAdded(name: name)] : []
     }
@@ -72,7 +72,7 @@ struct SinkInputTable {
     }
 
     /// Forgets sink `index`, which the server removed, naming the sessions that played to it.
-    mutating func removeSink(_ index: UInt32, at time: UInt64) -> [SessionAudioEvent] {
+    mutating func removeSink(_ index: UInt32, at time: UInt64) -> [AudioServerEvent] {
         descriptions[index] = nil
         guard let name = sinks.removeValue(forKey: index) else { return [] }
         var sessions = Set(entries.values.filter { $0.sink == index }.map(\.session))
@@ -96,7 +96,7 @@ struct SinkInputTable {
         Set(entries.values.filter { !$0.corked }.map(\.session))
     }
 
-    private func soundChanges(from before: Set<String>) -> [SessionAudioEvent] {
+    private func soundChanges(from before: Set<String>) -> [AudioServerEvent] {
         let after = soundingSessions
         return after.subtracting(before).sorted().map { .soundStarted(session: $0) }
             + before.subtracting(after).sorted().map { .soundStopped(session: $0) }

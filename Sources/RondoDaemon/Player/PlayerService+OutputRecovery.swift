@@ -5,32 +5,46 @@ import Playback
 import RondoProtocol
 
 extension PlayerService {
-    /// The audio server went away: announced as a route change; a player that was playing
-    /// waits for it (``retryOutputIfDue()``) to play on from the heard position.
-    func audioServerWasLost(wasPlaying: Bool) {
-        hub.publish(
-            Events.RouteChangedEvent.self,
-            RouteChanged(reason: .audioServerLost, previousSink: pulseSink, sink: nil))
-        if wasPlaying { recovery.outputLost(at: now()) }
+    /// Takes a report of the audio server; called on its thread, it only queues the report
+    /// for ``run()``.
+    nonisolated func reported(_ event: AudioServerEvent) {
+        serverReports.continuation.yield(event)
     }
 
-    /// Tries the audio server again when an attempt is due: once it answers, the return is
-    /// announced and playback resumes from the heard position. A server that answers but
-    /// cannot open a stream yet leaves the wait going, with its window unchanged.
-    func retryOutputIfDue() {
-        guard recovery.attemptDue(at: now()) else { return }
-        let reconnecting = !engine.isConnected
-        do {
-            try engine.connect()
-        } catch {
-            recovery.attemptFailed(at: now())
-            return
-        }
-        if reconnecting {
-            logger.notice("the audio server answers again; playing on where it was heard")
+    /// Carries out a report of the audio server: its loss is announced as a route change and
+    /// starts the wait of a player that wanted sound; its return is announced and ends the
+    /// wait at once (``retryOutputIfDue()``). Sinks are the sessions' to report.
+    func handle(_ report: AudioServerEvent) {
+        switch report {
+        case .serverLost:
+            serverWasLost = true
+            hub.publish(
+                Events.RouteChangedEvent.self,
+                RouteChanged(reason: .audioServerLost, previousSink: pulseSink, sink: nil))
+            recovery.serverLost(at: now(), playing: player.state == .playing)
+        case .connected:
+            guard serverWasLost else { return }
+            serverWasLost = false
+            logger.notice("the audio server answers again")
             hub.publish(
                 Events.RouteChangedEvent.self,
                 RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: pulseSink))
+            recovery.serverBack(at: now())
+            retryOutputIfDue()
+        default:
+            return
+        }
+        chores.ring()
+    }
+
+    /// Plays on from the heard position when an attempt is due and the audio server is up.
+    /// A server that answers but cannot open a stream yet leaves the wait going, with its
+    /// window unchanged.
+    func retryOutputIfDue() {
+        guard recovery.attemptDue(at: now()) else { return }
+        guard engine.isConnected else {
+            recovery.attemptFailed(at: now())
+            return
         }
         guard player.state != .playing else {
             recovery.cancel()
@@ -38,6 +52,7 @@ extension PlayerService {
         }
         let result = try? send(RemoteSendParams(command: .play))
         if result?.status == .success {
+            logger.notice("playing on where the audio server's loss stopped the sound")
             recovery.cancel()
         } else {
             recovery.attemptFailed(at: now())

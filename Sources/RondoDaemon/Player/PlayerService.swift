@@ -62,6 +62,10 @@ actor PlayerService {
     nonisolated let chores = Alarm()
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
     var recovery: OutputRecovery
+    /// Whether the audio server's loss was reported and its return not yet.
+    var serverWasLost = false
+    /// The audio server's reports, in order (``reported(_:)``).
+    nonisolated let serverReports = AsyncStream.makeStream(of: AudioServerEvent.self)
     /// The sink the player is pinned to (`nil`: the server's default, followed), as the
     /// configuration or the listener chose it (``setOutput(_:)``).
     var pulseSink: String?
@@ -98,19 +102,19 @@ actor PlayerService {
         self.now = now
     }
 
-    /// The daemon's engine on `output`, its streams tagged with the player's session, and
-    /// the stream of its notices.
-    static func makeEngine(output: AudioOutput, sink: String?) -> (control: any PlaybackControl, notices: AsyncStream<EngineNotice>) {
+    /// The daemon's engine on the audio server's connection, its streams tagged with the
+    /// player's session, and the stream of its notices.
+    static func makeEngine(server: AudioServer, sink: String?) -> (control: any PlaybackControl, notices: AsyncStream<EngineNotice>) {
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         let engine = PlaybackEngine(
-            output: output, sink: sink,
+            server: server, sink: sink,
             streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
         ) { continuation.yield($0) }
         return (engine, notices)
     }
 
-    /// Handles engine notices and what the arbiter says about the player's session, each in
-    /// order, and does the timed chores when they fall due (``untilNextChore()``), until
+    /// Handles engine notices, what the arbiter says about the player's session and the
+    /// audio server's reports, each in order, and does the timed chores when they fall due (``untilNextChore()``), until
     /// cancelled.
     func run() async {
         await withDiscardingTaskGroup { group in
@@ -124,6 +128,9 @@ actor PlayerService {
             }
             group.addTask {
                 for await notice in self.sessions.playerNotices { await self.handle(notice) }
+            }
+            group.addTask {
+                for await report in self.serverReports.stream { await self.handle(report) }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -311,11 +318,10 @@ actor PlayerService {
         case .failed(let id, let reason):
             logger.warning("skipping a track that cannot be decoded: \(reason)")
             effects = player.handle(.failed(id), at: now())
-        case .outputLost(let reason, let serverLost):
+        case .outputLost(let reason):
             logger.error("audio output lost: \(reason)")
-            let wasPlaying = player.state == .playing
+            if player.state == .playing { recovery.soundStopped(at: now()) }
             effects = player.handle(.outputLost, at: now())
-            if serverLost { audioServerWasLost(wasPlaying: wasPlaying) }
         }
         apply(effects)
     }

@@ -16,14 +16,12 @@ final class PromptService: Sendable {
         category: .playback, mode: .voicePrompt, options: [.duckOthers, .interruptSpokenAudioAndMixWithOthers])
 
     private let sessions: SessionService
-    private let output: AudioOutput
-    private let pulseSink: String?
+    private let player: PromptPlayer
 
-    /// Creates the service; each prompt opens its own stream.
-    init(sessions: SessionService, output: AudioOutput, pulseSink: String?) {
+    /// Creates the service; each prompt opens its own stream on the audio server's connection.
+    init(sessions: SessionService, audioServer: AudioServer, pulseSink: String?) {
         self.sessions = sessions
-        self.output = output
-        self.pulseSink = pulseSink
+        player = PromptPlayer(server: audioServer, sink: pulseSink)
     }
 
     /// Plays a prompt for the connection `owner` and answers once it has been heard.
@@ -81,11 +79,10 @@ final class PromptService: Sendable {
         _ file: String?, session: SessionID, until shouldStop: @escaping @Sendable () -> Bool
     ) async -> AudioError? {
         let properties = [SessionAudioControl.sessionProperty: session.rawValue]
-        let (output, sink) = (output, pulseSink)
+        let player = player
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 do throws(AudioError) {
-                    let player = PromptPlayer(output: output, sink: sink)
                     if let file {
                         try player.play(file: file, properties: properties, until: shouldStop)
                     } else {

@@ -19,7 +19,6 @@ extension SessionService {
     /// player makes a sound.
     /// - Returns: the arbiter's refusal (`insufficientPriority` during a call), if any.
     func activatePlayer(spokenAudio: Bool) -> FocusError? {
-        connectAudio()
         setPlayerMode(spokenAudio: spokenAudio)
         guard !playerIsActive else { return nil }
         return decide(.activate(Self.playerSession))

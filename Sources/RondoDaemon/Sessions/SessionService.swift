@@ -21,15 +21,15 @@ import Synchronization
 /// Ownership: the arbiters and the session table are guarded by `table`; each decision and
 /// the carrying-out of its effects happen under that lock, so effects reach the audio in the
 /// order they were decided. Effects never block: gains and mutes are queued to PulseAudio,
-/// player notices go through an ordered stream, events into bounded outboxes. PulseAudio
-/// reports arrive through a stream too (``run()``), never from its thread into the lock, and
-/// the PulseAudio connection is made outside the lock (``connectAudio()``); once made, it is
-/// given every session's gain and mute, so a server that comes back hears the arbiter's state.
+/// player notices go through an ordered stream, events into bounded outboxes. The audio
+/// server's reports arrive through a stream too (``reported(_:)``, handled by ``run()``),
+/// never from its thread into the lock; each new connection is given every session's gain
+/// and mute, so a server that comes back hears the arbiter's state.
 final class SessionService: Sendable {
     /// The daemon's own player session.
     static let playerSession: SessionID = "rondo.player"
 
-    /// The arbiters, the sandboxes and the audio server connection, all behind ``table``.
+    /// The arbiters and the sandboxes, all behind ``table``.
     struct Table {
         var arbiters: [SessionArena: Arbiter]
         /// The connection that opened each sandbox.
@@ -39,8 +39,6 @@ final class SessionService: Sendable {
         /// Where each session lives; absent means live.
         var arenas: [SessionID: SessionArena] = [:]
         var nextNumber = 1
-        var audio: (any SessionAudio)?
-        var connecting = false
         /// The listener's volume for the player, applied under every arbiter gain.
         var playerVolume = 1.0
 
@@ -49,9 +47,9 @@ final class SessionService: Sendable {
 
     /// Everything the sessions share; every read and change takes its lock.
     let table: Mutex<Table>
-    /// Connects to the audio server whose streams the sessions set gains on, handing it
-    /// where its reports go; `nil` when there is none (the null output).
-    private let connectAudioServer: SessionAudioConnector?
+    /// The session control of the audio server's connection up now; `nil` while there is
+    /// none, and always on the null output (no streams have gains to set).
+    let audio: @Sendable () -> (any SessionAudio)?
     /// Loads a focus policy by name, for sandboxes.
     let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
     private let hub: EventHub
@@ -60,19 +58,17 @@ final class SessionService: Sendable {
     /// What the player must hear about its session, in order.
     let playerNotices: AsyncStream<AudioSessionNotice>
     private let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
-    private let audioEvents: AsyncStream<SessionAudioEvent>
-    private let audioContinuation: AsyncStream<SessionAudioEvent>.Continuation
-    private let pulseUnavailableLogged = Atomic<Bool>(false)
+    private let audioEvents: AsyncStream<AudioServerEvent>
+    private let audioContinuation: AsyncStream<AudioServerEvent>.Continuation
     /// Rung by every live decision and policy change, which may move the next advisory.
     private let tickAlarm = Alarm()
 
-    /// Creates the service under `policy`; the audio server is reached only when a session
-    /// needs it.
-    /// - Parameter connectAudio: makes the connection to the audio server
-    ///   (``connector(for:)`` for the daemon's output; a fake in tests), or `nil` for none.
+    /// Creates the service under `policy`.
+    /// - Parameter audio: the session control of the audio server's connection up now
+    ///   (``AudioServer/sessionAudio``; a fake in tests); its reports come through ``reported(_:)``.
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
-        connectAudio: SessionAudioConnector?, hub: EventHub, logger: Logger,
+        audio: @escaping @Sendable () -> (any SessionAudio)?, hub: EventHub, logger: Logger,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         var arbiter = Arbiter(policy: policy, startedAt: now())
@@ -82,7 +78,7 @@ final class SessionService: Sendable {
                 configuration: Self.playerConfiguration(spokenAudio: false)),
             at: now())
         table = Mutex(Table(arbiters: [.live: arbiter]))
-        self.connectAudioServer = connectAudio
+        self.audio = audio
         self.loadPolicy = loadPolicy
         self.hub = hub
         self.logger = logger
@@ -120,22 +116,20 @@ final class SessionService: Sendable {
         }
     }
 
-    /// Seconds until the live arbiter needs a tick: just after its next advisory comes due,
-    /// and every ``reconnectInterval`` to reach an audio server that went away or never
-    /// answered; `nil` (until rung) while connected with no advisory waiting. A connection
-    /// that fails rings at once (``SessionAudioEvent/serverLost``).
+    /// Seconds until the live arbiter needs a tick: just after its next advisory comes due;
+    /// `nil` (until rung) with no advisory waiting.
     private func untilNextTick() -> Double? {
-        let (due, connected) = table.withLock { ($0.live.nextAdvisoryDue, $0.audio?.isConnected == true) }
-        let untilAdvisory = due.map { $0 - now() + 0.001 }
-        let waitingForServer = !connected && connectAudioServer != nil
-        return waitingForServer ? min(Self.reconnectInterval, untilAdvisory ?? .infinity) : untilAdvisory
+        table.withLock { $0.live.nextAdvisoryDue }.map { $0 - now() + 0.001 }
     }
 
-    /// Seconds between two tries to reach the audio server while it does not answer.
-    static let reconnectInterval = 2.0
+    /// Takes a report of the audio server; called on its thread, it only queues the report
+    /// for ``run()``.
+    func reported(_ event: AudioServerEvent) {
+        audioContinuation.yield(event)
+    }
 
-    /// Handles PulseAudio reports and ticks the arbiter's clock (advisories) until cancelled:
-    /// when an advisory comes due, not on a fixed period.
+    /// Handles the audio server's reports and ticks the arbiter's clock (advisories) until
+    /// cancelled: when an advisory comes due, not on a fixed period.
     func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
@@ -143,7 +137,6 @@ final class SessionService: Sendable {
             }
             group.addTask {
                 while !Task.isCancelled {
-                    self.connectAudio()
                     self.decide(.tick)
                     await self.tickAlarm.sleep(upTo: self.untilNextTick())
                 }
@@ -156,15 +149,14 @@ final class SessionService: Sendable {
     func setPlayerVolume(_ volume: Double) {
         table.withLock { table in
             table.playerVolume = volume
-            table.audio?.setVolume(volume, session: Self.playerSession.rawValue)
+            audio()?.setVolume(volume, session: Self.playerSession.rawValue)
         }
     }
 
-    /// The audio server's output devices and the one the player's streams play to, after
-    /// connecting if need be; no devices when no server answers.
+    /// The audio server's output devices and the one the player's streams play to; no
+    /// devices while no server is connected.
     func outputs() -> (devices: [OutputDevice], inUse: String?) {
-        connectAudio()
-        return table.withLock { $0.audio?.outputs(of: Self.playerSession.rawValue) } ?? ([], nil)
+        audio()?.outputs(of: Self.playerSession.rawValue) ?? ([], nil)
     }
 
     /// Stops the streams of reports and gives every session's streams their full level
@@ -174,12 +166,11 @@ final class SessionService: Sendable {
     func shutDown() {
         audioContinuation.finish()
         playerContinuation.finish()
-        let audio = table.withLock { table in
-            defer { table.audio = nil }
+        let audio = audio()
+        table.withLock { table in
             for arbiter in table.arbiters.values {
                 for session in arbiter.state.sessions { restore(session.id, in: table) }
             }
-            return table.audio
         }
         if let audio, !audio.flush(within: Self.shutdownFlushSeconds) {
             logger.notice("the audio server did not confirm the sessions' levels restored before rondod stopped")
@@ -223,7 +214,7 @@ final class SessionService: Sendable {
             table.arbiters[arena] = arbiter
             if case .activate(let id) = event, arbiter.state.session(id)?.state.isActive == true {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
-                table.audio?.setInterrupted(false, session: id.rawValue)
+                audio()?.setInterrupted(false, session: id.rawValue)
             }
             let rejection = apply(effects, to: &table, sandbox: arena.sandbox)
             let after = Set(arbiter.state.sessions.map(\.id))
@@ -248,26 +239,28 @@ final class SessionService: Sendable {
     /// Gives a closed session's streams (a program that outlives its session) their full
     /// level back, and forgets it.
     private func restore(_ id: SessionID, in table: Table) {
-        table.audio?.setGain(1, session: id.rawValue, rampMilliseconds: 0)
-        table.audio?.setInterrupted(false, session: id.rawValue)
-        table.audio?.forget(session: id.rawValue)
+        guard let audio = audio() else { return }
+        audio.setGain(1, session: id.rawValue, rampMilliseconds: 0)
+        audio.setInterrupted(false, session: id.rawValue)
+        audio.forget(session: id.rawValue)
     }
 
     /// Carries out effects in order; returns the rejection among them, if any.
     private func apply(_ effects: [FocusEffect], to table: inout Table, sandbox: String?) -> FocusError? {
         var rejection: FocusError?
+        let audio = effects.isEmpty ? nil : audio()
         for effect in effects {
             switch effect {
             case .duck(let id, let gain, let ramp):
-                table.audio?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
+                audio?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: gain))
             case .unduck(let id, let ramp):
-                table.audio?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
+                audio?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
             case .interrupt(let id, let reason):
                 // Muted at once, the player included: it pauses only when its actor gets
                 // to the notice, and must not be heard over the interrupter meanwhile.
-                table.audio?.setInterrupted(true, session: id.rawValue)
+                audio?.setInterrupted(true, session: id.rawValue)
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
@@ -298,45 +291,21 @@ final class SessionService: Sendable {
         return rejection
     }
 
-    /// Connects to PulseAudio, unless connected or connecting, so gains and mutes reach the
-    /// streams and sound and route reports flow; the connection is made outside the lock,
-    /// then handed every session's gain and mute. Logs once when no server answers.
-    func connectAudio() {
-        guard let connectAudioServer else { return }
-        let wanted = table.withLock { table in
-            guard table.audio?.isConnected != true, !table.connecting else { return false }
-            table.connecting = true
-            return true
-        }
-        guard wanted else { return }
-        let continuation = audioContinuation
-        let audio: (any SessionAudio)?
-        do {
-            audio = try connectAudioServer { continuation.yield($0) }
-        } catch {
-            audio = nil
-            if !pulseUnavailableLogged.exchange(true, ordering: .relaxed) {
-                logger.warning("session audio is not controlled: \(error)")
-            }
-        }
+    /// A connection to the audio server was made: it is given the player's volume and
+    /// every session's gain and mute.
+    private func audioConnected() {
+        guard let audio = audio() else { return }
         table.withLock { table in
-            table.connecting = false
-            guard let audio else { return }
-            pulseUnavailableLogged.store(false, ordering: .relaxed)
-            table.audio = audio
             audio.setVolume(table.playerVolume, session: Self.playerSession.rawValue)
             for session in table.arbiters.values.flatMap(\.state.sessions) {
                 if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
                 if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue) }
             }
         }
-        // What the old connection said was sounding is stale: the new one reports afresh.
-        for (session, arena) in allSessions where session.isProducingSound {
-            decide(.soundStopped(session.id), in: arena)
-        }
     }
 
-    private func handle(_ event: SessionAudioEvent) {
+    /// Carries out one report of the audio server; ``run()`` calls it in order.
+    func handle(_ event: AudioServerEvent) {
         switch event {
         case .soundStarted(let session):
             if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStarted(SessionID(rawValue: session)), in: arena) }
@@ -356,9 +325,14 @@ final class SessionService: Sendable {
             hub.publish(
                 Events.RouteChangedEvent.self,
                 RouteChanged(reason: .override, previousSink: from, sink: to))
+        case .connected:
+            audioConnected()
         case .serverLost:
             logger.notice("the audio server went away; session audio is controlled again once it answers")
-            tickAlarm.ring()
+            // What the lost connection said was sounding is stale: the next one reports afresh.
+            for (session, arena) in allSessions where session.isProducingSound {
+                decide(.soundStopped(session.id), in: arena)
+            }
         case .sinkAdded(let name):
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {

@@ -18,7 +18,7 @@ struct PromptPlayerTests {
         defer { directory.remove() }
         let wav = directory.appending("prompt.wav")
         try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "1", "sine", "440", "vol", "0.5"]) == 0)
-        let player = PromptPlayer(output: .pulse(server: pulse.server), sink: pulse.sink)
+        let player = PromptPlayer(server: AudioServer(output: .pulse(server: pulse.server)), sink: pulse.sink)
         let start = Date()
         let playing = Self.inBackground { () throws(AudioError) in
             try player.play(file: wav, properties: [SessionAudioControl.sessionProperty: "prompt-7"])
@@ -41,7 +41,7 @@ struct PromptPlayerTests {
         let pulse = try PulseServer()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         let start = Date()
-        try PromptPlayer(output: .pulse(server: pulse.server), sink: pulse.sink).play(file: path, properties: [:])
+        try PromptPlayer(server: AudioServer(output: .pulse(server: pulse.server)), sink: pulse.sink).play(file: path, properties: [:])
         let heard = monitor.samples(from: start, to: Date())
         #expect(SignalAnalysis.level(heard, at: 500) > -20, "heard \(SignalAnalysis.level(heard, at: 500)) dBFS at 500 Hz")
     }
@@ -52,7 +52,7 @@ struct PromptPlayerTests {
         let pulse = try PulseServer()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         let start = Date()
-        try PromptPlayer(output: .pulse(server: pulse.server), sink: pulse.sink).playChime(properties: [:])
+        try PromptPlayer(server: AudioServer(output: .pulse(server: pulse.server)), sink: pulse.sink).playChime(properties: [:])
         let heard = monitor.samples(from: start, to: Date())
         let absent = SignalAnalysis.level(heard, at: 600)
         for note in [880.0, 1320.0] {
@@ -67,7 +67,7 @@ struct PromptPlayerTests {
         let path = name == "missing.wav" ? "/nonexistent/missing.wav" : Fixtures.path(name)
         let pulse = try PulseServer()
         #expect {
-            try PromptPlayer(output: .pulse(server: pulse.server), sink: pulse.sink).play(file: path, properties: [:])
+            try PromptPlayer(server: AudioServer(output: .pulse(server: pulse.server)), sink: pulse.sink).play(file: path, properties: [:])
         } throws: { error in
             guard case .decodeFailed(let failed, _) = error as? AudioError else { return false }
             return failed == path
@@ -78,7 +78,7 @@ struct PromptPlayerTests {
     @Test func noServerIsReported() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-nopulse")
         defer { directory.remove() }
-        let player = PromptPlayer(output: .pulse(server: "unix:" + directory.appending("no-server")), sink: nil)
+        let player = PromptPlayer(server: AudioServer(output: .pulse(server: "unix:" + directory.appending("no-server"))), sink: nil)
         #expect {
             try player.playChime(properties: [:])
         } throws: { error in

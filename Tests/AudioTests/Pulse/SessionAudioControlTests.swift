@@ -3,6 +3,7 @@ import Foundation
 import RondoTesting
 import SinkMonitor
 import Spawning
+import Synchronization
 import Testing
 
 /// Gains, mutes and events of real `paplay` sink inputs on a private PulseAudio server,
@@ -119,33 +120,43 @@ struct SessionAudioControlTests {
         #expect(bench.pulse.pactl("unload-module", module).status == 0)
         #expect(bench.waitFor(.sinkRemoved(name: "x", sessions: ["car"])))
         #expect(
-            bench.events.prefix(3)
-                == [.sinkAdded(name: "x"), .soundStarted(session: "car"), .sinkRemoved(name: "x", sessions: ["car"])])
+            bench.events.prefix(4)
+                == [.connected, .sinkAdded(name: "x"), .soundStarted(session: "car"), .sinkRemoved(name: "x", sessions: ["car"])])
     }
 
-    /// A control whose server went away says so and takes further requests without failing.
-    @Test func lostServerIsReportedAndHarmless() throws {
+    /// The server's loss is reported once; the control of the lost connection says so and
+    /// takes further requests without failing.
+    @Test func lostServerIsReportedOnceAndHarmless() throws {
         let pulse = try PulseServer()
-        let control = try SessionAudioControl(server: pulse.server) { _ in }
+        let server = AudioServer(output: .pulse(server: pulse.server))
+        defer { server.shutDown() }
+        let reports = Mutex<[AudioServerEvent]>([])
+        server.observe { event in reports.withLock { $0.append(event) } }
+        try server.connectNow()
+        let control = try #require(server.sessionAudio)
         #expect(control.isConnected)
         pulse.stop()
         let deadline = Date().addingTimeInterval(10)
-        while control.isConnected, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while control.isConnected || server.isConnected, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         #expect(!control.isConnected)
+        #expect(server.sessionAudio == nil)
         control.setGain(0.3, session: "any", rampMilliseconds: 50)
         control.setInterrupted(true, session: "any")
         control.forget(session: "any")
+        #expect(reports.withLock { $0 } == [.connected, .serverLost])
     }
 
-    /// Without a server the control cannot be made.
+    /// Without a server no connection, and so no control, can be made.
     @Test func noServerIsReported() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-nopulse")
         defer { directory.remove() }
+        let server = AudioServer(output: .pulse(server: "unix:" + directory.appending("no-server")))
         #expect {
-            _ = try SessionAudioControl(server: "unix:" + directory.appending("no-server")) { _ in }
+            try server.connectNow()
         } throws: { error in
             guard case .pulseUnavailable = error as? AudioError else { return false }
             return true
         }
+        #expect(server.sessionAudio == nil)
     }
 }

@@ -4,13 +4,14 @@ import RondoTesting
 import Spawning
 import Synchronization
 
-/// A ``SessionAudioControl`` on its own private PulseAudio server, a recorder on the null
-/// sink's monitor, the control's events as they came, and `paplay` children tagged with a
+/// The session control of an ``AudioServer`` on its own private PulseAudio server, a
+/// recorder on the null sink's monitor, the server's reports as they came, and `paplay` children tagged with a
 /// session through `PULSE_PROP`, as `rondo session exec` tags a command.
 final class SessionBench {
     let pulse: PulseServer
     let monitor: MonitorRecorder
-    let control: SessionAudioControl
+    let server: AudioServer
+    let control: any SessionAudio
     private let directory: TemporaryDirectory
     private let log = EventLog()
     private let children = Mutex<[ChildProcess]>([])
@@ -21,11 +22,16 @@ final class SessionBench {
         monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         directory = try TemporaryDirectory(prefix: "rondo-session")
         let log = self.log
-        control = try SessionAudioControl(server: pulse.server) { event in log.events.withLock { $0.append(event) } }
+        server = AudioServer(output: .pulse(server: pulse.server))
+        server.observe { event in log.events.withLock { $0.append(event) } }
+        try server.connectNow()
+        guard let control = server.sessionAudio else { throw AudioError.pulseUnavailable("no session control") }
+        self.control = control
     }
 
     deinit {
         children.withLock { children in for child in children { _ = child.terminate() } }
+        server.shutDown()
         monitor.stop()
         pulse.stop()
         directory.remove()
@@ -60,10 +66,10 @@ final class SessionBench {
     }
 
     /// The events so far, in order.
-    var events: [SessionAudioEvent] { log.events.withLock { $0 } }
+    var events: [AudioServerEvent] { log.events.withLock { $0 } }
 
     /// Waits up to `timeout` seconds for `event`; returns whether it came.
-    func waitFor(_ event: SessionAudioEvent, timeout: Double = 10) -> Bool {
+    func waitFor(_ event: AudioServerEvent, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !events.contains(event) {
             guard Date() < deadline else { return false }
@@ -80,7 +86,7 @@ final class SessionBench {
     }
 }
 
-/// The control's events, shared with its event callback.
+/// The server's reports, shared with its observer.
 private final class EventLog: Sendable {
-    let events = Mutex<[SessionAudioEvent]>([])
+    let events = Mutex<[AudioServerEvent]>([])
 }

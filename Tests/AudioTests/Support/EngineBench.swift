@@ -20,7 +20,7 @@ final class EngineBench {
         pulse = try PulseServer()
         monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         let log = notices
-        engine = PlaybackEngine(output: .pulse(server: pulse.server), sink: pulse.sink) { notice in
+        engine = PlaybackEngine(server: AudioServer(output: .pulse(server: pulse.server)), sink: pulse.sink) { notice in
             log.entries.withLock { $0.append((Date(), notice)) }
         }
     }

@@ -33,8 +33,12 @@ final class FakeEngine: PlaybackControl {
     func makeUnreadable(_ path: String) { state.withLock { _ = $0.unreadable.insert(path) } }
     /// Makes every load fail as with no audio server.
     func takeServerDown() { state.withLock { $0.serverDown = true } }
+    /// Makes loads succeed again, as with a server back.
+    func bringServerBack() { state.withLock { $0.serverDown = false } }
     /// Sends a notice of the current generation, as the engine would.
     func notify(_ event: EngineEvent) {
+        // A lost output leaves nothing loaded, as in the engine.
+        if case .outputLost = event { state.withLock { $0.loaded = nil } }
         continuation.yield(EngineNotice(event: event, generation: generation))
     }
 
@@ -47,10 +51,6 @@ final class FakeEngine: PlaybackControl {
 
     /// Moves what the listener hears in the loaded source to `seconds`, as playing does.
     func hear(_ seconds: Double) { state.withLock { $0.heard = seconds } }
-
-    func connect() throws(AudioError) {
-        if state.withLock({ $0.serverDown }) { throw .pulseUnavailable("no server") }
-    }
 
     /// Makes every load wait until ``releaseLoads()``.
     func holdLoads() { loadGate.withLock { $0 = false } }

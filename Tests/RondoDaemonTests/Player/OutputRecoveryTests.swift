@@ -77,4 +77,34 @@ struct OutputRecoveryTests {
         let due = recovery.attemptDue(at: 101)
         #expect(!due)
     }
+
+    /// The server's loss starts the wait when the player plays, or when the engine stopped
+    /// its sound shortly before (the two reports come in either order); a loss while paused,
+    /// or long after a stop, starts none.
+    @Test(arguments: [
+        (playing: true, stoppedAt: nil, waits: true),
+        (playing: false, stoppedAt: 99.5, waits: true),
+        (playing: false, stoppedAt: 97.0, waits: false),
+        (playing: false, stoppedAt: nil, waits: false),
+    ] as [(playing: Bool, stoppedAt: Double?, waits: Bool)])
+    func aLossWaitsOnlyWhenSoundWasWanted(playing: Bool, stoppedAt: Double?, waits: Bool) {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        if let stoppedAt { recovery.soundStopped(at: stoppedAt) }
+        recovery.serverLost(at: 100, playing: playing)
+        #expect(recovery.isWaiting == waits)
+        #expect(recovery.stoppedWhilePlayingAt == nil, "a loss explains the stop")
+    }
+
+    /// The server's return makes an attempt due at once while waiting, and does nothing
+    /// when nothing waits.
+    @Test func theServersReturnMakesAnAttemptDueAtOnce() {
+        var recovery = OutputRecovery(resumeWithin: 30)
+        recovery.serverBack(at: 100)
+        #expect(recovery == OutputRecovery(resumeWithin: 30))
+        recovery.serverLost(at: 100, playing: true)
+        recovery.attemptFailed(at: 100.1)
+        recovery.serverBack(at: 100.15)
+        let due = recovery.attemptDue(at: 100.15)
+        #expect(due)
+    }
 }

@@ -31,7 +31,7 @@ import Testing
         let hub = EventHub()
         sessions = SessionService(
             policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
-            connectAudio: server.connector, hub: hub, logger: Self.logger, now: { 100 })
+            audio: server.audio, hub: hub, logger: Self.logger, now: { 100 })
         player = PlayerService(
             engine: (engine, engine.notices), pulseSink: nil, store: PlaybackStateStore(database: database),
             library: LibraryStore(database: database),
@@ -214,5 +214,31 @@ import Testing
         let interval = PlayerService.positionSaveInterval(rate: rate)
         #expect(interval * rate < 1)
         #expect(interval <= 0.8)
+    }
+
+    /// The engine's stream stopping and the audio server's loss, in that order, pause the
+    /// player and start its wait; the server's return plays on from where it was heard.
+    @Test func aLostServerThatComesBackPlaysOn() async throws {
+        let running = Task { await player.run() }
+        defer { running.cancel() }
+        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        engine.takeServerDown()
+        engine.notify(.outputLost("the audio server went away"))
+        player.reported(.serverLost)
+        for _ in 0..<200 where await player.recovery.isWaiting == false {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await player.nowPlaying().playbackState == .paused)
+        #expect(await player.recovery.isWaiting)
+
+        engine.clearLog()
+        engine.bringServerBack()
+        player.reported(.connected)
+        for _ in 0..<200 where await player.nowPlaying().playbackState != .playing {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(engine.log.contains("load short-a.mp3 at 0.0 playing"))
+        await finish()
     }
 }

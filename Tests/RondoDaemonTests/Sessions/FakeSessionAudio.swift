@@ -4,18 +4,11 @@ import Synchronization
 @testable import RondoDaemon
 
 /// A stand-in for the audio server's session control: records every change asked of it,
-/// in order, and lets a test send the reports a server would.
+/// in order.
 final class FakeSessionAudio: SessionAudio {
     /// Every change asked, as text (`gain music 0.3 ramp 300`, `mute nav`, …), in order.
     let calls = Mutex<[String]>([])
-    /// Whether it still counts as connected; a test turns it off to make the sessions reconnect.
-    let connected = Atomic<Bool>(true)
-    /// Where the sessions want reports.
-    let onEvent: @Sendable (SessionAudioEvent) -> Void
-
-    init(onEvent: @escaping @Sendable (SessionAudioEvent) -> Void) { self.onEvent = onEvent }
-
-    var isConnected: Bool { connected.load(ordering: .relaxed) }
+    var isConnected: Bool { true }
     var log: [String] { calls.withLock { $0 } }
 
     func setGain(_ gain: Double, session: String, rampMilliseconds: Int) {
@@ -33,19 +26,17 @@ final class FakeSessionAudio: SessionAudio {
     private func record(_ call: String) { calls.withLock { $0.append(call) } }
 }
 
-/// Hands out ``FakeSessionAudio`` connections and keeps each one made.
+/// Stands in for the audio server: its connection's session control, and a new one each
+/// time it "reconnects".
 final class FakeAudioServer: Sendable {
-    private let made = Mutex<[FakeSessionAudio]>([])
+    private let made = Mutex<[FakeSessionAudio]>([FakeSessionAudio()])
 
-    /// Every connection made so far, oldest first.
+    /// Every control made so far, oldest first; the last is the connection up now.
     var connections: [FakeSessionAudio] { made.withLock { $0 } }
 
-    /// The connector a ``SessionService`` is given.
-    var connector: SessionAudioConnector {
-        { [self] onEvent in
-            let audio = FakeSessionAudio(onEvent: onEvent)
-            made.withLock { $0.append(audio) }
-            return audio
-        }
-    }
+    /// What a ``SessionService`` is given as the session control up now.
+    var audio: @Sendable () -> (any SessionAudio)? { { [self] in made.withLock { $0.last } } }
+
+    /// Replaces the connection with a new one, as a server that came back.
+    func reconnect() { made.withLock { $0.append(FakeSessionAudio()) } }
 }

@@ -26,7 +26,7 @@ import Testing
         let hub = EventHub()
         sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "no policies here") },
-            connectAudio: server.connector, hub: hub, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            audio: server.audio, hub: hub, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
             now: { 100 })
         hub.observe { [published] params in
             let line: String? =
@@ -38,7 +38,6 @@ import Testing
                 }
             if let line { published.lines.withLock { $0.append(line) } }
         }
-        sessions.connectAudio()
     }
 
     private var audio: FakeSessionAudio { server.connections.last! }
@@ -112,8 +111,8 @@ import Testing
     @Test func aNewConnectionHearsTheArbitersState() throws {
         let music = try open("music", .playback, owner: 1)
         _ = try open("nav", .playback, options: [.duckOthers], owner: 2)
-        audio.connected.store(false, ordering: .relaxed)
-        sessions.connectAudio()
+        server.reconnect()
+        sessions.handle(.connected)
         #expect(server.connections.count == 2)
         #expect(audio.log.contains("gain \(music.session) \(policy.duckLevel) ramp 0"))
         #expect(audio.log.contains("volume \(SessionService.playerSession.rawValue) 1.0"))
@@ -125,7 +124,7 @@ import Testing
         let running = Task { await sessions.run() }
         defer { running.cancel() }
         var notices = sessions.playerNotices.makeAsyncIterator()
-        audio.onEvent(.sinkRemoved(name: "headphones", sessions: [SessionService.playerSession.rawValue]))
+        sessions.reported(.sinkRemoved(name: "headphones", sessions: [SessionService.playerSession.rawValue]))
         #expect(await notices.next() == .routeLost)
         #expect(published.lines.withLock { $0 }.contains("route oldDeviceUnavailable headphones"))
     }

@@ -1,6 +1,12 @@
-/// What ``SessionAudioControl`` saw happen at the PulseAudio server, in the words of the
-/// sessions it tracks.
-public enum SessionAudioEvent: Equatable, Sendable {
+/// What the ``AudioServer`` reports: the connection made and lost, and, on a PulseAudio
+/// server, what its session control saw of the sessions' sink inputs and of the sinks.
+/// Each is reported once, by the audio server alone.
+public enum AudioServerEvent: Equatable, Sendable {
+    /// A connection to the server was made: at start, or after the server came back.
+    /// Gains and mutes set before it were not heard by this server: set them again.
+    case connected
+    /// The connection failed (the server went away); attempts to reach it again follow.
+    case serverLost
     /// The session went from no uncorked sink input to at least one: it is making sound.
     case soundStarted(session: String)
     /// The session's last uncorked sink input corked or went away: it is silent.
@@ -13,7 +19,4 @@ public enum SessionAudioEvent: Equatable, Sendable {
     /// name; `to` is `nil` when not known yet): the server followed a new default, or a
     /// stream was moved. A move off a sink being removed is reported as ``sinkRemoved(name:sessions:)``.
     case sessionMoved(session: String, from: String, to: String?)
-    /// The connection to the server failed (the server went away): the control does
-    /// nothing more, and a new one must connect once a server answers again.
-    case serverLost
 }
