@@ -291,4 +291,27 @@ struct AudioSessionByEarTests {
             }, "the program is back at its level: \(level) dBFS, \(reference) dBFS before the duck")
         _ = program.terminate()
     }
+
+    /// The daemon is one client of the audio server while its music plays ducked under a
+    /// client's session and a voice prompt of its own plays: the engine's stream, the
+    /// sessions' gains and the prompt share one connection.
+    @Test func oneServerConnectionCarriesMusicSessionsAndPrompts() throws {
+        let bench = try AudioTestBench()
+        _ = try bench.playToneReference()
+        let ducker = try bench.daemon.client()
+        let session = try ducker.call(
+            Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: .playback, options: [.duckOthers]))
+        _ = try ducker.call(Methods.SessionActivate.self, session)
+        #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.state == .ducked })
+
+        let prompt = try startRondo(bench, ["prompt", Fixtures.path("prompt1000.wav")])
+        defer { _ = prompt.wait() }
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 1000, over: 0.05) > fixtureToneLevel - 12 }, "the prompt is heard")
+        let clients = bench.pulse.pactl("list", "clients").stdout
+        let daemonClients = clients.components(separatedBy: "application.process.id = \"\(bench.daemon.pid)\"").count - 1
+        let sinkInputs = bench.pulse.pactl("list", "sink-inputs").stdout
+        #expect(sinkInputs.contains(#"media.role = "navigation""#), "the prompt plays")
+        #expect(sinkInputs.contains(#"media.role = "music""#), "the music plays")
+        #expect(daemonClients == 1, "rondod is \(daemonClients) clients of the server:\n\(clients)")
+    }
 }
