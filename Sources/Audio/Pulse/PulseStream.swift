@@ -28,6 +28,9 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
     /// from the one until the other (mainloop lock).
     private var runningSince: pa_usec_t = 0
     private var corkedAt: pa_usec_t = 0
+    /// The most frames ``heardFrames()`` has said were heard since the last flush (mainloop
+    /// lock): what it says never goes back.
+    private var heardSoFar = 0
 
     /// Creates and connects a stream carrying `media.role`, `application.name=Rondo` and
     /// `application.id` on its proplist.
@@ -101,6 +104,7 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
     func flush() {
         connection.withLock {
             ring.reset()
+            heardSoFar = 0
             framesWritten.store(0, ordering: .releasing)
             drained.store(false, ordering: .releasing)
             guard let stream else { return }
@@ -124,27 +128,30 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
     /// the transport time, as of the moment the report was current) and moved on by the
     /// wall-clock time since, while the stream plays. libpulse's own interpolation is not
     /// used: its smoother needs about a second after every start to settle and reported the
-    /// sound some 85 ms ahead of the sink until then. Until the first report after a flush
-    /// the stream is taken to play from the moment it was uncorked.
+    /// sound some 85 ms ahead of the sink until then. Time is added only to a report that
+    /// says the sink was playing the stream: a sink that starts late (a fresh or resuming
+    /// one) holds the position where it is until its first sample is heard. Until the first
+    /// report after a flush (libpulse has none for a moment) the position holds too, and it
+    /// never goes back.
     func heardFrames() -> Int {
         connection.withLock {
             let handedOver = framesWritten.load(ordering: .acquiring)
             guard let stream else { return handedOver }
-            let playedUntil = corked ? corkedAt : Self.wallClock()
-            let seconds = { (since: pa_usec_t) in Double(playedUntil > since ? playedUntil - since : 0) / 1_000_000 }
             var microseconds: pa_usec_t = 0
             var negative: Int32 = 0
             guard pa_stream_get_latency(stream, &microseconds, &negative) == 0,
                 let report = pa_stream_get_timing_info(stream)
-            else {
-                return min(handedOver, Int(seconds(runningSince) * Double(format.sampleRate)))
+            else { return min(heardSoFar, handedOver) }
+            var latency = Double(microseconds) / 1_000_000 * (negative != 0 ? -1 : 1)
+            if report.pointee.playing != 0 {
+                let playedUntil = corked ? corkedAt : Self.wallClock()
+                var reportTime = report.pointee.timestamp
+                let since = max(pa_timeval_load(&reportTime), runningSince)
+                latency -= Double(playedUntil > since ? playedUntil - since : 0) / 1_000_000
             }
-            var reportTime = report.pointee.timestamp
-            let latency =
-                Double(microseconds) / 1_000_000 * (negative != 0 ? -1 : 1)
-                - seconds(max(pa_timeval_load(&reportTime), runningSince))
             let unheard = Int((max(0, latency) * Double(format.sampleRate)).rounded())
-            return max(0, handedOver - unheard)
+            heardSoFar = max(heardSoFar, min(handedOver, max(0, handedOver - unheard)))
+            return heardSoFar
         }
     }
 
