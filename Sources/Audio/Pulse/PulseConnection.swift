@@ -15,6 +15,8 @@ final class PulseConnection: @unchecked Sendable {
     private let alive = Atomic<Bool>(false)
     /// What ``onFailure(_:)`` was given.
     private let failureReaction = Mutex<(@Sendable () -> Void)?>(nil)
+    /// What ``onStreamReady(_:)`` was given; guarded by the mainloop lock.
+    private var streamReadyReaction: ((UInt32) -> Void)?
 
     /// Starts the mainloop thread and connects to `server` (the default server when `nil`),
     /// waiting until the context is ready.
@@ -161,6 +163,17 @@ final class PulseConnection: @unchecked Sendable {
     /// Calls `react` on the mainloop thread when the context or a stream of it fails.
     func onFailure(_ react: @escaping @Sendable () -> Void) {
         failureReaction.withLock { $0 = react }
+    }
+
+    /// Calls `react` with the sink input index of every stream of this connection once it is
+    /// ready (`nil`: no longer); `react` runs with the lock held. The lock is taken here.
+    func onStreamReady(_ react: ((UInt32) -> Void)?) {
+        withLock { streamReadyReaction = react }
+    }
+
+    /// Tells the session control that a stream's sink input is ready; the lock is held.
+    func streamBecameReady(sinkInput index: UInt32) {
+        streamReadyReaction?(index)
     }
 
     /// Tells the owner that the context or a stream failed; called on the mainloop thread.

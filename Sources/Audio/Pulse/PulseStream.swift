@@ -244,7 +244,7 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
         }
         switch pa_stream_get_state(stream) {
         case PA_STREAM_READY:
-            return
+            connection.streamBecameReady(sinkInput: pa_stream_get_index(stream))
         case _ where !settled:
             throw .pulseUnavailable("the audio server did not open the stream within \(PulseConnection.answerTimeout) s")
         default:

@@ -9,6 +9,7 @@ extension SessionAudioControl {
     func subscribe() throws(AudioError) {
         guard let context = connection.context else { throw .pulseUnavailable("not connected") }
         let me = Unmanaged.passUnretained(self).toOpaque()
+        ownClient = pa_context_get_index(context)
         pa_context_set_subscribe_callback(context, sessionAudioSubscriptionEvent, me)
         let mask =
             PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
@@ -31,6 +32,7 @@ extension SessionAudioControl {
         switch facility {
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue where removed:
             settling[index] = nil
+            forgetOwnStream(index)
             deliver(table.remove(index, at: pa_rtclock_now()))
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
@@ -63,7 +65,7 @@ extension SessionAudioControl {
         }
         let now = pa_rtclock_now()
         let (isNew, events) = table.update(info.index, to: entry, at: now)
-        if let entry { holdVolume(of: info, entry: entry, isNew: isNew, now: now) }
+        if let entry, !holdsOpening(info, isNew: isNew) { holdVolume(of: info, entry: entry, isNew: isNew, now: now) }
         deliver(events)
     }
 

@@ -6,7 +6,7 @@ extension SessionAudioControl {
     /// Sets every sink input of `session` to the gain the session has reached times its volume.
     func applyGain(of session: String) {
         guard let gain = volumes[session]?.applied else { return }
-        for sinkInput in table.sinkInputs(of: session) {
+        for sinkInput in table.sinkInputs(of: session) where !openingOwnStreams.contains(sinkInput.index) {
             setVolume(gain, sinkInput: sinkInput.index, channels: sinkInput.entry.channels)
         }
     }

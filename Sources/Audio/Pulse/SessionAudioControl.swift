@@ -47,6 +47,14 @@ public final class SessionAudioControl: @unchecked Sendable {
     /// How long a new sink input's volume is held: a server may restore a remembered volume
     /// shortly after the stream appears, and PipeWire acknowledges a volume before it applies it.
     static let settleTime: UInt64 = 1_500_000
+    /// This client's index at the server, which its own sink inputs carry; guarded by the
+    /// mainloop lock.
+    var ownClient = UInt32.max
+    /// This client's sink inputs whose stream is still being created; guarded by the mainloop lock.
+    var openingOwnStreams: Set<UInt32> = []
+    /// This client's streams that were ready before their sink input was reported; guarded
+    /// by the mainloop lock.
+    var readyOwnStreams: Set<UInt32> = []
 
     /// Subscribes to the sink and sink-input events of `connection` and reads the sinks and
     /// sink inputs already there.
@@ -62,6 +70,7 @@ public final class SessionAudioControl: @unchecked Sendable {
         self.connection = connection
         self.onEvent = onEvent
         try connection.withLock { () throws(AudioError) in try subscribe() }
+        connection.onStreamReady { [weak self] index in self?.ownStreamReady(index) }
     }
 
     deinit {
@@ -69,6 +78,7 @@ public final class SessionAudioControl: @unchecked Sendable {
             if let context = connection.context { pa_context_set_subscribe_callback(context, nil, nil) }
             if let rampTimer { connection.freeTimer(rampTimer) }
         }
+        connection.onStreamReady(nil)
     }
 
     /// Whether the connection to the server is still up.
@@ -114,7 +124,9 @@ public final class SessionAudioControl: @unchecked Sendable {
     public func setInterrupted(_ interrupted: Bool, session: String) {
         connection.withLock {
             volumes[session, default: SessionVolume()].interrupted = interrupted
-            for sinkInput in table.sinkInputs(of: session) { setMute(interrupted, sinkInput: sinkInput.index) }
+            for sinkInput in table.sinkInputs(of: session) where !openingOwnStreams.contains(sinkInput.index) {
+                setMute(interrupted, sinkInput: sinkInput.index)
+            }
         }
     }
 
