@@ -81,12 +81,13 @@ struct OutputRecoveryTests {
     /// The server's loss starts the wait when the player plays, or when the engine stopped
     /// its sound shortly before (the two reports come in either order); a loss while paused,
     /// or long after a stop, starts none.
-    @Test(arguments: [
-        (playing: true, stoppedAt: nil, waits: true),
-        (playing: false, stoppedAt: 99.5, waits: true),
-        (playing: false, stoppedAt: 97.0, waits: false),
-        (playing: false, stoppedAt: nil, waits: false),
-    ] as [(playing: Bool, stoppedAt: Double?, waits: Bool)])
+    @Test(
+        arguments: [
+            (playing: true, stoppedAt: nil, waits: true),
+            (playing: false, stoppedAt: 99.5, waits: true),
+            (playing: false, stoppedAt: 97.0, waits: false),
+            (playing: false, stoppedAt: nil, waits: false),
+        ] as [(playing: Bool, stoppedAt: Double?, waits: Bool)])
     func aLossWaitsOnlyWhenSoundWasWanted(playing: Bool, stoppedAt: Double?, waits: Bool) {
         var recovery = OutputRecovery(resumeWithin: 30)
         if let stoppedAt { recovery.soundStopped(at: stoppedAt) }
