@@ -1,7 +1,8 @@
 public import RondoProtocol
 
 /// Dispatches decoded requests to their handlers, from the method table of
-/// `RondoProtocol`, and encodes what they return.
+/// `RondoProtocol`, and encodes what they return, each reply sent as the request's
+/// ``ReplyPolicy`` says.
 public struct Router: Sendable {
     /// What handling a request line comes to.
     public enum Routed: Sendable {
@@ -19,14 +20,26 @@ public struct Router: Sendable {
 
     private var handlers: [String: Handler] = [:]
     private let codec = JSONRPCCodec()
+    private let policies: ReplyPolicy.Table
+    private let keeper: ReplyPolicy.Keeper
 
     /// Creates a router with no methods.
-    public init() {}
+    /// - Parameters:
+    ///   - policies: each request's ``ReplyPolicy`` (every reply when decided by default).
+    ///   - keeper: how the daemon carries a policy out (waiting for its disk).
+    public init(
+        policies: @escaping ReplyPolicy.Table = { _, _ in .whenDecided },
+        keeper: @escaping ReplyPolicy.Keeper = { _, work in await work() }
+    ) {
+        self.policies = policies
+        self.keeper = keeper
+    }
 
     /// The wire names this router serves.
     public var methodNames: Set<String> { Set(handlers.keys) }
 
-    /// Serves `method` with `body`, on a task of its own.
+    /// Serves `method` with `body`, on a task of its own, its reply sent as the request's
+    /// ``ReplyPolicy`` says.
     ///
     /// `onLoop` says, as each request is read, whether its task should run on the request
     /// loop that read it (``RequestLoop``), actors it calls included (a task executor preference): for a body
@@ -40,16 +53,18 @@ public struct Router: Sendable {
         onLoop: @escaping @Sendable () -> Bool = { false },
         _ body: @escaping @Sendable (M.Params, ConnectionContext) async throws(RPCError) -> M.Result
     ) {
-        let codec = self.codec
+        let (codec, policies, keeper) = (self.codec, self.policies, self.keeper)
         handlers[M.name] = .deferred(onLoop: onLoop) { id, params, context in
-            do throws(RPCError) {
-                let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
-                let result = try await body(typed, context)
-                guard let id else { return nil }
-                return codec.encodeLine(Envelope.Response(id: id, result: result))
-            } catch {
-                guard let id else { return nil }
-                return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))
+            await keeper(policies(M.name, params)) {
+                do throws(RPCError) {
+                    let typed = try codec.decodeParams(M.Params.self, from: params, method: M.name)
+                    let result = try await body(typed, context)
+                    guard let id else { return nil }
+                    return codec.encodeLine(Envelope.Response(id: id, result: result))
+                } catch {
+                    guard let id else { return nil }
+                    return codec.encodeLine(Envelope.ErrorResponse(id: id, error: error))
+                }
             }
         }
     }

@@ -160,4 +160,23 @@ struct RouterTests {
         #expect(deferred["result"] as? String == "done on 3")
         #expect(router.methodNames == ["test.add", "test.kept", "test.slow"])
     }
+
+    /// A deferred request's reply goes through the keeper with the policy the table gives
+    /// its method and params; the keeper's own reply is what is written.
+    @Test func aDeferredReplyIsKeptAsItsPolicySays() async throws {
+        let seen = Mutex<[ReplyPolicy]>([])
+        var router = Router(policies: { method, params in
+            method == Slow.name && params?["late"] != nil ? .whenWritten : .whenDecided
+        }) { policy, work in
+            seen.withLock { $0.append(policy) }
+            return await work()
+        }
+        router.register(Slow.self) { _, _ in "done" }
+        let plain = try object(await router.handle(line: Array(#"{"jsonrpc":"2.0","id":1,"method":"test.slow"}"#.utf8), context: context))
+        let late = try object(
+            await router.handle(line: Array(#"{"jsonrpc":"2.0","id":2,"method":"test.slow","params":{"late":true}}"#.utf8), context: context))
+        #expect(plain["result"] as? String == "done")
+        #expect(late["result"] as? String == "done")
+        #expect(seen.withLock { $0 } == [.whenDecided, .whenWritten])
+    }
 }

@@ -2,12 +2,6 @@ import RondoProtocol
 import RondoRouting
 
 extension Routes {
-    /// Commands answered once accepted, without waiting for the disk: they change nothing a
-    /// restart restores but the position, which the saves while playing keep within a second
-    /// anyway, and whether to play (only with `restore_playing`). Their state is written
-    /// right after, as every change is.
-    static let answeredBeforeWritten: Set<RemoteCommandName> = [.play, .pause, .togglePlayPause]
-
     /// The `remote.*`, `nowPlaying.get` and `player.*` methods.
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
@@ -15,22 +9,19 @@ extension Routes {
         // the reply, ``AfterReply``): it runs on the loop that read it. Without, it connects
         // and loads before answering (`deviceNotFound` is an answer), which may wait on the
         // audio server: on the pool.
-        router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { [self] params, _ throws(RPCError) in
-            guard !Self.answeredBeforeWritten.contains(params.command) else { return try await player.send(params) }
-            return try await kept { () throws(RPCError) in try await player.send(params) }
+        router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { params, _ throws(RPCError) in
+            try await player.send(params)
         }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
-        router.register(Methods.RemoteSetEnabled.self) { [self] params, _ in
-            await kept { await player.setEnabled(params.enabled, for: params.command) }
+        router.register(Methods.RemoteSetEnabled.self) { params, _ in
+            await player.setEnabled(params.enabled, for: params.command)
             return Empty()
         }
         router.registerImmediateEncoded(Methods.NowPlayingGet.self) { _, _ throws(RPCError) in
             try player.currentNowPlayingEncoded()
         }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
-        router.register(Methods.PlayerSetVolume.self) { [self] params, _ throws(RPCError) in
-            try await kept { () throws(RPCError) in try await player.setVolume(params) }
-        }
+        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in try await player.setVolume(params) }
         router.register(Methods.PlayerReplayGainGet.self) { _, _ in ReplayGainState(await player.replayGainSettings()) }
         router.register(Methods.PlayerSetReplayGain.self) { params, _ throws(RPCError) in
             let settings = try await player.replayGainSettings().changed(by: params)
@@ -38,8 +29,6 @@ extension Routes {
             return ReplayGainState(settings)
         }
         router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
-        router.register(Methods.PlayerSetOutput.self) { [self] params, _ throws(RPCError) in
-            try await kept { () throws(RPCError) in try await player.setOutput(params) }
-        }
+        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
     }
 }

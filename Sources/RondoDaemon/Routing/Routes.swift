@@ -14,25 +14,27 @@ struct Routes {
     /// What `daemon.info` answers, read when asked.
     let daemonInfo: @Sendable () -> DaemonInfo
 
-    /// Runs a request that changes the player's state and answers once the change is on
-    /// disk (the player's writer saves off its actor), so what a client was told survives
-    /// a `kill -9`. Work the request leaves for after its reply (``AfterReply``: loading a
-    /// track) starts at once instead, alongside the write the reply waits for.
-    func kept<Result, Failure: Error>(_ request: () async throws(Failure) -> Result) async throws(Failure) -> Result {
-        let outcome: Swift.Result<Result, Failure> = await AfterReply.$current.withValue(nil) {
-            do throws(Failure) {
-                return .success(try await request())
-            } catch {
-                return .failure(error)
-            }
+    /// Carries out a request's ``ReplyPolicy`` (``ReplyPolicies``) around its handling:
+    /// `work` returns the reply line. A reply kept until written waits for the player's
+    /// writer (which saves off its actor); work such a request leaves for after its reply
+    /// (``AfterReply``: loading a track) starts at once instead, alongside that write.
+    func keep(_ policy: ReplyPolicy, _ work: () async -> [UInt8]?) async -> [UInt8]? {
+        switch policy {
+        case .whenDecided:
+            return await work()
+        case .afterEarlierWrites:
+            await player.written()
+            return await work()
+        case .whenWritten:
+            let reply = await AfterReply.$current.withValue(nil) { await work() }
+            await player.written()
+            return reply
         }
-        await player.written()
-        return try outcome.get()
     }
 
-    /// A router serving every method.
+    /// A router serving every method, each reply sent as ``ReplyPolicies`` says.
     func makeRouter() -> Router {
-        var router = Router()
+        var router = Router(policies: ReplyPolicies.policy) { [self] policy, work in await keep(policy, work) }
         registerDaemonMethods(in: &router)
         registerPlayerMethods(in: &router)
         registerQueueMethods(in: &router)

@@ -18,4 +18,20 @@ import Testing
         #expect(served.subtracting(listed).isEmpty, "bound but not in Methods.all: \(served.subtracting(listed).sorted())")
         #expect(listed.subtracting(served).isEmpty, "in Methods.all but not bound: \(listed.subtracting(served).sorted())")
     }
+
+    /// Every method the reply table names is one the daemon serves, and each request gets
+    /// its policy: queue edits and most remote commands once written, play and pause once
+    /// decided, library reads after the earlier writes, anything else once decided.
+    @Test func theReplyTableNamesServedMethodsAndPicksEachRequestsPolicy() {
+        let listed = Set(Methods.all.map { $0.name })
+        #expect(Set(ReplyPolicies.byMethod.keys).subtracting(listed).isEmpty)
+        let command = { (name: String) -> JSONValue in .object(["command": .string(name)]) }
+        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("play")) == .whenDecided)
+        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("togglePlayPause")) == .whenDecided)
+        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("nextTrack")) == .whenWritten)
+        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: nil) == .whenWritten)
+        #expect(ReplyPolicies.policy(method: Methods.QueueSet.name, params: nil) == .whenWritten)
+        #expect(ReplyPolicies.policy(method: Methods.LibrarySearch.name, params: nil) == .afterEarlierWrites)
+        #expect(ReplyPolicies.policy(method: Methods.QueueGet.name, params: nil) == .whenDecided)
+    }
 }
