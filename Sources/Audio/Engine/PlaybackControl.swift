@@ -5,7 +5,8 @@ public import Playback
 /// (``EngineNotice``) go to whoever made it.
 ///
 /// Threading: every requirement may be called from any thread; none waits for the audio
-/// server longer than the engine's connection timeouts. The documentation of each
+/// server longer than the engine's connection timeouts, and none opens a file: tracks come
+/// opened (``OpenedTrack``). The documentation of each
 /// requirement is that of ``PlaybackEngine``'s member.
 public protocol PlaybackControl: AnyObject, Sendable {
     /// The generation of the audio loaded now: it changes with every load, seek, stop and
@@ -17,11 +18,15 @@ public protocol PlaybackControl: AnyObject, Sendable {
     var isConnected: Bool { get }
     /// What the listener hears now: the source's identity and the media position in it.
     var position: (sourceID: UInt64, seconds: Double)? { get }
-    /// Opens `source` at `position` seconds, playing or held paused.
-    /// - Throws: ``AudioError/decodeFailed(_:reason:)``, ``AudioError/pulseUnavailable(_:)``.
-    func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError)
-    /// Pre-rolls `source` to follow the current one without a gap (`nil`: nothing follows).
-    func prepareNext(_ source: TrackSource?)
+    /// Connects to the audio server unless connected, so a missing one is known now.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
+    func connect() throws(AudioError)
+    /// Plays `track`, opened and positioned by the caller, or holds it paused.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)``.
+    func load(_ track: OpenedTrack, playing: Bool) throws(AudioError)
+    /// Pre-rolls `track`, opened by the caller, to follow the current one without a gap
+    /// (`nil`: nothing follows).
+    func prepareNext(_ track: OpenedTrack?)
     /// Resumes sound where it was paused; `false` when nothing is loaded or the output is gone.
     func resume() -> Bool
     /// Pauses sound, keeping the position heard.

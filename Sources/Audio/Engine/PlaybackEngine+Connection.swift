@@ -21,6 +21,12 @@ extension PlaybackEngine {
         }
     }
 
+    /// Connects to the audio server unless connected (``AudioServer/connectNow()``).
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
+    public func connect() throws(AudioError) {
+        try server.connectNow()
+    }
+
     /// Whether the output failed since the last call; the decode thread asks before it sleeps.
     func takeOutputFailure() -> Bool {
         outputFailed.exchange(false, ordering: .acquiringAndReleasing)

@@ -225,27 +225,22 @@ extension PlaybackEngine {
         scanCursor = cursor
     }
 
-    /// Continues with the prepared source: appended to the timeline when its format
-    /// matches the stream, else kept for a switch once the stream has played out.
+    /// Continues with the prepared track, opened by whoever prepared it: appended to the
+    /// timeline when its format matches the stream, else kept for a switch once the stream
+    /// has played out.
     private func openNext(matching format: AudioFormat) -> Bool {
-        guard let source = next else { return false }
+        guard let track = next else { return false }
         next = nil
-        do {
-            let opened = try AudioDecoders.open(path: source.path)
-            guard opened.format == format else {
-                pendingSwitch = (source, opened)
-                return false
-            }
-            decoder = opened
-            decoding = source
-            decoderAtEnd = false
-            timeline.append(source)
-            scanCursor?.restart(at: 0)
-            return true
-        } catch {
-            emit(.failed(source.id, reason: error.description))
+        guard track.decoder.format == format else {
+            pendingSwitch = (track.source, track.decoder)
             return false
         }
+        decoder = track.decoder
+        decoding = track.source
+        decoderAtEnd = false
+        timeline.append(track.source)
+        scanCursor?.restart(at: 0)
+        return true
     }
 
     private func switchFormat(to pending: (source: TrackSource, decoder: any AudioDecoder), from old: any PlaybackOutput) {

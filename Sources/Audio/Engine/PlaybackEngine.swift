@@ -43,7 +43,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     var decoding: TrackSource?
     var stretcher: TimeStretcher?
     var timeline = Timeline()
-    var next: TrackSource?
+    var next: OpenedTrack?
     var pendingSwitch: (source: TrackSource, decoder: any AudioDecoder)?
     var scanCursor: ScanCursor?
     var playing = false
@@ -145,31 +145,32 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The direction of the scan in progress, or `nil` when not scanning.
     public var scanDirection: ScanDirection? { locked { scanning } }
 
-    /// Opens `source` at `position` seconds and plays it at once, or holds it paused; it
-    /// plays at the current ``rate``, or scans if a scan is in progress.
-    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` for an unreadable file,
-    ///   ``AudioError/pulseUnavailable(_:)`` when no server answers.
-    public func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
+    /// Plays `track` at once, or holds it paused, from where it was opened; it plays at the
+    /// current ``rate``, or scans if a scan is in progress.
+    ///
+    /// The track comes opened and positioned (``OpenedTrack/open(_:at:)``), so the engine's
+    /// lock is held only to connect to the output and to swap the decoder in, never while
+    /// a file or a stream is read.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no server answers.
+    public func load(_ track: OpenedTrack, playing: Bool) throws(AudioError) {
         try locked { () throws(AudioError) in
-            let decoder = try AudioDecoders.open(path: source.path)
-            let startFrame = clampedFrame(position, decoder)
-            if startFrame > 0 { try decoder.seek(toFrame: startFrame) }
-            let stream = try streamFor(decoder.format)
+            let stream = try streamFor(track.decoder.format)
             stream.setCorked(true)
             stream.flush()
-            self.decoder = decoder
-            decoding = source
+            decoder = track.decoder
+            decoding = track.source
             currentGeneration += 1
-            beginFeed(source, at: startFrame, format: decoder.format)
+            beginFeed(track.source, at: track.startFrame, format: track.decoder.format)
             self.playing = playing
             if playing { start(stream) }
         }
     }
 
-    /// Sets the source to continue with, without a gap, when the current one ends.
-    public func prepareNext(_ source: TrackSource?) {
+    /// Sets the track to continue with, without a gap, when the current one ends (`nil`:
+    /// nothing follows); it comes opened from its start.
+    public func prepareNext(_ track: OpenedTrack?) {
         locked {
-            next = source
+            next = track
             condition.signal()
         }
     }
@@ -226,7 +227,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func seek(to position: Double) throws(AudioError) {
         try locked { () throws(AudioError) in
             guard let heard = heardSegment() else { return }
-            try restart(heard.source, newGeneration: true) { clampedFrame(position, $0) }
+            try restart(heard.source, newGeneration: true) { OpenedTrack.frame(at: position, in: $0) }
         }
     }
 
@@ -251,7 +252,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// rate change), and kept for it when it is the source prepared next.
     public func setGain(_ gain: Float, forSource id: UInt64) {
         locked {
-            if next?.id == id { next = next?.with(gain: gain) }
+            if next?.source.id == id { next?.source.gain = gain }
             if let pending = pendingSwitch, pending.source.id == id {
                 pendingSwitch = (pending.source.with(gain: gain), pending.decoder)
             }
@@ -355,7 +356,14 @@ public final class PlaybackEngine: @unchecked Sendable {
     ) throws(AudioError) {
         guard let stream else { return }
         if source.id != decoding?.id {
-            next = decoding
+            // The decoder has moved on to the source prepared next: it follows again from
+            // its start, and the heard source, already let go of, is read again.
+            next =
+                try decoding.map { decoding throws(AudioError) in
+                    guard let decoder else { return nil }
+                    try decoder.seek(toFrame: 0)
+                    return OpenedTrack(source: decoding, decoder: decoder, startFrame: 0)
+                } ?? nil
             decoder = try AudioDecoders.open(path: source.path)
         }
         decoding = source
@@ -377,12 +385,6 @@ public final class PlaybackEngine: @unchecked Sendable {
         } catch {
             emit(.failed(heard.source.id, reason: error.description))
         }
-    }
-
-    private func clampedFrame(_ seconds: Double, _ decoder: any AudioDecoder) -> Int {
-        var frame = Int((max(0, seconds) * Double(decoder.format.sampleRate)).rounded())
-        if let count = decoder.frameCount { frame = min(frame, count) }
-        return frame
     }
 
     private func heardSegment(in stream: (any PlaybackOutput)? = nil) -> (source: TrackSource, mediaFrame: Int)? {

@@ -27,17 +27,9 @@ extension PlayerService {
         }
         try commit(trial)
         listening.container = container
-        listening.tracks = [:]
+        for track in selection.tracks { descriptions[track.path] = TrackDescription(track) }
         let failure = apply(effects)
         return LibraryPlayResult(status: failure?.status ?? .success)
-    }
-
-    /// The library track at `path`, looked up once per path.
-    func libraryTrack(at path: String) -> CatalogTrack? {
-        if let known = listening.tracks[path] { return known }
-        let track = try? library?.track(atPath: path)
-        listening.tracks[path] = .some(track ?? nil)
-        return track ?? nil
     }
 
     /// Records the current entry in the play history once it plays, and keeps the resume

@@ -69,7 +69,7 @@ extension PlayerService {
         let effects: [PlayerEffect]
         do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.rpcError(error) }
         try commit(trial)
-        _ = applyAccepted(effects)
+        _ = apply(effects)
         if player.state != .playing, !isPulseConnected {
             throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
         }

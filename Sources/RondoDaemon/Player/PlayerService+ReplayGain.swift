@@ -12,12 +12,10 @@ extension PlayerService {
         return TrackSource(id: entry.id, path: entry.location, gain: Float(factor))
     }
 
-    /// What `entry`'s tags say of its loudness: the library's row when the library has the
-    /// file, else the file's own tags (read once, with its metadata).
+    /// What `entry`'s tags say of its loudness, as the loader read them (none until then:
+    /// the loader gives a track it opens its gain itself).
     func replayGainValues(of entry: QueueEntry) -> ReplayGainValues {
-        if let track = libraryTrack(at: entry.location) { return track.replayGain }
-        _ = metadata(for: entry)
-        return fileReplayGain[entry.location] ?? .none
+        description(of: entry.location)?.replayGain ?? .none
     }
 
     /// The ReplayGain settings in force.

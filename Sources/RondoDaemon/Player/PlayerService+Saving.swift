@@ -24,8 +24,10 @@ extension PlayerService {
     }
 
     /// Waits until every change made so far is on disk: a request is answered once what it
-    /// changed would survive a `kill -9`.
+    /// changed would survive a `kill -9`. What the loader was asked before comes back to
+    /// the actor first, so the changes its answers make (a skipped file) are among them.
     nonisolated func written() async {
+        await loader.caughtUp()
         await persistence?.written()
     }
 

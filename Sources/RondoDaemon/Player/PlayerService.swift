@@ -12,8 +12,11 @@ import TagReading
 /// from the router, lets the player decide, carries out its effects on the real output
 /// and publishes what changed.
 ///
-/// Ownership: the actor owns the player state and is the only caller of the engine's
-/// commands. Engine notices arrive through an ordered stream (``run()``). Every discrete
+/// Ownership: the actor owns the player state and decides; it waits on nothing. What is
+/// slow (reading a file's tags or library row, opening a track and handing it to the
+/// engine) is the ``TrackLoader``'s, on its own queue; the actor calls the engine's quick
+/// commands itself (pause, seek, rate). Engine and loader notices arrive through ordered
+/// streams (``run()``), a loader result for a load asked for again since dropped. Every discrete
 /// change is saved to the state store, and while playing the writer saves the position
 /// heard every 0.8 s of media (``PositionWatch``), so a restart (even after `kill -9`)
 /// finds the queue, modes, rate and position again.
@@ -35,22 +38,23 @@ actor PlayerService {
     var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
-    /// Engine effects of commands already answered, waiting their turn (``applyAccepted(_:)``).
-    var acceptedWork: [PlayerEffect] = []
     /// The now-playing state as last computed, for readers that do not wait for the actor.
     nonisolated let published = PublishedNowPlaying()
     /// The sound: the engine in the daemon, a fake in tests.
     nonisolated let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
-    let tagReader = AudioTagReader()
-    /// What ``metadata(for:)`` found for each file, by path.
-    var tagCache: [String: TrackMetadata] = [:]
-    /// The ReplayGain of files outside the library, read with their tags.
-    var fileReplayGain: [String: ReplayGainValues] = [:]
+    /// Reads files and opens tracks off the actor (``TrackLoader``).
+    nonisolated let loader: TrackLoader
+    /// What the loader found of each file, by path (``metadata(for:)``).
+    var descriptions: [String: TrackDescription] = [:]
+    /// Files the loader was asked to describe and has not yet.
+    var describing: Set<String> = []
+    /// The ticket of the load the loader has yet to hand to the engine, if any.
+    var pendingLoad: Int?
+    /// The ticket of the newest pre-roll asked of the loader.
+    var pendingPrepare = 0
     /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
     var replayGain: ReplayGainSettings
-    /// Embedded covers as files under `$XDG_CACHE_HOME/rondo/artwork`, for the `artwork` url.
-    let artworkCache: ArtworkCache
     let hub: EventHub
     let sessions: SessionService
     /// Seconds without playback before the session is released (`release_after`); a reload
@@ -79,12 +83,16 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
+    ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
         replayGain: ReplayGainSettings = .standard, hub: EventHub, logger: Logger,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        openTrack: @escaping TrackLoader.Opener = { source, position throws(AudioError) in
+            try OpenedTrack.open(source, at: position)
+        }
     ) {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
         self.replayGain = replayGain
@@ -92,7 +100,9 @@ actor PlayerService {
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
-        self.artworkCache = ArtworkCache(directory: artworkDirectory)
+        self.loader = TrackLoader(
+            engine: engine.control, library: library, artwork: ArtworkCache(directory: artworkDirectory), logger: logger,
+            open: openTrack)
         self.engine = engine.control
         self.notices = engine.notices
         self.sessions = sessions
@@ -125,6 +135,9 @@ actor PlayerService {
                     if case .outputLost = notice.event {} else if notice.generation != self.engine.generation { continue }
                     await self.handle(notice.event)
                 }
+            }
+            group.addTask {
+                for await notice in self.loader.notices { await self.handle(notice) }
             }
             group.addTask {
                 for await notice in self.sessions.playerNotices { await self.handle(notice) }
@@ -178,6 +191,7 @@ actor PlayerService {
     /// A service let go of without ``shutDown()`` (a daemon made and never run) still stops
     /// the engine's thread, which must not outlive the engine.
     deinit {
+        loader.close()
         engine.shutDown()
         persistence?.close()
     }
@@ -188,6 +202,7 @@ actor PlayerService {
         persist()
         keepResumePoint()
         persistence?.close()
+        loader.close()
         engine.shutDown()
     }
 
@@ -215,21 +230,16 @@ actor PlayerService {
     }
 
     /// Carries out effects in order and saves the state; returns a failed status when the
-    /// output is missing.
+    /// output is missing. A track to load or pre-roll is handed to the loader; what
+    /// becomes of it comes back as a ``LoaderNotice``.
     @discardableResult
     func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
-        runAcceptedWork()
         var failure: RemoteSendResult?
         var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
             case .load(let entry, let position, let playing):
-                switch load(entry, position: position, playing: playing) {
-                case .loaded:
-                    break
-                case .skipped(let followUp):
-                    pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
-                case .outputMissing(let followUp):
+                if let followUp = load(entry, position: position, playing: playing) {
                     failure = RemoteSendResult(status: .deviceNotFound, reason: .pulseUnavailable)
                     if playing { recovery.outputLost(at: now()) }
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
@@ -238,8 +248,9 @@ actor PlayerService {
                 // An output lost while paused is found by the engine here; the entry is then
                 // loaded again from the position the player kept, and what follows it prepared
                 // again: the lost output may have taken the pre-rolled entry with it (a loss
-                // just after the decoder moved on, before the listener heard the change).
-                if engine.isLoaded, engine.resume() {
+                // just after the decoder moved on, before the listener heard the change). A
+                // track still being opened plays once it is.
+                if loader.adjustPending({ $0.playing = true }) || (engine.isLoaded && engine.resume()) {
                     break
                 } else if let entry = player.queue.current {
                     pending.insert(
@@ -250,13 +261,17 @@ actor PlayerService {
                 }
             case .pause:
                 observeOutput(evenWhenPaused: true)
+                _ = loader.adjustPending { $0.playing = false }
                 engine.pause()
             case .stop:
+                loader.cancel()
+                pendingLoad = nil
                 engine.stop()
             case .seek(let position):
+                guard !loader.adjustPending({ $0.position = position }) else { break }
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
             case .prepareNext(let entry):
-                engine.prepareNext(entry.map(source(for:)))
+                pendingPrepare = loader.prepareNext(entry.map(loadRequest(for:)))
             case .nowPlayingChanged, .queueChanged:
                 announce(effect)
             }
@@ -280,27 +295,6 @@ actor PlayerService {
             hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
         default:
             break
-        }
-    }
-
-    /// How loading an entry on the engine went, with the player's follow-up effects.
-    private enum LoadOutcome {
-        case loaded
-        case skipped([PlayerEffect])
-        case outputMissing([PlayerEffect])
-    }
-
-    private func load(_ entry: QueueEntry, position: Double, playing: Bool) -> LoadOutcome {
-        _ = player.setMetadata(metadata(for: entry), for: entry.id)
-        do {
-            try engine.load(source(for: entry), position: position, playing: playing)
-            return .loaded
-        } catch .decodeFailed(let path, let reason) {
-            logger.warning("skipping \(path): \(reason)")
-            return .skipped(player.handle(.failed(entry.id), at: now()))
-        } catch {
-            logger.error("\(error)")
-            return .outputMissing(player.handle(.outputLost, at: now()))
         }
     }
 
@@ -331,12 +325,6 @@ extension PlayerEffect {
     /// Whether this is a gapless pre-roll request, which a later decision supersedes.
     fileprivate var isPrepareNext: Bool {
         if case .prepareNext = self { return true }
-        return false
-    }
-
-    /// Whether this opens an entry on the engine.
-    var isLoad: Bool {
-        if case .load = self { return true }
         return false
     }
 }

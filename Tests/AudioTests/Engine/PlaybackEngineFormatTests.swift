@@ -28,7 +28,7 @@ struct PlaybackEngineFormatTests {
         let bench = try EngineBench()
         let start = Date()
         try bench.play("short-a.flac")
-        bench.engine.prepareNext(TrackSource(id: 2, path: Fixtures.path("short-b.flac")))
+        bench.engine.prepareNext(try OpenedTrack.open(TrackSource(id: 2, path: Fixtures.path("short-b.flac"))))
         let advanced = try #require(bench.advanceTime(to: 2, waitingUpTo: 3))
         Thread.sleep(forTimeInterval: 0.4)
         let windows = bench.monitor.windows(from: start.addingTimeInterval(0.3), to: Date(), window: 0.02)

@@ -100,7 +100,7 @@ struct PlaybackEngineRateTests {
         bench.engine.setRate(rate)
         let start = Date()
         try bench.play("short-a.mp3")
-        bench.engine.prepareNext(TrackSource(id: 2, path: Fixtures.path("short-b.mp3")))
+        bench.engine.prepareNext(try OpenedTrack.open(TrackSource(id: 2, path: Fixtures.path("short-b.mp3"))))
         #expect(bench.advanceTime(to: 2, waitingUpTo: 3) != nil)
         Thread.sleep(forTimeInterval: 0.3)
         let windows = bench.monitor.windows(from: start.addingTimeInterval(0.3), to: Date(), window: 0.02)

@@ -34,7 +34,7 @@ final class EngineBench {
     /// Loads a fixture (by name, or an absolute path) and plays it from `position`.
     func play(_ name: String, from position: Double = 0) throws {
         let path = name.hasPrefix("/") ? name : Fixtures.path(name)
-        try engine.load(TrackSource(id: 1, path: path), position: position, playing: true)
+        try engine.load(OpenedTrack.open(TrackSource(id: 1, path: path), at: position), playing: true)
     }
 
     /// When the engine first reported the end of everything loaded, waiting up to `timeout` s.

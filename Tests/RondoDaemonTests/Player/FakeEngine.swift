@@ -1,5 +1,4 @@
 import Audio
-import Glibc
 import Playback
 import Synchronization
 
@@ -12,13 +11,10 @@ final class FakeEngine: PlaybackControl {
         var prepared: TrackSource?
         var heard: Double = 0
         var generation = 0
-        var unreadable: Set<String> = []
         var serverDown = false
     }
 
     private let state = Mutex(State())
-    /// Whether loads may proceed (``holdLoads()``).
-    private let loadGate = Mutex(true)
     /// The stream a ``PlayerService`` reads the notices from.
     let notices: AsyncStream<EngineNotice>
     private let continuation: AsyncStream<EngineNotice>.Continuation
@@ -29,8 +25,6 @@ final class FakeEngine: PlaybackControl {
     var log: [String] { state.withLock { $0.calls } }
     /// Forgets the commands so far.
     func clearLog() { state.withLock { $0.calls = [] } }
-    /// Makes loading `path` fail as an undecodable file does.
-    func makeUnreadable(_ path: String) { state.withLock { _ = $0.unreadable.insert(path) } }
     /// Makes every load fail as with no audio server.
     func takeServerDown() { state.withLock { $0.serverDown = true } }
     /// Makes loads succeed again, as with a server back.
@@ -52,29 +46,26 @@ final class FakeEngine: PlaybackControl {
     /// Moves what the listener hears in the loaded source to `seconds`, as playing does.
     func hear(_ seconds: Double) { state.withLock { $0.heard = seconds } }
 
-    /// Makes every load wait until ``releaseLoads()``.
-    func holdLoads() { loadGate.withLock { $0 = false } }
-    /// Lets loads through again, the held one included.
-    func releaseLoads() { loadGate.withLock { $0 = true } }
-
-    func load(_ source: TrackSource, position: Double, playing: Bool) throws(AudioError) {
-        while !loadGate.withLock({ $0 }) { usleep(1_000) }
-        let refusal: AudioError? = state.withLock { state in
-            state.calls.append("load \(Self.name(source)) at \(position) \(playing ? "playing" : "paused")")
-            if state.serverDown { return .pulseUnavailable("no server") }
-            if state.unreadable.contains(source.path) { return .decodeFailed(source.path, reason: "not audio") }
-            state.loaded = source
-            state.heard = position
-            state.generation += 1
-            return nil
-        }
-        if let refusal { throw refusal }
+    func connect() throws(AudioError) {
+        if state.withLock({ $0.serverDown }) { throw .pulseUnavailable("no server") }
     }
 
-    func prepareNext(_ source: TrackSource?) {
+    func load(_ track: OpenedTrack, playing: Bool) throws(AudioError) {
+        let refused = state.withLock { state in
+            state.calls.append("load \(Self.name(track.source)) at \(track.position) \(playing ? "playing" : "paused")")
+            if state.serverDown { return true }
+            state.loaded = track.source
+            state.heard = track.position
+            state.generation += 1
+            return false
+        }
+        if refused { throw .pulseUnavailable("no server") }
+    }
+
+    func prepareNext(_ track: OpenedTrack?) {
         state.withLock { state in
-            state.calls.append("prepareNext \(source.map(Self.name) ?? "nothing")")
-            state.prepared = source
+            state.calls.append("prepareNext \(track.map { Self.name($0.source) } ?? "nothing")")
+            state.prepared = track?.source
         }
     }
 

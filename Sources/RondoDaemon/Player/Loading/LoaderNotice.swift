@@ -1,0 +1,21 @@
+import Audio
+
+/// What the ``TrackLoader`` tells the player, in the order it happened. Each result carries
+/// the ticket of the request it answers: a load or pre-roll asked for again since is
+/// newer, and the player drops the older result.
+enum LoaderNotice: Sendable {
+    /// The file at `path` was described (its library row or tags read). A fact about the
+    /// file, kept whichever request asked for it.
+    case described(path: String, TrackDescription)
+    /// The load of `ticket` reached the engine: entry `entryID` plays, or waits paused.
+    case loaded(ticket: Int, entryID: UInt64)
+    /// The load of `ticket` could not open entry `entryID`'s file (`reason` says why).
+    case loadFailed(ticket: Int, entryID: UInt64, reason: String)
+    /// The load of `ticket` found no output to play to.
+    case outputMissing(ticket: Int, reason: String)
+    /// The pre-roll of `ticket` could not open entry `entryID`'s file.
+    case prepareFailed(ticket: Int, entryID: UInt64, reason: String)
+    /// Everything asked of the loader before this was done and told: the waiter resumes
+    /// once the player has handled the notices before this one.
+    case caughtUp(CheckedContinuation<Void, Never>)
+}

@@ -1,0 +1,57 @@
+import Audio
+import ContentIdentifiers
+import Foundation
+import Library
+import Logging
+import Playback
+import TagReading
+
+/// What the loader found out about a track's file: what the player shows of it, how loud
+/// its tags say it is, and the library's row when the library has the file.
+struct TrackDescription: Sendable {
+    /// Title, artist, album, cover and identifier.
+    var metadata: TrackMetadata
+    /// The ReplayGain values of its tags (the library's, or the file's own).
+    var replayGain: ReplayGainValues
+    /// The library's row, `nil` for a file outside the library.
+    var libraryTrack: CatalogTrack?
+
+    /// The description of a library track, from its row alone (no file is opened).
+    init(_ track: CatalogTrack) {
+        self.init(metadata: TrackMetadata(track), replayGain: track.replayGain, libraryTrack: track)
+    }
+
+    /// A description from its parts.
+    init(metadata: TrackMetadata, replayGain: ReplayGainValues, libraryTrack: CatalogTrack?) {
+        self.metadata = metadata
+        self.replayGain = replayGain
+        self.libraryTrack = libraryTrack
+    }
+
+    /// What is known of the file at `path` before it is described: where it is, and so
+    /// its identifier; every tag key stays absent until the tags are read.
+    static func placeholder(_ path: String) -> TrackMetadata {
+        TrackMetadata(externalContentIdentifier: TrackIdentifier.make(path: path))
+    }
+
+    /// Reads what the player shows of the file at `path`: the library's row when the
+    /// library has it, else the file's tags, with an embedded cover stored in `artwork`.
+    /// Reads SQLite or the file: for the loader's thread only.
+    static func read(
+        _ path: String, library: LibraryStore?, tags reader: AudioTagReader, artwork: ArtworkCache, logger: Logger
+    ) -> TrackDescription {
+        if let track = (try? library?.track(atPath: path)) ?? nil { return TrackDescription(track) }
+        let tags = (try? reader.scanTags(at: path)) ?? FileTags()
+        var artworkURL: String?
+        if let picture = tags.picture {
+            do {
+                artworkURL = try artwork.store(picture).absoluteString
+            } catch {
+                logger.warning("no artwork for \(path): \(error)")
+            }
+        }
+        return TrackDescription(
+            metadata: TrackMetadata(tags, location: path, artworkURL: artworkURL), replayGain: tags.replayGain.values,
+            libraryTrack: nil)
+    }
+}

@@ -1,0 +1,196 @@
+import Audio
+import Dispatch
+import Library
+import Logging
+import Synchronization
+import TagReading
+
+/// Does the player's slow work off its actor: reads what the player shows of a file (its
+/// library row or its tags, caching a cover), and opens a track's decoder, seeks it and
+/// hands it to the engine. Results come back as ``notices``, in order, each with the ticket
+/// of the request it answers; the player's actor only decides what to ask and applies what
+/// comes back, so a file (or, next, a stream) that takes seconds to open holds up no
+/// request.
+///
+/// Ownership: one serial queue, `rondo-loader`, runs the jobs in the order they were asked
+/// for; only it reads the library, the tags and the files for the player. What the player
+/// wants of the load in flight (``LoadIntent``) is guarded by `intent`'s lock, which the
+/// queue holds while it hands a track to the engine: a pause, seek or stop decided while
+/// the file opens either changes that load or comes after it, never in between.
+final class TrackLoader: Sendable {
+    /// Opens a track and seeks it; ``OpenedTrack/open(_:at:)`` outside tests.
+    typealias Opener = @Sendable (TrackSource, Double) throws(AudioError) -> OpenedTrack
+
+    /// What was found and done, in order (``LoaderNotice``).
+    let notices: AsyncStream<LoaderNotice>
+    private let tell: AsyncStream<LoaderNotice>.Continuation
+    private let queue = DispatchQueue(label: "rondo-loader")
+    private let intent = Mutex(LoadIntent())
+    private let engine: any PlaybackControl
+    private let open: Opener
+    private let library: LibraryStore?
+    private let tagReader = AudioTagReader()
+    private let artwork: ArtworkCache
+    private let logger: Logger
+
+    /// A load or pre-roll the player asks for. One without a ``description`` is described
+    /// first, whatever becomes of the load.
+    struct Request: Sendable {
+        /// The queue entry it is for.
+        var entryID: UInt64
+        /// The entry's file.
+        var path: String
+        /// What the player already knows of the file; `nil`: the loader reads it first.
+        var description: TrackDescription?
+        /// The linear gain of the track's ReplayGain under the settings in force.
+        var gain: @Sendable (ReplayGainValues) -> Float
+    }
+
+    /// A loader handing tracks to `engine`, reading `library` and caching covers in `artwork`.
+    init(engine: any PlaybackControl, library: LibraryStore?, artwork: ArtworkCache, logger: Logger, open: @escaping Opener) {
+        (notices, tell) = AsyncStream.makeStream()
+        self.engine = engine
+        self.library = library
+        self.artwork = artwork
+        self.logger = logger
+        self.open = open
+    }
+
+    /// Reads what the player shows of the file at `path`; ``LoaderNotice/described(path:_:)`` follows.
+    func describe(_ path: String) {
+        queue.async { _ = self.described(path) }
+    }
+
+    /// Opens `request`'s track at `position` seconds and hands it to the engine, playing or
+    /// paused as the player then wants (``adjustPending(_:)``); replaces any load not yet
+    /// handed over. ``LoaderNotice/loaded(ticket:entryID:)`` or a failure follows.
+    /// - Returns: the load's ticket.
+    func load(_ request: Request, position: Double, playing: Bool) -> Int {
+        let ticket = intent.withLock { intent in
+            intent.ticket += 1
+            intent.pending = true
+            intent.playing = playing
+            intent.position = position
+            return intent.ticket
+        }
+        queue.async { self.perform(request, ticket: ticket, position: position) }
+        return ticket
+    }
+
+    /// Opens `request`'s track from its start and pre-rolls it on the engine after the
+    /// loads asked for before it (`nil`: nothing follows).
+    /// - Returns: the pre-roll's ticket.
+    func prepareNext(_ request: Request?) -> Int {
+        let ticket = intent.withLock { intent in
+            intent.nextTicket += 1
+            return intent.nextTicket
+        }
+        queue.async { self.prepare(request, ticket: ticket) }
+        return ticket
+    }
+
+    /// Changes the load in flight, if one has yet to reach the engine.
+    /// - Returns: whether one had, and was changed.
+    func adjustPending(_ change: (inout LoadIntent) -> Void) -> Bool {
+        intent.withLock { intent in
+            guard intent.pending else { return false }
+            change(&intent)
+            return true
+        }
+    }
+
+    /// Drops every load and pre-roll in flight: none of them reaches the engine.
+    func cancel() {
+        intent.withLock { intent in
+            intent.ticket += 1
+            intent.nextTicket += 1
+            intent.pending = false
+        }
+    }
+
+    /// Waits until the jobs asked for so far are done and the player has handled what they
+    /// told it.
+    func caughtUp() async {
+        await withCheckedContinuation { waiter in
+            queue.async { self.tell.yield(.caughtUp(waiter)) }
+        }
+    }
+
+    /// Stops for good: nothing reaches the engine from now on, and the notices end.
+    func close() {
+        intent.withLock { $0.closed = true }
+        queue.async { self.tell.finish() }
+    }
+
+    // MARK: On the loader's queue
+
+    private func described(_ path: String) -> TrackDescription {
+        let description = TrackDescription.read(path, library: library, tags: tagReader, artwork: artwork, logger: logger)
+        tell.yield(.described(path: path, description))
+        return description
+    }
+
+    private func isCurrent(_ ticket: Int) -> Bool {
+        intent.withLock { $0.ticket == ticket && $0.pending && !$0.closed }
+    }
+
+    /// Describes the file first when the player does not know it (the player counts on
+    /// that description, stale load or not), then opens it unless a newer load came. A load
+    /// that fails drops the pre-roll asked for after it: the player decides what follows
+    /// again.
+    private func perform(_ request: Request, ticket: Int, position: Double) {
+        let description = request.description ?? described(request.path)
+        guard isCurrent(ticket) else { return }
+        let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
+        let opened: OpenedTrack
+        do throws(AudioError) {
+            opened = try open(source, position)
+        } catch {
+            let failed = intent.withLock { intent in
+                guard intent.ticket == ticket, intent.pending, !intent.closed else { return false }
+                intent.pending = false
+                intent.nextTicket += 1
+                return true
+            }
+            if failed { tell.yield(.loadFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)")) }
+            return
+        }
+        let outcome: LoaderNotice? = intent.withLock { intent in
+            guard intent.ticket == ticket, intent.pending, !intent.closed else { return nil }
+            intent.pending = false
+            do throws(AudioError) {
+                let track = intent.position == position ? opened : try opened.repositioned(at: intent.position)
+                try engine.load(track, playing: intent.playing)
+                return .loaded(ticket: ticket, entryID: request.entryID)
+            } catch .decodeFailed(_, let reason) {
+                intent.nextTicket += 1
+                return .loadFailed(ticket: ticket, entryID: request.entryID, reason: reason)
+            } catch {
+                intent.nextTicket += 1
+                return .outputMissing(ticket: ticket, reason: "\(error)")
+            }
+        }
+        if let outcome { tell.yield(outcome) }
+    }
+
+    private func prepare(_ request: Request?, ticket: Int) {
+        var track: OpenedTrack?
+        if let request {
+            let description = request.description ?? described(request.path)
+            guard intent.withLock({ $0.nextTicket == ticket }) else { return }
+            let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
+            do throws(AudioError) {
+                track = try open(source, 0)
+            } catch {
+                if intent.withLock({ $0.nextTicket == ticket }) {
+                    tell.yield(.prepareFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)"))
+                }
+                return
+            }
+        }
+        intent.withLock { intent in
+            guard intent.nextTicket == ticket, !intent.closed else { return }
+            engine.prepareNext(track)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Audio
+import Library
+import Logging
+import Playback
+
+/// The player and its loader: what the actor asks of the ``TrackLoader`` (descriptions of
+/// files, loads, pre-rolls) and what it does with the answers. Nothing here reads a file or
+/// the library; what is not known yet is asked for and shown once it comes.
+extension PlayerService {
+    /// What the player shows of `entry`: its description when the loader has read it, else
+    /// what its location alone tells (the description is then asked for, and a
+    /// `nowPlaying.changed` follows it for the current entry).
+    func metadata(for entry: QueueEntry) -> TrackMetadata {
+        description(of: entry.location)?.metadata ?? TrackDescription.placeholder(entry.location)
+    }
+
+    /// The library's row for the file at `path`, as the loader read it; `nil` when the file
+    /// is not in the library or not described yet (it is then asked for).
+    func libraryTrack(at path: String) -> CatalogTrack? {
+        description(of: path)?.libraryTrack
+    }
+
+    /// The description of the file at `path`, asking the loader for it when unknown.
+    func description(of path: String) -> TrackDescription? {
+        if let known = descriptions[path] { return known }
+        if describing.insert(path).inserted { loader.describe(path) }
+        return nil
+    }
+
+    /// What the loader needs to open `entry`: its file, what is known of it, and the rule
+    /// that turns its ReplayGain into a gain under the settings in force. A file not known
+    /// yet is described by the load itself.
+    func loadRequest(for entry: QueueEntry) -> TrackLoader.Request {
+        if descriptions[entry.location] == nil { describing.insert(entry.location) }
+        let settings = replayGain
+        let shuffled = player.shuffleMode != .off
+        return TrackLoader.Request(
+            entryID: entry.id, path: entry.location, description: descriptions[entry.location]
+        ) { values in Float(settings.factor(for: values, shuffled: shuffled)) }
+    }
+
+    /// Hands `entry` to the loader to open at `position` and play or hold paused, in place
+    /// of what the engine plays now, which stops at once. The output is connected first, so
+    /// a missing one is known now.
+    /// - Returns: the player's follow-up when no output answers; `nil` once handed over.
+    func load(_ entry: QueueEntry, position: Double, playing: Bool) -> [PlayerEffect]? {
+        do {
+            if !engine.isConnected { try engine.connect() }
+        } catch {
+            logger.error("\(error)")
+            return player.handle(.outputLost, at: now())
+        }
+        let request = loadRequest(for: entry)
+        _ = player.setMetadata(metadata(for: entry), for: entry.id)
+        loader.cancel()
+        if engine.isLoaded { engine.stop() }
+        pendingLoad = loader.load(request, position: position, playing: playing)
+        return nil
+    }
+
+    /// Carries out what the loader found or did; a result for a load or pre-roll asked for
+    /// again since is dropped.
+    func handle(_ notice: LoaderNotice) {
+        switch notice {
+        case .described(let path, let description):
+            describing.remove(path)
+            descriptions[path] = description
+            guard let current = player.queue.current, current.location == path else { return }
+            for effect in player.setMetadata(description.metadata, for: current.id) { announce(effect) }
+            if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }
+        case .loaded(let ticket, _):
+            guard ticket == pendingLoad else { return }
+            pendingLoad = nil
+            observeOutput()
+            nowPlayingState()
+        case .loadFailed(let ticket, let entryID, let reason):
+            guard ticket == pendingLoad else { return }
+            pendingLoad = nil
+            logger.warning("skipping a track that cannot be opened: \(reason)")
+            apply(player.handle(.failed(entryID), at: now()))
+        case .outputMissing(let ticket, let reason):
+            guard ticket == pendingLoad else { return }
+            pendingLoad = nil
+            logger.error("no audio output for the track: \(reason)")
+            let wasPlaying = player.state == .playing
+            apply(player.handle(.outputLost, at: now()))
+            if wasPlaying { recovery.outputLost(at: now()) }
+        case .prepareFailed(let ticket, let entryID, let reason):
+            guard ticket == pendingPrepare else { return }
+            logger.warning("skipping a track that cannot be opened: \(reason)")
+            apply(player.handle(.failed(entryID), at: now()))
+        case .caughtUp(let waiter):
+            waiter.resume()
+        }
+    }
+}
