@@ -25,10 +25,11 @@ extension PlayerService {
             shuffle: ShuffleTypeName(player.shuffleMode), repeat: RepeatTypeName(player.repeatMode))
     }
 
-    /// Appends files (directories add their MP3 files).
+    /// Appends files (directories add their audio files).
     func append(_ items: [String]) throws(RPCError) -> Int {
         let paths = try MediaPaths.expand(items)
         _ = apply(player.append(paths, at: now()))
+        describeAhead(paths)
         return player.queue.count
     }
 
@@ -45,7 +46,18 @@ extension PlayerService {
         try commit(trial)
         listening.container = nil
         _ = apply(effects)
+        describeAhead(paths)
         return player.queue.count
+    }
+
+    /// How many newly queued files the loader describes at once; later ones are described
+    /// when a page of the queue first shows them.
+    static let describedAhead = 1_000
+
+    /// Asks the loader to describe newly queued files, so that an edit answered once
+    /// written (``written()`` waits for the loader) is listed with its titles.
+    private func describeAhead(_ paths: [String]) {
+        for path in paths.prefix(Self.describedAhead) { _ = description(of: path) }
     }
 
     /// Removes one entry.
