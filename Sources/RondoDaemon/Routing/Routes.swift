@@ -16,8 +16,8 @@ struct Routes {
 
     /// Carries out a request's ``ReplyPolicy`` (``ReplyPolicies``) around its handling:
     /// `work` returns the reply line. A reply kept until written waits for the player's
-    /// writer (which saves off its actor); work such a request leaves for after its reply
-    /// (``AfterReply``: loading a track) starts at once instead, alongside that write.
+    /// writer (which saves off its actor) and its loader; work such a request leaves for
+    /// after its reply (``AfterReply``) starts at once instead, alongside that write.
     func keep(_ policy: ReplyPolicy, _ work: () async -> [UInt8]?) async -> [UInt8]? {
         switch policy {
         case .whenDecided:
