@@ -24,8 +24,9 @@ extension PlayerService {
     }
 
     /// Waits until every change made so far is on disk: a request is answered once what it
-    /// changed would survive a `kill -9`. What the loader was asked before comes back to
-    /// the actor first, so the changes its answers make (a skipped file) are among them.
+    /// changed would survive a `kill -9`. The files the loader was asked to describe before
+    /// are described first, so a queue edit is answered with its titles known; a track
+    /// still opening is not waited for.
     nonisolated func written() async {
         await loader.caughtUp()
         await persistence?.written()

@@ -44,8 +44,15 @@ import Testing
     /// Sends a command and waits until what it asked of the loader has come back.
     private func send(_ command: RemoteCommandName) async throws -> RemoteSendResult {
         let result = try await player.send(RemoteSendParams(command: command))
-        await player.written()
+        await settle()
         return result
+    }
+
+    /// Waits until every load and pre-roll asked for is done and told, and the changes so
+    /// far are on disk.
+    private func settle() async {
+        await player.loader.settled()
+        await player.written()
     }
 
     private func finish() async {
@@ -75,7 +82,7 @@ import Testing
     /// one after it is pre-rolled.
     @Test func aGaplessJoinMovesTheQueueOn() async throws {
         _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
-        await player.written()
+        await settle()
         engine.clearLog()
         engine.advanceToPrepared()
         for _ in 0..<200 where await player.queue(offset: 0, limit: nil).index != 1 {
@@ -117,7 +124,7 @@ import Testing
     /// its end resumes it.
     @Test func aCallPausesAndItsEndResumes() async throws {
         _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
-        await player.written()
+        await settle()
         engine.clearLog()
         let call = try sessions.open(SessionOpenParams(name: "call", category: .playAndRecord), owner: 7)
         try sessions.activate(call, owner: 7)
@@ -166,7 +173,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Fixtures.path("short-a.mp3"), toPath: song)
 
         _ = try await player.replace(QueueItemsParams(items: [song, tracks[1]], play: true))
-        await player.written()
+        await settle()
         #expect(await player.nowPlaying().info.title == "Tone 440")
         #expect(await player.nowPlaying().nowPlayingIdentifiers?.first == TrackIdentifier.make(path: song))
         _ = try await send(.nextTrack)

@@ -15,7 +15,7 @@ enum LoaderNotice: Sendable {
     case outputMissing(ticket: Int, reason: String)
     /// The pre-roll of `ticket` could not open entry `entryID`'s file.
     case prepareFailed(ticket: Int, entryID: UInt64, reason: String)
-    /// Everything asked of the loader before this was done and told: the waiter resumes
-    /// once the player has handled the notices before this one.
+    /// What a waiter waited for (``TrackLoader/caughtUp()``, ``TrackLoader/settled()``) is
+    /// done and told: it resumes once the player has handled the notices before this one.
     case caughtUp(CheckedContinuation<Void, Never>)
 }

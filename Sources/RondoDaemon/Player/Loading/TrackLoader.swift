@@ -12,11 +12,14 @@ import TagReading
 /// comes back, so a file (or, next, a stream) that takes seconds to open holds up no
 /// request.
 ///
-/// Ownership: one serial queue, `rondo-loader`, runs the jobs in the order they were asked
-/// for; only it reads the library, the tags and the files for the player. What the player
-/// wants of the load in flight (``LoadIntent``) is guarded by `intent`'s lock, which the
-/// queue holds while it hands a track to the engine: a pause, seek or stop decided while
-/// the file opens either changes that load or comes after it, never in between.
+/// Ownership: two serial queues, each the only one doing its part. `rondo-loader` reads the
+/// library and the tags, in the order asked for; a load or pre-roll is described there
+/// first (its ReplayGain is needed before sound) and then handed, in the same order, to
+/// `rondo-loader.open`, which opens the track and hands it to the engine. So a track slow to
+/// open holds up no description, and ``caughtUp()`` waits for descriptions only. What the
+/// player wants of the load in flight (``LoadIntent``) is guarded by `intent`'s lock, which
+/// the open queue holds while it hands a track to the engine: a pause, seek or stop decided
+/// while the file opens either changes that load or comes after it, never in between.
 final class TrackLoader: Sendable {
     /// Opens a track and seeks it; ``OpenedTrack/open(_:at:)`` outside tests.
     typealias Opener = @Sendable (TrackSource, Double) throws(AudioError) -> OpenedTrack
@@ -25,6 +28,7 @@ final class TrackLoader: Sendable {
     let notices: AsyncStream<LoaderNotice>
     private let tell: AsyncStream<LoaderNotice>.Continuation
     private let queue = DispatchQueue(label: "rondo-loader")
+    private let opening = DispatchQueue(label: "rondo-loader.open")
     private let intent = Mutex(LoadIntent())
     private let engine: any PlaybackControl
     private let open: Opener
@@ -34,7 +38,7 @@ final class TrackLoader: Sendable {
     private let logger: Logger
 
     /// A load or pre-roll the player asks for. One without a ``description`` is described
-    /// first, whatever becomes of the load.
+    /// first, whatever becomes of the load, and ``caughtUp()`` waits for that.
     struct Request: Sendable {
         /// The queue entry it is for.
         var entryID: UInt64
@@ -73,7 +77,10 @@ final class TrackLoader: Sendable {
             intent.position = position
             return intent.ticket
         }
-        queue.async { self.perform(request, ticket: ticket, position: position) }
+        queue.async {
+            let description = request.description ?? self.described(request.path)
+            self.opening.async { self.perform(request, description, ticket: ticket, position: position) }
+        }
         return ticket
     }
 
@@ -85,7 +92,10 @@ final class TrackLoader: Sendable {
             intent.nextTicket += 1
             return intent.nextTicket
         }
-        queue.async { self.prepare(request, ticket: ticket) }
+        queue.async {
+            let description = request.map { $0.description ?? self.described($0.path) }
+            self.opening.async { self.prepare(request, description, ticket: ticket) }
+        }
         return ticket
     }
 
@@ -108,21 +118,34 @@ final class TrackLoader: Sendable {
         }
     }
 
-    /// Waits until the jobs asked for so far are done and the player has handled what they
-    /// told it.
+    /// Waits until the files asked about so far are described and the player has handled
+    /// what came back (not for tracks still opening: their results follow as they come);
+    /// at once once the loader is closed.
     func caughtUp() async {
         await withCheckedContinuation { waiter in
-            queue.async { self.tell.yield(.caughtUp(waiter)) }
+            queue.async { self.report(waiter) }
+        }
+    }
+
+    /// Waits as ``caughtUp()`` does, and also until every load and pre-roll asked for so far
+    /// is done and told.
+    func settled() async {
+        await withCheckedContinuation { waiter in
+            queue.async { self.opening.async { self.report(waiter) } }
         }
     }
 
     /// Stops for good: nothing reaches the engine from now on, and the notices end.
     func close() {
         intent.withLock { $0.closed = true }
-        queue.async { self.tell.finish() }
+        queue.async { self.opening.async { self.tell.finish() } }
     }
 
-    // MARK: On the loader's queue
+    // MARK: On the loader's queues
+
+    private func report(_ waiter: CheckedContinuation<Void, Never>) {
+        if case .terminated = tell.yield(.caughtUp(waiter)) { waiter.resume() }
+    }
 
     private func described(_ path: String) -> TrackDescription {
         let description = TrackDescription.read(path, library: library, tags: tagReader, artwork: artwork, logger: logger)
@@ -134,12 +157,9 @@ final class TrackLoader: Sendable {
         intent.withLock { $0.ticket == ticket && $0.pending && !$0.closed }
     }
 
-    /// Describes the file first when the player does not know it (the player counts on
-    /// that description, stale load or not), then opens it unless a newer load came. A load
-    /// that fails drops the pre-roll asked for after it: the player decides what follows
-    /// again.
-    private func perform(_ request: Request, ticket: Int, position: Double) {
-        let description = request.description ?? described(request.path)
+    /// Opens the track unless a newer load came, and hands it to the engine. A load that
+    /// fails drops the pre-roll asked for after it: the player decides what follows again.
+    private func perform(_ request: Request, _ description: TrackDescription, ticket: Int, position: Double) {
         guard isCurrent(ticket) else { return }
         let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
         let opened: OpenedTrack
@@ -173,10 +193,9 @@ final class TrackLoader: Sendable {
         if let outcome { tell.yield(outcome) }
     }
 
-    private func prepare(_ request: Request?, ticket: Int) {
+    private func prepare(_ request: Request?, _ description: TrackDescription?, ticket: Int) {
         var track: OpenedTrack?
-        if let request {
-            let description = request.description ?? described(request.path)
+        if let request, let description {
             guard intent.withLock({ $0.nextTicket == ticket }) else { return }
             let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
             do throws(AudioError) {
