@@ -4,10 +4,11 @@ import Foundation
 /// Holds the opening of one file until a test lets it go, as a source that takes long to
 /// answer (a slow disk, a stream's server) would; every other file opens at once.
 ///
-/// Ownership: the three flags are guarded by `condition`.
+/// Ownership: the flags and the waiters are guarded by `condition`.
 final class OpenGate: @unchecked Sendable {
     private let held: String
     private let condition = NSCondition()
+    private var waiters: [CheckedContinuation<Void, Never>] = []
     private var entered = false
     private var released = false
     private var left = false
@@ -18,14 +19,17 @@ final class OpenGate: @unchecked Sendable {
     }
 
     /// Opens `source` as the player's loader does, waiting first, for the held file, until
-    /// ``release()`` (or a minute, so a failing test cannot hang).
+    /// ``release()``.
     func open(_ source: TrackSource, at position: Double) throws(AudioError) -> OpenedTrack {
         if source.path == held {
             condition.lock()
             entered = true
-            condition.broadcast()
-            let deadline = Date(timeIntervalSinceNow: 60)
-            while !released, condition.wait(until: deadline) {}
+            let entering = waiters
+            waiters = []
+            condition.unlock()
+            for waiter in entering { waiter.resume() }
+            condition.lock()
+            while !released { condition.wait() }
             condition.unlock()
         }
         defer {
@@ -38,8 +42,15 @@ final class OpenGate: @unchecked Sendable {
     var isHolding: Bool { condition.withLock { entered && !left } }
 
     /// Waits (without a thread) until the held open has started.
-    func waitUntilEntered() async throws {
-        for _ in 0..<2_000 where !condition.withLock({ entered }) { try await Task.sleep(for: .milliseconds(5)) }
+    func waitUntilEntered() async {
+        await withCheckedContinuation { waiter in
+            let now = condition.withLock {
+                if entered { return true }
+                waiters.append(waiter)
+                return false
+            }
+            if now { waiter.resume() }
+        }
     }
 
     /// Lets the held open go on.

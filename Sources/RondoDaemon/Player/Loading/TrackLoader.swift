@@ -1,5 +1,4 @@
 import Audio
-import Dispatch
 import Library
 import Logging
 import Synchronization
@@ -12,14 +11,16 @@ import TagReading
 /// comes back, so a file (or, next, a stream) that takes seconds to open holds up no
 /// request.
 ///
-/// Ownership: two serial queues, each the only one doing its part. `rondo-loader` reads the
-/// library and the tags, in the order asked for; a load or pre-roll is described there
-/// first (its ReplayGain is needed before sound) and then handed, in the same order, to
-/// `rondo-loader.open`, which opens the track and hands it to the engine. So a track slow to
-/// open holds up no description, and ``caughtUp()`` waits for descriptions only. What the
-/// player wants of the load in flight (``LoadIntent``) is guarded by `intent`'s lock, which
-/// the open queue holds while it hands a track to the engine: a pause, seek or stop decided
-/// while the file opens either changes that load or comes after it, never in between.
+/// Ownership: two threads of its own (``LoaderThread``), each the only one doing its part.
+/// `rondo-loader` reads the library and the tags, in the order asked for; a load or
+/// pre-roll is described there first (its ReplayGain is needed before sound) and then
+/// handed, in the same order, to `rondo-open`, which opens the track and hands it to the
+/// engine. So a track slow to open holds up no description, and ``caughtUp()`` waits for
+/// descriptions only; and as neither is a shared pool's thread, a blocked open starves no
+/// one else. What the player wants of the load in flight (``LoadIntent``) is guarded by
+/// `intent`'s lock, which `rondo-open` holds while it hands a track to the engine: a pause,
+/// seek or stop decided while the file opens either changes that load or comes after it,
+/// never in between.
 final class TrackLoader: Sendable {
     /// Opens a track and seeks it; ``OpenedTrack/open(_:at:)`` outside tests.
     typealias Opener = @Sendable (TrackSource, Double) throws(AudioError) -> OpenedTrack
@@ -27,8 +28,8 @@ final class TrackLoader: Sendable {
     /// What was found and done, in order (``LoaderNotice``).
     let notices: AsyncStream<LoaderNotice>
     private let tell: AsyncStream<LoaderNotice>.Continuation
-    private let queue = DispatchQueue(label: "rondo-loader")
-    private let opening = DispatchQueue(label: "rondo-loader.open")
+    private let queue = LoaderThread(name: "rondo-loader")
+    private let opening = LoaderThread(name: "rondo-open")
     private let intent = Mutex(LoadIntent())
     private let engine: any PlaybackControl
     private let open: Opener
@@ -123,7 +124,7 @@ final class TrackLoader: Sendable {
     /// at once once the loader is closed.
     func caughtUp() async {
         await withCheckedContinuation { waiter in
-            queue.async { self.report(waiter) }
+            if !queue.async({ self.report(waiter) }) { waiter.resume() }
         }
     }
 
@@ -131,17 +132,24 @@ final class TrackLoader: Sendable {
     /// is done and told.
     func settled() async {
         await withCheckedContinuation { waiter in
-            queue.async { self.opening.async { self.report(waiter) } }
+            let handed = queue.async {
+                if !self.opening.async({ self.report(waiter) }) { waiter.resume() }
+            }
+            if !handed { waiter.resume() }
         }
     }
 
     /// Stops for good: nothing reaches the engine from now on, and the notices end.
     func close() {
         intent.withLock { $0.closed = true }
-        queue.async { self.opening.async { self.tell.finish() } }
+        queue.async {
+            self.opening.async { self.tell.finish() }
+            self.opening.stop()
+        }
+        queue.stop()
     }
 
-    // MARK: On the loader's queues
+    // MARK: On the loader's threads
 
     private func report(_ waiter: CheckedContinuation<Void, Never>) {
         if case .terminated = tell.yield(.caughtUp(waiter)) { waiter.resume() }
