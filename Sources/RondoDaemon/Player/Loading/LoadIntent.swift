@@ -11,8 +11,6 @@ struct LoadIntent {
     var playing = false
     /// Where in the track it should start, in seconds.
     var position = 0.0
-    /// The newest pre-roll asked for.
-    var nextTicket = 0
     /// Set once the player shuts down: nothing reaches the engine any more.
     var closed = false
 }

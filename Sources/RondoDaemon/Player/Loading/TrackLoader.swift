@@ -31,6 +31,9 @@ final class TrackLoader: Sendable {
     private let queue = LoaderThread(name: "rondo-loader")
     private let opening = LoaderThread(name: "rondo-open")
     private let intent = Mutex(LoadIntent())
+    /// The newest pre-roll asked for; a pre-roll with another ticket is stale. Apart from
+    /// `intent` so that asking for one never waits for a track being handed to the engine.
+    private let newestPreRoll = Atomic(0)
     private let engine: any PlaybackControl
     private let open: Opener
     private let library: LibraryStore?
@@ -89,10 +92,7 @@ final class TrackLoader: Sendable {
     /// loads asked for before it (`nil`: nothing follows).
     /// - Returns: the pre-roll's ticket.
     func prepareNext(_ request: Request?) -> Int {
-        let ticket = intent.withLock { intent in
-            intent.nextTicket += 1
-            return intent.nextTicket
-        }
+        let ticket = dropPreRolls()
         queue.async {
             let description = request.map { $0.description ?? self.described($0.path) }
             self.opening.async { self.prepare(request, description, ticket: ticket) }
@@ -114,9 +114,9 @@ final class TrackLoader: Sendable {
     func cancel() {
         intent.withLock { intent in
             intent.ticket += 1
-            intent.nextTicket += 1
             intent.pending = false
         }
+        dropPreRolls()
     }
 
     /// Waits until the files asked about so far are described and the player has handled
@@ -161,6 +161,17 @@ final class TrackLoader: Sendable {
         return description
     }
 
+    /// Makes every pre-roll asked for so far stale.
+    /// - Returns: the ticket of the next one.
+    @discardableResult
+    private func dropPreRolls() -> Int {
+        newestPreRoll.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    }
+
+    private func isNewestPreRoll(_ ticket: Int) -> Bool {
+        newestPreRoll.load(ordering: .sequentiallyConsistent) == ticket
+    }
+
     private func isCurrent(_ ticket: Int) -> Bool {
         intent.withLock { $0.ticket == ticket && $0.pending && !$0.closed }
     }
@@ -177,7 +188,7 @@ final class TrackLoader: Sendable {
             let failed = intent.withLock { intent in
                 guard intent.ticket == ticket, intent.pending, !intent.closed else { return false }
                 intent.pending = false
-                intent.nextTicket += 1
+                dropPreRolls()
                 return true
             }
             if failed { tell.yield(.loadFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)")) }
@@ -191,10 +202,10 @@ final class TrackLoader: Sendable {
                 try engine.load(track, playing: intent.playing)
                 return .loaded(ticket: ticket, entryID: request.entryID)
             } catch .decodeFailed(_, let reason) {
-                intent.nextTicket += 1
+                dropPreRolls()
                 return .loadFailed(ticket: ticket, entryID: request.entryID, reason: reason)
             } catch {
-                intent.nextTicket += 1
+                dropPreRolls()
                 return .outputMissing(ticket: ticket, reason: "\(error)")
             }
         }
@@ -204,19 +215,19 @@ final class TrackLoader: Sendable {
     private func prepare(_ request: Request?, _ description: TrackDescription?, ticket: Int) {
         var track: OpenedTrack?
         if let request, let description {
-            guard intent.withLock({ $0.nextTicket == ticket }) else { return }
+            guard isNewestPreRoll(ticket) else { return }
             let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
             do throws(AudioError) {
                 track = try open(source, 0)
             } catch {
-                if intent.withLock({ $0.nextTicket == ticket }) {
+                if isNewestPreRoll(ticket) {
                     tell.yield(.prepareFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)"))
                 }
                 return
             }
         }
         intent.withLock { intent in
-            guard intent.nextTicket == ticket, !intent.closed else { return }
+            guard isNewestPreRoll(ticket), !intent.closed else { return }
             engine.prepareNext(track)
         }
     }
