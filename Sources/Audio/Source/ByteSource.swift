@@ -1,6 +1,7 @@
 /// Where a decoder's bytes come from: a file on disk (``FileByteSource``), and, behind the
-/// same seam, a stream over the network. Every decoder reads through one, so a format the
-/// daemon plays from a file it plays from any source.
+/// same seam, a stream over the network (opened by a ``ByteSourceOpener`` the daemon
+/// provides). Every decoder reads through one, so a format the daemon plays from a file it
+/// plays from any source.
 ///
 /// Threading: a source belongs to the one decoder reading it and is used from one thread at
 /// a time (the thread that calls into that decoder), so it needs no lock of its own.
@@ -15,11 +16,19 @@ public protocol ByteSource: AnyObject {
     var isSeekable: Bool { get }
     /// Whether a read has met the end of the bytes.
     var atEnd: Bool { get }
+    /// Whether a read may wait on something slower than a disk (the network): a decoder
+    /// reading such a source is read ahead on a thread of its own (``PrefetchingDecoder``),
+    /// never under the engine's lock. False for a file.
+    var isRemote: Bool { get }
+    /// Whether the bytes are a live stream: no end known, no seeking, joined where it is
+    /// now. False for a file.
+    var isLiveStream: Bool { get }
     /// Called, on the reading thread, with what the source learns about its content besides
     /// the bytes (a stream's title, say); a file never calls it. Set by the source's owner.
     var onMetadata: (([String: String]) -> Void)? { get set }
 
-    /// Reads up to `buffer.count` bytes at ``position`` into `buffer`.
+    /// Reads up to `buffer.count` bytes at ``position`` into `buffer`, waiting for at least
+    /// one when none is there yet.
     /// - Returns: how many bytes were read, 0 only at the end.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the bytes cannot be read.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Int
@@ -31,6 +40,9 @@ public protocol ByteSource: AnyObject {
 }
 
 extension ByteSource {
+    public var isRemote: Bool { false }
+    public var isLiveStream: Bool { false }
+
     /// Moves the next read as `lseek` does (`whence` is `SEEK_SET`, `SEEK_CUR` or `SEEK_END`),
     /// for the C libraries' seek callbacks.
     /// - Returns: the new position, or `nil` when the source cannot go there.
@@ -67,3 +79,9 @@ extension ByteSource {
         try? read(into: UnsafeMutableRawBufferPointer(start: bytes, count: count))
     }
 }
+
+/// Opens the bytes at a location the player was given: a file's absolute path, or an
+/// address an opener that reaches the network understands.
+/// - Throws: ``AudioError/decodeFailed(_:reason:)`` for a file that cannot be opened,
+///   ``AudioError/unreachable(_:reason:)`` for an address that does not answer.
+public typealias ByteSourceOpener = @Sendable (String) throws(AudioError) -> any ByteSource

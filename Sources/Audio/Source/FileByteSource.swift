@@ -32,6 +32,9 @@ public final class FileByteSource: ByteSource {
         buffer = .allocate(byteCount: Self.bufferSize, alignment: 16)
     }
 
+    /// The opener of files only: every location is a path.
+    public static let opener: ByteSourceOpener = { path throws(AudioError) in try FileByteSource(path: path) }
+
     deinit {
         close(descriptor)
         buffer.deallocate()

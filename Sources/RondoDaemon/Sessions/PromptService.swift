@@ -105,6 +105,7 @@ extension RPCError {
         switch error {
         case .decodeFailed: self.init(.decodeFailed, error.description)
         case .pulseUnavailable: self.init(.pulseUnavailable, error.description)
+        case .unreachable: self.init(.unreachable, error.description)
         }
     }
 }

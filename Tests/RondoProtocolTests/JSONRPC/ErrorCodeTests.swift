@@ -3,14 +3,14 @@ import Testing
 
 /// The domain error codes of SPEC §9 and the JSON-RPC codes they travel under.
 struct ErrorCodeTests {
-    /// The stable codes of SPEC §9, copied verbatim and in its order.
+    /// The stable codes of SPEC §9, copied verbatim and in its order, then the one §10 adds.
     static let specCodes = [
         "badParam", "notFound", "noSuchSession", "sessionNotActive", "insufficientPriority",
         "cannotInterruptOthers", "isBusy", "contentLimitExceeded", "indexOutOfRange", "libraryBusy",
-        "decodeFailed", "pulseUnavailable", "permissionDenied",
+        "decodeFailed", "pulseUnavailable", "permissionDenied", "unreachable",
     ]
 
-    /// The enum names exactly the codes SPEC §9 lists, spelled the same.
+    /// The enum names exactly the codes SPEC §9 and §10 list, spelled the same.
     @Test func namesExactlyTheSpecCodes() {
         #expect(ErrorCode.allCases.map(\.rawValue) == Self.specCodes)
     }
@@ -27,7 +27,7 @@ struct ErrorCodeTests {
         (ErrorCode.badParam, -32000), (.notFound, -32001), (.noSuchSession, -32002), (.sessionNotActive, -32003),
         (.insufficientPriority, -32004), (.cannotInterruptOthers, -32005), (.isBusy, -32006),
         (.contentLimitExceeded, -32007), (.indexOutOfRange, -32008), (.libraryBusy, -32009),
-        (.decodeFailed, -32010), (.pulseUnavailable, -32011), (.permissionDenied, -32012),
+        (.decodeFailed, -32010), (.pulseUnavailable, -32011), (.permissionDenied, -32012), (.unreachable, -32013),
     ])
     func pinsRPCCode(_ code: ErrorCode, _ rpcCode: Int) {
         #expect(code.rpcCode == rpcCode)
