@@ -23,7 +23,7 @@ public final class PromptPlayer: Sendable {
     }
 
     /// Plays an audio file (MP3, FLAC, Ogg Vorbis, Opus or WAV, told apart by content:
-    /// ``AudioDecoders/open(path:)``) to the end, then drains and closes its stream.
+    /// ``AudioDecoders/open(_:bytes:)``) to the end, then drains and closes its stream.
     /// - Parameters:
     ///   - file: the file's path.
     ///   - properties: proplist entries for the stream (such as `rondo.session.id`), set over
@@ -36,7 +36,7 @@ public final class PromptPlayer: Sendable {
     public func play(
         file: String, properties: [String: String] = [:], until shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(AudioError) {
-        try play(AudioDecoders.open(path: file), properties: properties, until: shouldStop)
+        try play(AudioDecoders.open(file), properties: properties, until: shouldStop)
     }
 
     /// Plays the two-note ``ChimeTone`` (0.3 s), the short prompt, then drains and closes

@@ -16,7 +16,8 @@ extension PlayerService {
             let entry = entries[position]
             let metadata = metadata(for: entry)
             return QueueItem(
-                position: position, assetURL: URL(fileURLWithPath: entry.location).absoluteString,
+                position: position,
+                assetURL: MediaPaths.isStreamURL(entry.location) ? entry.location : URL(fileURLWithPath: entry.location).absoluteString,
                 title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle,
                 playbackDuration: metadata.duration)
         }
