@@ -37,7 +37,7 @@ extension BrowseTree {
         case .entry(.genre(let genre)): .list(.tracksOfGenre(genre.id))
         case .entry(.playlist(let playlist)): .list(.tracksOfPlaylist(playlist.id))
         case .entry(.show(let show)): .list(.tracksOfShow(show.id))
-        case .entry(.track): .leaf
+        case .entry(.track), .entry(.station): .leaf
         }
     }
 

@@ -3,7 +3,7 @@ extension CatalogList {
     var holdsTracks: Bool {
         switch self {
         case .songs, .recentlyPlayed, .tracksOfAlbum, .tracksOfGenre, .tracksOfPlaylist, .tracksOfShow: true
-        case .artists, .albumsOf, .albums, .genres, .playlists, .spokenShows: false
+        case .artists, .albumsOf, .albums, .genres, .playlists, .spokenShows, .stations: false
         }
     }
 }
