@@ -22,7 +22,8 @@ extension BrowseTree {
         return childSource(of: resolved.node)
     }
 
-    /// The root's four fixed containers, or the placeholder alone when the library is empty.
+    /// The root's four fixed containers, or the placeholder alone when the library holds
+    /// neither a track nor a station.
     func rootSource() throws(BrowseError) -> ChildSource {
         try isLibraryEmpty() ? .nodes([.placeholder]) : .nodes(FixedContainer.rootItems.map(BrowseNode.fixed))
     }

@@ -79,8 +79,9 @@ final class LibraryService: Sendable {
         return (selection, parent.isEmpty ? nil : try? tree.item(at: parent, limits: currentLimits).identifier)
     }
 
-    /// `queue.set`/`queue.append` items with library identifiers replaced by the paths of
-    /// their tracks (a track by its file, a container by its playable tracks); paths pass through.
+    /// `queue.set`/`queue.append` items with library identifiers replaced by what they play
+    /// (a track by its file, a station by its URL, a container by its playable items); paths
+    /// pass through.
     func resolve(_ items: [String]) throws(RPCError) -> [String] {
         var paths: [String] = []
         for item in items {
@@ -89,7 +90,7 @@ final class LibraryService: Sendable {
                 continue
             }
             let tree = try browseTree()
-            paths += try Self.browsing { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.tracks.map(\.path)
+            paths += try Self.browsing { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.items.map(\.location)
         }
         return paths
     }
