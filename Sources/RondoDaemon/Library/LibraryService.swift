@@ -4,8 +4,9 @@ import Logging
 import RondoProtocol
 import Synchronization
 
-/// The `library.*` and `context.*` methods: the browse tree over the library store, the
-/// content limits in force, search, and scans of the music directory.
+/// The `library.*`, `context.*` and `radio.*` methods: the browse tree over the library
+/// store, the content limits in force, search, scans of the music directory, and the radio
+/// stations (``LibraryService+Radio.swift``).
 ///
 /// Ownership: the content limits and the running scan are this object's state, each behind
 /// a mutex; reads go straight to the store, whose reader connections never wait for a scan's
@@ -214,7 +215,7 @@ final class LibraryService: Sendable {
         return tree
     }
 
-    private func libraryStore() throws(RPCError) -> LibraryStore {
+    func libraryStore() throws(RPCError) -> LibraryStore {
         guard let store else { throw Self.noDatabase }
         return store
     }
@@ -227,7 +228,7 @@ final class LibraryService: Sendable {
         }
     }
 
-    private static func querying<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
+    static func querying<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
         do {
             return try body()
         } catch {
