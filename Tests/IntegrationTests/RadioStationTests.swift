@@ -4,9 +4,9 @@ import RondoProtocol
 import RondoTesting
 import Testing
 
-/// Radio stations (SPEC §10) through the real daemon: `radio.*` over the socket, the `Radio`
-/// tab and search, playing a station, and stations kept across a restart. Station URLs
-/// point at a closed local port: nothing is fetched.
+/// Radio stations (SPEC §10) through the real daemon: `radio.*` over the socket and `rondo
+/// radio` as the built binary, the `Radio` tab and search, playing a station, and stations
+/// kept across a restart. Station URLs point at a closed local port: nothing is fetched.
 struct RadioStationTests {
     private static let jazz = "http://127.0.0.1:9/jazz.mp3"
     private static let news = "https://127.0.0.1:9/news"
@@ -104,5 +104,29 @@ struct RadioStationTests {
         let client = try second.client()
         #expect(try client.call(Methods.RadioList.self) == [RadioStation(identifier: added.identifier, name: "Jazz FM", url: Self.jazz)])
         #expect(try client.children([3]).items.map(\.title) == ["Jazz FM"])
+    }
+
+    /// `rondo radio` adds (printing the identifier), lists, removes, and refuses what it must
+    /// with the statuses of SPEC §7.
+    @Test func cliAddsListsAndRemoves() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        func rondo(_ words: String...) -> (status: Int32, stdout: String, stderr: String) {
+            Subprocess.capture([BuiltProducts.rondo, "--socket", daemon.socketPath] + words)
+        }
+        #expect(rondo("radio").stdout.contains("no radio stations"))
+        let added = rondo("radio", "add", Self.jazz, "Late", "Night", "Jazz")
+        #expect(added.status == 0, "\(added.stderr)")
+        let identifier = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(identifier.hasPrefix("rondo:station:"))
+        #expect(rondo("radio").stdout == "Late Night Jazz  \(Self.jazz)  \(identifier)\n")
+        let json = rondo("--json", "radio")
+        #expect(json.stdout.contains(#""name":"Late Night Jazz""#), "\(json.stdout)")
+        #expect(rondo("radio", "add", "ftp://x").status == 1)
+        #expect(rondo("radio", "add").status == 2)
+        #expect(rondo("radio", "bogus").status == 2)
+        #expect(rondo("radio", "remove", identifier).status == 0)
+        let again = rondo("radio", "remove", identifier)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("list the stations and their identifiers with: rondo radio"), "\(again.stderr)")
     }
 }
