@@ -1,7 +1,7 @@
 extension BrowseTree {
     /// The item with `identifier`: a fixed container (`rondo:library`, …), the empty library's
-    /// `rondo:placeholder`, or a catalog record (a station among them). Content limits do not apply: the identifier
-    /// was already reached.
+    /// `rondo:placeholder`, or a catalog record (a station among them). Content limits do not
+    /// apply: the identifier was already reached.
     /// - Throws: ``BrowseError/notFound(identifier:)`` when nothing has it (the placeholder
     ///   exists only while the library is empty); ``BrowseError/store(_:)``.
     public func item(forIdentifier identifier: String) throws(BrowseError) -> BrowseItem {

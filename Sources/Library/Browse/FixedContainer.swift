@@ -1,5 +1,5 @@
-/// The containers the tree always has when the library holds tracks, at fixed index paths,
-/// with fixed identifiers that ``BrowseTree/item(forIdentifier:)`` resolves.
+/// The containers the tree always has when the library holds tracks or stations, at fixed
+/// index paths, with fixed identifiers that ``BrowseTree/item(forIdentifier:)`` resolves.
 enum FixedContainer: CaseIterable, Equatable {
     case library, artists, albums, songs, genres, recent, playlists, spoken, radio
 
