@@ -102,6 +102,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "Streams", dependencies: ["Audio", "CCurl"], swiftSettings: strictSettings),
         .target(
             name: "Library",
             dependencies: ["TagReading", "ContentIdentifiers", .product(name: "GRDB", package: "GRDB.swift")],
@@ -194,6 +195,10 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: ["ContentIdentifiers", "Audio", "Playback", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting", "Spawning"], exclude: ["Support/stream_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(
