@@ -19,6 +19,9 @@ public struct OpenedTrack: @unchecked Sendable {
     /// Whether it is a live stream: no end, no seeking, joined where it is now.
     public let isLiveStream: Bool
 
+    /// The track's length in seconds, when its decoder knows it (never for a live stream).
+    public var duration: Double? { decoder.frameCount.map { Double($0) / Double(decoder.format.sampleRate) } }
+
     /// Where the next read starts, in seconds of the track.
     public var position: Double { Double(startFrame) / Double(decoder.format.sampleRate) }
 

@@ -162,14 +162,19 @@ final class TrackLoader: Sendable {
         return description
     }
 
-    /// Describes `path` again when opening it found what only opening tells: that it is a
-    /// live stream.
-    private func tellIfLive(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
-        guard let track, track.isLiveStream, description.metadata.isLiveStream != true else { return }
-        var live = description
-        live.metadata.isLiveStream = true
-        live.metadata.duration = nil
-        tell.yield(.described(path: path, live))
+    /// Describes `path` again when opening it found what only opening tells of a stream:
+    /// that it is live, or how long it is.
+    private func tellWhatOpeningFound(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
+        guard let track else { return }
+        var found = description
+        if track.isLiveStream {
+            found.metadata.isLiveStream = true
+            found.metadata.duration = nil
+        } else if found.metadata.duration == nil {
+            found.metadata.duration = track.duration
+        }
+        guard found.metadata != description.metadata else { return }
+        tell.yield(.described(path: path, found))
     }
 
     /// Makes every pre-roll asked for so far stale.
@@ -195,7 +200,7 @@ final class TrackLoader: Sendable {
         let opened: OpenedTrack
         do throws(AudioError) {
             opened = try open(source, position)
-            tellIfLive(opened, request.path, description)
+            tellWhatOpeningFound(opened, request.path, description)
         } catch {
             let failed = intent.withLock { intent in
                 guard intent.ticket == ticket, intent.pending, !intent.closed else { return false }
@@ -231,7 +236,7 @@ final class TrackLoader: Sendable {
             let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
             do throws(AudioError) {
                 track = try open(source, 0)
-                tellIfLive(track, request.path, description)
+                tellWhatOpeningFound(track, request.path, description)
             } catch {
                 if isNewestPreRoll(ticket) {
                     tell.yield(.prepareFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)"))
