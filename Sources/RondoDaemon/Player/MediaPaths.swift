@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Library
 import RondoProtocol
+import Streams
 
 /// Turns the paths a client asks to queue into the files to play.
 enum MediaPaths {
@@ -13,10 +14,7 @@ enum MediaPaths {
     static let maximumURLLength = 8192
 
     /// Whether `location` is a stream's URL (`http://` or `https://`) rather than a path.
-    static func isStreamURL(_ location: String) -> Bool {
-        let scheme = location.prefix(8).lowercased()
-        return scheme.hasPrefix("http://") || scheme.hasPrefix("https://")
-    }
+    static func isStreamURL(_ location: String) -> Bool { StreamOpener.isNetworkLocation(location) }
 
     /// Expands absolute paths: a regular file stays itself, a directory becomes its audio
     /// files in every format the library takes (recursively, in path order, hidden entries

@@ -1,4 +1,5 @@
 import Audio
+import Glibc
 import Testing
 
 @testable import Streams
@@ -24,9 +25,15 @@ import Testing
         #expect(!source.isSeekable)
         #expect(source.stationName == "Test Radio")
         var reported: [(offset: Int64, fields: [String: String])] = []
-        source.onMetadata = { [unowned source] fields in reported.append((source.position, fields)) }
+        let reader = pthread_self()
+        var onOtherThreads = 0
+        source.onMetadata = { [unowned source] fields in
+            reported.append((source.position, fields))
+            if pthread_equal(pthread_self(), reader) == 0 { onOtherThreads += 1 }
+        }
         let read = try StreamReading.readAll(source, chunk: chunk, limit: file.count)
         #expect(read == file)
+        #expect(onOtherThreads == 0)
 
         var expected: [(offset: Int64, fields: [String: String])] = [(0, ["icy-name": "Test Radio", "icy-genre": "Testing"])]
         var last = ""
