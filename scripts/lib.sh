@@ -9,10 +9,11 @@ RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev li
 # groff for the man page, make for the install check; PipeWire with WirePlumber, its
 # PulseAudio server and a D-Bus daemon, on which the audio tests run a second time;
 # playerctl and gdbus (libglib2.0-bin), the MPRIS clients the MPRIS tests drive rondod with;
-# curl, and Chromium with its WebDriver and Selenium, for the head-unit view's tests.
+# curl, and Chromium with its WebDriver and Selenium, for the head-unit view's tests;
+# python3 for the streams' test server and openssl for its self-signed certificate.
 TEST_PACKAGES=(sox libsox-fmt-mp3 lame flac vorbis-tools opus-tools espeak-ng libxml2 systemd zsh fish groff-base make
   pipewire wireplumber pipewire-pulse dbus playerctl libglib2.0-bin
-  curl chromium chromium-driver python3-selenium)
+  curl chromium chromium-driver python3-selenium python3 openssl)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {
