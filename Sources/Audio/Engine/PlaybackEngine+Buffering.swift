@@ -16,12 +16,16 @@ extension PlaybackEngine {
             if ring.available == 0, decoderWaits { startBuffering(stream) }
             return
         }
-        let held = Double(ring.available / stream.format.channels) / Double(stream.format.sampleRate)
-        guard held >= Self.heldToPlayOn || decoderAtEnd else { return }
+        guard heldSeconds(stream) >= Self.heldToPlayOn || decoderAtEnd else { return }
         buffering = false
         stream.topUp()
         stream.setCorked(false)
         emit(.buffering(false))
+    }
+
+    /// Seconds of sound the ring holds for `stream`.
+    func heldSeconds(_ stream: any PlaybackOutput) -> Double {
+        Double(ring.available / stream.format.channels) / Double(stream.format.sampleRate)
     }
 
     /// Corks the stream until the decoder has given enough.

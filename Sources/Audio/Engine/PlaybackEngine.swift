@@ -351,11 +351,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     /// Decodes a first chunk, hands it to the server and uncorks, then lets the decode
-    /// thread fill the rest: the fastest way from a command to sound. A stream with nothing
-    /// decoded yet stays corked, buffering, until it has.
+    /// thread fill the rest: the fastest way from a command to sound. A stream whose bytes
+    /// stopped before ``heldToPlayOn`` seconds were decoded stays corked, buffering, until
+    /// they come: a server would not start playing a shorter run anyway.
     func start(_ stream: any PlaybackOutput) {
         fillRing(stream, upTo: stream.format.sampleRate * stream.format.channels / 4)
-        if ring.available == 0, decoderWaits {
+        if decoderWaits, heldSeconds(stream) < Self.heldToPlayOn {
             if !buffering { startBuffering(stream) }
             condition.signal()
             return
