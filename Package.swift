@@ -67,6 +67,7 @@ let package = Package(
         .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),
@@ -101,6 +102,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(name: "Streams", dependencies: ["Audio", "CCurl"], swiftSettings: strictSettings),
         .target(
             name: "Library",
             dependencies: ["TagReading", "ContentIdentifiers", .product(name: "GRDB", package: "GRDB.swift")],
@@ -109,8 +111,8 @@ let package = Package(
         .target(
             name: "RondoDaemon",
             dependencies: [
-                "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Library", "TagReading",
-                "RondoMPRIS", "RondoView",
+                "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Streams", "Library",
+                "TagReading", "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux", "ThreadJobs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -193,6 +195,10 @@ let package = Package(
         .testTarget(
             name: "AudioTests",
             dependencies: ["ContentIdentifiers", "Audio", "Playback", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting", "Spawning"], exclude: ["Support/stream_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

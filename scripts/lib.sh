@@ -2,7 +2,7 @@
 
 # Packages rondod needs to build and run.
 RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev libflac-dev libvorbis-dev libopusfile-dev
-  libsystemd-dev pulseaudio pulseaudio-utils)
+  libcurl4-openssl-dev libsystemd-dev pulseaudio pulseaudio-utils)
 # Packages the tests need on top: fixture makers, the monitor recorder, libxml2 for the
 # JUnit report check, systemd for socket activation and unit checks (systemd-socket-activate,
 # systemd-analyze; no running systemd needed), the shells whose completions are checked and
@@ -10,11 +10,12 @@ RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev li
 # PulseAudio server and a D-Bus daemon, on which the audio tests run a second time;
 # playerctl and gdbus (libglib2.0-bin), the MPRIS clients the MPRIS tests drive rondod with;
 # curl, and Chromium with its WebDriver and Selenium, for the head-unit view's tests;
-# Icecast and ffmpeg, the private radio station the stream tests play (the package leaves
-# its own service disabled and asks nothing when installed without a terminal).
+# python3 for the streams' test server and openssl for its self-signed certificate; Icecast
+# and ffmpeg, the private radio station the stream tests play (the package leaves its own
+# service disabled and asks nothing when installed without a terminal).
 TEST_PACKAGES=(sox libsox-fmt-mp3 lame flac vorbis-tools opus-tools espeak-ng libxml2 systemd zsh fish groff-base make
   pipewire wireplumber pipewire-pulse dbus playerctl libglib2.0-bin
-  curl chromium chromium-driver python3-selenium icecast2 ffmpeg)
+  curl chromium chromium-driver python3-selenium python3 openssl icecast2 ffmpeg)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {

@@ -77,7 +77,8 @@ public final class Daemon: Sendable {
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
             audio: { audioServer.sessionAudio }, hub: hub, logger: logger)
         self.sessions = sessions
-        self.prompts = PromptService(sessions: sessions, audioServer: audioServer, pulseSink: options.pulseSink)
+        let bytes = options.network.opener(resumeWithin: options.resumeWithin)
+        self.prompts = PromptService(sessions: sessions, audioServer: audioServer, pulseSink: options.pulseSink, bytes: bytes)
         let database = opened.database
         self.database = database
         let library = LibraryService(
@@ -85,11 +86,12 @@ public final class Daemon: Sendable {
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         self.player = PlayerService(
-            engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink), pulseSink: options.pulseSink,
+            engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, hub: hub,
-            logger: logger)
+            logger: logger,
+            openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player
         audioServer.observe { event in
             sessions.reported(event)

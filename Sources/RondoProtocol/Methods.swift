@@ -270,6 +270,25 @@ public enum Methods {
         public typealias Result = PlayerOutputs
         public static let name = "player.setOutput"
     }
+    /// `radio.list`: every radio station, by name (SPEC §10).
+    public enum RadioList: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = [RadioStation]
+        public static let name = "radio.list"
+    }
+    /// `radio.add`: keeps a radio station (SPEC §10); the same URL again gives the same
+    /// station, renamed when a name is given.
+    public enum RadioAdd: RPCMethod {
+        public typealias Params = RadioAddParams
+        public typealias Result = RadioAddResult
+        public static let name = "radio.add"
+    }
+    /// `radio.remove`: forgets a radio station (SPEC §10).
+    public enum RadioRemove: RPCMethod {
+        public typealias Params = IdentifierParams
+        public typealias Result = Empty
+        public static let name = "radio.remove"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -286,7 +305,8 @@ public enum Methods {
         SandboxOpen.self, SandboxClose.self, SandboxRoute.self, SandboxWait.self, SessionOpen.self, SessionConfigure.self, SessionActivate.self,
         SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
-        PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self, EventsSubscribe.self,
+        PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self,
+        RadioList.self, RadioAdd.self, RadioRemove.self, EventsSubscribe.self,
     ]
 }
 

@@ -175,7 +175,7 @@ struct RemoteScenarioDriver: ScenarioDriver {
     private static func failure(_ error: ClientError) -> ScenarioDriverError {
         switch error {
         case .rpc(let rpc): ScenarioDriverError(code: rpc.data?.code.rawValue ?? "rpc\(rpc.code)", message: rpc.message)
-        default: ScenarioDriverError(code: "unreachable", message: error.description)
+        default: ScenarioDriverError(code: ScenarioDriverError.daemonUnreachable, message: error.description)
         }
     }
 }

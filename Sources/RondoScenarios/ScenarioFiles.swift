@@ -38,7 +38,7 @@ public enum ScenarioFiles {
         do {
             driver = try RemoteScenarioDriver(socketPath: socketPath, policy: scenario.policy, live: live)
             if audio { audible = try AudibleScenarioDriver(driver, socketPath: socketPath) }
-        } catch  where error.code == "unreachable" {
+        } catch  where error.code == ScenarioDriverError.daemonUnreachable {
             return .unreachable(error.message)
         } catch {
             return .invalid("\(file): \(error.message)")

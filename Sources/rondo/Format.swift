@@ -34,10 +34,11 @@ enum Format {
         let info = state.info
         guard let index = info.playbackQueueIndex else { return state.playbackState.rawValue }
         let name = info.title ?? info.assetURL.map { String($0.split(separator: "/").last ?? "") } ?? "?"
-        var parts = [state.playbackState.rawValue, name + (info.artist.map { " — " + $0 } ?? "")]
+        var parts = [state.buffering ? "buffering" : state.playbackState.rawValue, name + (info.artist.map { " — " + $0 } ?? "")]
         if let elapsed = elapsedNow(info) {
             parts.append(time(elapsed) + (info.playbackDuration.map { " / " + time($0) } ?? ""))
         }
+        if info.isLiveStream == true { parts.append("live") }
         if let rate = info.playbackRate, rate != 0, rate != info.defaultPlaybackRate ?? 1 { parts.append("×\(rate)") }
         parts.append("[\(index + 1)/\(info.playbackQueueCount ?? 0)]")
         return parts.joined(separator: "  ")
@@ -58,6 +59,7 @@ enum Format {
             ("playbackRate", number(info.playbackRate)), ("defaultPlaybackRate", number(info.defaultPlaybackRate)),
             ("playbackQueueIndex", integer(info.playbackQueueIndex)), ("playbackQueueCount", integer(info.playbackQueueCount)),
             ("mediaType", info.mediaType?.rawValue), ("isLiveStream", info.isLiveStream.map { String($0) }),
+            ("streamTitle", info.streamTitle),
             ("assetURL", info.assetURL), ("externalContentIdentifier", info.externalContentIdentifier),
             ("playbackProgress", number(info.playbackProgress)), ("artwork", artwork),
             ("timestamp", number(info.timestamp)),

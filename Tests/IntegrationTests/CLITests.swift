@@ -53,12 +53,12 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
 /// `--help`.
 @Suite(.serialized)
 struct CLITests {
-    /// The now-playing keys of SPEC §3.
+    /// The now-playing keys of SPEC §3, and the stream title of §10.
     static let nowPlayingKeys: Set<String> = [
         "title", "artist", "albumTitle", "albumArtist", "genre", "composer", "albumTrackNumber", "discNumber",
         "playbackDuration", "elapsedPlaybackTime", "playbackRate", "defaultPlaybackRate", "playbackQueueIndex",
         "playbackQueueCount", "mediaType", "isLiveStream", "assetURL", "externalContentIdentifier",
-        "playbackProgress", "artwork", "timestamp",
+        "playbackProgress", "artwork", "timestamp", "streamTitle",
     ]
 
     /// Runs the built `rondo` with `arguments`; `socket` goes in `RONDO_SOCKET`.
@@ -307,7 +307,8 @@ struct CLITests {
 
         for command in ["status", "now-playing"] {
             let json = try rondo(command, "--json", socket: socket).json()
-            #expect(json.keys == ["info", "playbackState", "nowPlayingIdentifiers", "volume"])
+            #expect(json.keys == ["info", "playbackState", "nowPlayingIdentifiers", "volume", "buffering"])
+            #expect(json["buffering"] == .bool(false))
             #expect(json["volume"] == .number(1))
             #expect(json["playbackState"] == .string("paused"))
             let info = try #require(json["info"])

@@ -31,8 +31,8 @@ struct LibraryBrowseTests {
         let scan = try client.scanLibrary(LibraryScanParams(full: true))
         #expect(scan.problems == 0)
 
-        #expect(try client.children([]).items.map(\.title) == ["Library", "Playlists", "Podcasts & Books", "Recently Played"])
-        #expect(try client.children([0]).items.map(\.title) == ["Artists", "Albums", "Songs", "Genres"])
+        #expect(try client.children([]).items.map(\.title) == ["Library", "Playlists", "Podcasts & Books", "Radio"])
+        #expect(try client.children([0]).items.map(\.title) == ["Artists", "Albums", "Songs", "Genres", "Recently Played"])
         #expect(try client.children([0, 0]).items.map(\.title) == ["Abba", "The Zebras"])
         #expect(try client.children([0, 0, 1]).items.map(\.title) == ["Early", "Stripes"])
         #expect(try client.children([0, 0, 0, 0]).items.map(\.title) == ["Dancing", "Money"])
@@ -85,7 +85,7 @@ struct LibraryBrowseTests {
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--music-dir", music.path])
         let client = try daemon.client()
         _ = try client.scanLibrary()
-        for path in [[4], [0, 4], [0, 0, 2], [0, 0, 0, 1], [0, 0, 0, 0, 2], [-1]] {
+        for path in [[4], [0, 5], [3, 0], [0, 0, 2], [0, 0, 0, 1], [0, 0, 0, 0, 2], [-1]] {
             #expect(client.failure(Methods.LibraryItem.self, IndexPathParams(indexPath: path)) == .indexOutOfRange, "\(path)")
         }
         #expect(client.failure(Methods.LibraryChildren.self, LibraryChildrenParams(indexPath: [0, 0, 0, 0, 0, 0])) == .indexOutOfRange)
@@ -188,7 +188,7 @@ struct LibraryBrowseTests {
         }
         let root = rondo("browse")
         #expect(root.status == 0)
-        #expect(root.stdout.contains("0  Library/") && root.stdout.contains("3  Recently Played/"), "\(root.stdout)")
+        #expect(root.stdout.contains("0  Library/") && root.stdout.contains("3  Radio/"), "\(root.stdout)")
         #expect(rondo("browse", "0.0").stdout.contains("0.0.1  The Zebras/"))
         #expect(rondo("browse", "0", "0", "1").stdout.contains("0.0.1.1  Stripes/"))
         #expect(rondo("item", "0.0.1.1.0").stdout.contains("title: Black"))

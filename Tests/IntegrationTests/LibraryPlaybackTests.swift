@@ -33,7 +33,7 @@ struct LibraryPlaybackTests {
         #expect(state.nowPlayingIdentifiers == [track.identifier, album.identifier])
         #expect(state.info.externalContentIdentifier == track.identifier)
 
-        let played = try bench.client.children([3]).items.map(\.title)
+        let played = try bench.client.children([0, 4]).items.map(\.title)
         #expect(played == ["One"])
     }
 
@@ -100,6 +100,6 @@ struct LibraryPlaybackTests {
         _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
         let elapsed = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
         #expect(abs(elapsed - 12.3) < 0.5, "\(elapsed)")
-        #expect(try bench.client.children([3]).items.map(\.title) == ["Episode", "Song"])
+        #expect(try bench.client.children([0, 4]).items.map(\.title) == ["Episode", "Song"])
     }
 }

@@ -23,7 +23,7 @@ struct MethodsTests {
         "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
         "player.setVolume", "player.outputs", "player.setOutput", "player.replayGain", "player.setReplayGain",
-        "events.subscribe",
+        "radio.list", "radio.add", "radio.remove", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -57,6 +57,7 @@ struct MethodsTests {
         "player.volume", "player.setVolume",  // the listener's volume: rondo volume
         "player.outputs", "player.setOutput",  // the output device: rondo output
         "player.replayGain", "player.setReplayGain",  // loudness from ReplayGain tags: rondo replaygain
+        "radio.list", "radio.add", "radio.remove",  // SPEC §10: radio stations
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.
@@ -95,6 +96,7 @@ struct MethodsTests {
         Methods.DaemonInfoMethod.name, Methods.NowPlayingGet.name, Methods.QueueClear.name, Methods.QueueGet.name,
         Methods.SessionList.name, Methods.SessionPromptStyle.name, Methods.LibraryScan.name,
         Methods.LibraryProblems.name, Methods.LibraryStats.name, Methods.ContextGet.name, Methods.ContextSet.name,
+        Methods.RadioList.name,
     ])
     func acceptsAbsentParams(_ name: String) throws {
         let method = try #require(Methods.all.first { $0.name == name })

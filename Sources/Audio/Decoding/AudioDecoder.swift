@@ -12,4 +12,15 @@ protocol AudioDecoder: AnyObject {
     func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int
     /// Positions the decoder so the next sample read is frame `frame` (sample-accurate).
     func seek(toFrame frame: Int) throws(AudioError)
+    /// Whether nothing can be read now though more is to come (a stream waiting for the
+    /// network); ``read(into:)`` is then not asked. False for a file.
+    var waitsForInput: Bool { get }
+    /// What the bytes said about their content (a stream's title) up to the samples read so
+    /// far, each change once; `nil` when nothing new.
+    func takeMetadata() -> [String: String]?
+}
+
+extension AudioDecoder {
+    var waitsForInput: Bool { false }
+    func takeMetadata() -> [String: String]? { nil }
 }

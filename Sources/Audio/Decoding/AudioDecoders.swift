@@ -1,11 +1,26 @@
 /// The one place a decoder is chosen for a file: by its content (``AudioFileKind``), never
 /// by its name. The engine and the prompt player open every file here.
 enum AudioDecoders {
-    /// Opens `path` with the decoder its first bytes call for.
-    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot be read, holds
-    ///   none of the known formats, or is corrupt.
-    static func open(path: String) throws(AudioError) -> any AudioDecoder {
-        let source = try FileByteSource(path: path)
+    /// Opens `location` (a file's path, unless `bytes` reaches further) with the decoder its
+    /// first bytes call for. A remote source's decoder is decoded ahead on a thread of its
+    /// own (``PrefetchingDecoder``); one that cannot seek (a live stream) is read from where
+    /// it was joined.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the bytes cannot be read, hold
+    ///   none of the known formats, or are corrupt; what `bytes` throws.
+    static func open(_ location: String, bytes: ByteSourceOpener = FileByteSource.opener) throws(AudioError) -> any AudioDecoder {
+        let source = try bytes(location)
+        guard source.isRemote else { return try open(source) }
+        return try PrefetchingDecoder.open(source) { source throws(AudioError) in try open(source) }
+    }
+
+    /// The decoder for what `source` holds, from its start: told by its first bytes, which a
+    /// source that cannot seek (a live stream) reads only once.
+    private static func open(_ source: any ByteSource) throws(AudioError) -> any AudioDecoder {
+        guard source.isSeekable else {
+            let replaying = try HeaderReplayingSource(source)
+            let kind = AudioFileKind.id3v2Length(replaying.header) > 0 ? .mpeg : AudioFileKind(header: replaying.header)
+            return try open(replaying, as: kind)
+        }
         let kind = try kind(of: source)
         try source.seek(to: 0)
         return try open(source, as: kind)

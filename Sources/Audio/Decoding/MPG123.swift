@@ -11,12 +11,17 @@ enum MPG123 {
     /// - Parameter keepingPictures: whether the handle stores ID3v2 APIC images
     ///   (`MPG123_PICTURE`); only tag readers want them, a playing decoder would hold
     ///   the cover in memory for nothing.
-    static func makeHandle(keepingPictures: Bool = false) -> OpaquePointer? {
+    /// - Parameter peekingAtEnd: whether opening may read the last bytes (an ID3v1 tag, the
+    ///   length); not over the network, where that is a request of its own. Without the
+    ///   look the stream is still taken as seekable (a remote file that cannot seek says so
+    ///   when asked).
+    static func makeHandle(keepingPictures: Bool = false, peekingAtEnd: Bool = true) -> OpaquePointer? {
         _ = initialised
         var error: Int32 = 0
         guard let handle = mpg123_new(nil, &error) else { return nil }
         var flags = Int(MPG123_QUIET.rawValue | MPG123_GAPLESS.rawValue)
         if keepingPictures { flags |= Int(MPG123_PICTURE.rawValue) }
+        if !peekingAtEnd { flags |= Int(MPG123_NO_PEEK_END.rawValue | MPG123_FORCE_SEEKABLE.rawValue) }
         mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), flags, 0)
         mpg123_format_none(handle)
         var rates: UnsafePointer<Int>?

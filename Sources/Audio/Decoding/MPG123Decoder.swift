@@ -32,7 +32,9 @@ final class MPG123Decoder: AudioDecoder {
     init(source: any ByteSource, keepingPictures: Bool = false) throws(AudioError) {
         let path = source.name
         let box = ByteSourceBox(source)
-        guard let handle = MPG123.makeHandle(keepingPictures: keepingPictures) else {
+        // A remote file's end is a request of its own away: its length comes from its
+        // Xing header, never from a look at its last bytes.
+        guard let handle = MPG123.makeHandle(keepingPictures: keepingPictures, peekingAtEnd: !(source.isRemote && source.isSeekable)) else {
             throw .decodeFailed(path, reason: "libmpg123 could not create a decoder")
         }
         guard box.replaceReader(of: handle), mpg123_open_handle(handle, box.userData) == MPG123_OK.rawValue else {

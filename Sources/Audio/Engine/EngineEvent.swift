@@ -10,6 +10,12 @@ public enum EngineEvent: Equatable, Sendable {
     /// is loaded. Why it stopped (the server lost, a sink removed) is the ``AudioServer``'s
     /// to report.
     case outputLost(String)
+    /// Sound waits for a stream's bytes (`true`, the stream corked rather than fed
+    /// silence), or plays on (`false`).
+    case buffering(Bool)
+    /// The listener now hears what the source with this identity said about its content
+    /// (a station's `StreamTitle`, its `icy-name`).
+    case metadata(UInt64, [String: String])
 }
 
 /// An ``EngineEvent`` stamped with the engine's generation when it happened.

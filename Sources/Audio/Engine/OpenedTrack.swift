@@ -16,6 +16,11 @@ public struct OpenedTrack: @unchecked Sendable {
     let decoder: any AudioDecoder
     /// The frame the next read starts at.
     let startFrame: Int
+    /// Whether it is a live stream: no end, no seeking, joined where it is now.
+    public let isLiveStream: Bool
+
+    /// The track's length in seconds, when its decoder knows it (never for a live stream).
+    public var duration: Double? { decoder.frameCount.map { Double($0) / Double(decoder.format.sampleRate) } }
 
     /// Where the next read starts, in seconds of the track.
     public var position: Double { Double(startFrame) / Double(decoder.format.sampleRate) }
@@ -24,14 +29,21 @@ public struct OpenedTrack: @unchecked Sendable {
         self.source = source
         self.decoder = decoder
         self.startFrame = startFrame
+        isLiveStream = (decoder as? PrefetchingDecoder)?.isLiveStream ?? false
     }
 
-    /// Opens `source`'s file with the decoder its content calls for and seeks to `position`
-    /// seconds (clamped to the track's length). Blocks for as long as the file takes.
-    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` for a file that cannot be read,
-    ///   holds no known format, or cannot seek.
-    public static func open(_ source: TrackSource, at position: Double = 0) throws(AudioError) -> OpenedTrack {
-        let decoder = try AudioDecoders.open(path: source.path)
+    /// Opens `source`'s location (through `bytes`) with the decoder its content calls for
+    /// and seeks to `position` seconds (clamped to the track's length; a live stream is
+    /// joined where it is). Blocks for as long as the file or the network takes.
+    /// - Throws: ``AudioError/decodeFailed(_:reason:)`` for bytes that cannot be read,
+    ///   hold no known format, or cannot seek; what `bytes` throws.
+    public static func open(
+        _ source: TrackSource, at position: Double = 0, bytes: ByteSourceOpener = FileByteSource.opener
+    ) throws(AudioError) -> OpenedTrack {
+        let decoder = try AudioDecoders.open(source.path, bytes: bytes)
+        if (decoder as? PrefetchingDecoder)?.isLiveStream == true {
+            return OpenedTrack(source: source, decoder: decoder, startFrame: 0)
+        }
         let frame = frame(at: position, in: decoder)
         if frame > 0 { try decoder.seek(toFrame: frame) }
         return OpenedTrack(source: source, decoder: decoder, startFrame: frame)
@@ -43,7 +55,7 @@ public struct OpenedTrack: @unchecked Sendable {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the file cannot seek.
     public func repositioned(at position: Double) throws(AudioError) -> OpenedTrack {
         let frame = Self.frame(at: position, in: decoder)
-        guard frame != startFrame else { return self }
+        guard frame != startFrame, !isLiveStream else { return self }
         try decoder.seek(toFrame: frame)
         return OpenedTrack(source: source, decoder: decoder, startFrame: frame)
     }

@@ -20,6 +20,8 @@ extension PlaybackEngine {
     /// How often it looks while the stream drains, so that the end of the queue, or the
     /// next track in another format, follows the last sample within a few ms.
     private static let drainingWakeInterval = 0.01
+    /// How often it looks while a stream's decoder waits for the network.
+    private static let waitingWakeInterval = 0.02
 
     func decodeLoop() {
         condition.lock()
@@ -49,6 +51,7 @@ extension PlaybackEngine {
     /// end of the queue, or the next format, must not wait for a wake-up in silence).
     private func untilRingNeedsDecoding() -> Double {
         guard !drainRequested else { return Self.drainingWakeInterval }
+        if buffering || decoderWaits { return Self.waitingWakeInterval }
         guard let format = stream?.format else { return Self.wakeInterval }
         let held = Double(ring.available / format.channels) / Double(format.sampleRate)
         let due = feedExhausted ? held + 0.001 : held - Self.refillMargin
@@ -70,6 +73,7 @@ extension PlaybackEngine {
         }
         guard playing else { return nil }
         fillRing(stream)
+        followBuffering(stream)
         let heardChangeIn = reportProgress(stream)
         guard feedExhausted, ring.available == 0 else { return heardChangeIn }
         // The server still holds the end of the track: it plays out before the stream for
@@ -128,7 +132,7 @@ extension PlaybackEngine {
             stretcher.flush()
             return stretcher.availableSamples > 0
         }
-        guard let decoder, let source = decoding else { return false }
+        guard let decoder, let source = decoding, !decoder.waitsForInput else { return false }
         if scanCursor?.remaining == 0 {
             switch jumpToNextSnippet(decoder) {
             case .jumped: break
@@ -152,7 +156,7 @@ extension PlaybackEngine {
     ///   chunk has to go through ``feedStretcher(_:)``.
     private func decodeIntoRing(_ format: AudioFormat) -> Int? {
         guard let stretcher, stretcher.isBypassed, stretcher.availableSamples == 0, !decoderAtEnd, scanCursor == nil,
-            let decoder, let source = decoding
+            let decoder, let source = decoding, !decoder.waitsForInput
         else { return nil }
         let region = ring.writableRegion()
         let usable = min(region.count, Self.largestDirectChunk) / format.channels * format.channels
@@ -182,6 +186,7 @@ extension PlaybackEngine {
             for index in 0..<samples { chunk[index] *= source.gain }
         }
         if scanCursor != nil { fadeSnippet(UnsafeMutableBufferPointer(rebasing: chunk[..<samples]), channels) }
+        if let metadata = decoder.takeMetadata() { timeline.mark(metadata) }
         timeline.mediaFramesInLast += samples / channels
         return samples
     }
@@ -263,6 +268,7 @@ extension PlaybackEngine {
     @discardableResult
     func reportProgress(_ stream: any PlaybackOutput, heardFrame: Int? = nil) -> Double? {
         let heardFrame = heardFrame ?? stream.heardFrames()
+        for (sourceID, metadata) in timeline.marksHeard(by: heardFrame) { emit(.metadata(sourceID, metadata)) }
         while timeline.segments.count > 1, timeline.segments[1].heardFrom <= heardFrame {
             timeline.segments.removeFirst()
             if timeline.segments[0].startsSource { emit(.advanced(to: timeline.segments[0].source.id)) }
@@ -288,5 +294,6 @@ extension PlaybackEngine {
         decoding = nil
         scanCursor = nil
         timeline = Timeline()
+        buffering = false
     }
 }

@@ -34,6 +34,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     let scratch = UnsafeMutableBufferPointer<Float>.allocate(capacity: PlaybackEngine.minimumChunk)
     /// The owner of the connection streams are opened on.
     let server: AudioServer
+    /// Opens the bytes of a track the engine reads again (a seek back into a track the
+    /// decoder had already left).
+    let bytes: ByteSourceOpener
     private let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
@@ -50,6 +53,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     var decoderAtEnd = false
     var stretcherFlushed = false
     var drainRequested = false
+    /// Whether sound is held, the stream corked, until a stream's decoder has enough to play.
+    var buffering = false
     var shuttingDown = false
     /// Set by the decode thread as it leaves: the engine (its `unowned` owner) must outlive it.
     var decodeThreadFinished = false
@@ -68,12 +73,15 @@ public final class PlaybackEngine: @unchecked Sendable {
     ///   - sink: sink name, or `nil` for the default (`PULSE_SINK`); ``setSink(_:)`` changes it.
     ///   - streamProperties: extra PulseAudio properties of every stream it opens (the
     ///     audio session's id, so the session's gain reaches it).
+    ///   - bytes: opens a track's location (files only unless given more).
     ///   - onNotice: receives ``EngineNotice``s (see the type's threading notes).
     public init(
         server: AudioServer, sink: String?, streamProperties: [String: String] = [:],
+        bytes: @escaping ByteSourceOpener = FileByteSource.opener,
         onNotice: @escaping @Sendable (EngineNotice) -> Void
     ) {
         self.server = server
+        self.bytes = bytes
         self.sink = sink
         self.streamProperties = streamProperties
         self.onNotice = onNotice
@@ -200,6 +208,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         locked {
             playing = false
             stream?.setCorked(true)
+            endBuffering()
         }
     }
 
@@ -217,6 +226,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             scanning = nil
             scanCursor = nil
             timeline = Timeline()
+            buffering = false
             currentGeneration += 1
         }
     }
@@ -337,12 +347,20 @@ public final class PlaybackEngine: @unchecked Sendable {
         decoderAtEnd = false
         stretcherFlushed = false
         drainRequested = false
+        buffering = false
     }
 
     /// Decodes a first chunk, hands it to the server and uncorks, then lets the decode
-    /// thread fill the rest: the fastest way from a command to sound.
+    /// thread fill the rest: the fastest way from a command to sound. A stream whose bytes
+    /// stopped before ``heldToPlayOn`` seconds were decoded stays corked, buffering, until
+    /// they come: a server would not start playing a shorter run anyway.
     func start(_ stream: any PlaybackOutput) {
         fillRing(stream, upTo: stream.format.sampleRate * stream.format.channels / 4)
+        if decoderWaits, heldSeconds(stream) < Self.heldToPlayOn {
+            if !buffering { startBuffering(stream) }
+            condition.signal()
+            return
+        }
         stream.topUp()
         stream.setCorked(false)
         condition.signal()
@@ -364,7 +382,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                     try decoder.seek(toFrame: 0)
                     return OpenedTrack(source: decoding, decoder: decoder, startFrame: 0)
                 } ?? nil
-            decoder = try AudioDecoders.open(path: source.path)
+            decoder = try AudioDecoders.open(source.path, bytes: bytes)
         }
         decoding = source
         guard let decoder else { return }

@@ -43,6 +43,9 @@ struct Timeline {
     var segments: [Segment] = []
     /// Media frames read into the last run so far.
     var mediaFramesInLast = 0
+    /// What sources said about their content, at the stream frame it applies from, oldest
+    /// first; announced as the listener reaches each.
+    var marks: [(streamFrame: Int, sourceID: UInt64, metadata: [String: String])] = []
 
     /// An empty timeline (nothing loaded).
     init() {}
@@ -80,6 +83,19 @@ struct Timeline {
         guard let source = segments.last?.source else { return }
         segments.append(Segment(source: source, startFrame: endFrame, mediaFrame: mediaFrame, rate: rate, startsSource: false))
         mediaFramesInLast = 0
+    }
+
+    /// Notes `metadata` of the last run's source as applying from what is read next.
+    mutating func mark(_ metadata: [String: String]) {
+        guard let source = segments.last?.source else { return }
+        marks.append((endFrame, source.id, metadata))
+    }
+
+    /// Takes the marks the listener has reached by stream frame `heard`.
+    mutating func marksHeard(by heard: Int) -> [(sourceID: UInt64, metadata: [String: String])] {
+        let reached = marks.prefix { $0.streamFrame <= heard }
+        marks.removeFirst(reached.count)
+        return reached.map { ($0.sourceID, $0.metadata) }
     }
 
     /// The source and media frame heard at stream frame `heard`.

@@ -9,7 +9,8 @@ import Foundation
 struct PromptFeed {
     /// How long the server may take no audio (or not finish draining) before the prompt is
     /// given up: long enough for any scheduling hiccup, short enough that a stream held
-    /// corked does not block its caller for good.
+    /// corked does not block its caller for good. A prompt waiting for the network is not
+    /// stalled: its source gives up by its own timeout.
     static let stallLimit: Duration = .seconds(5)
 
     /// How often the feed looks at the ring.
@@ -34,7 +35,7 @@ struct PromptFeed {
             try checkHealth()
             if !atEnd { atEnd = try fillRing() }
             if stream.isStarving, ring.available > 0 { stream.topUp() }
-            if stream.framesHandedOver != progress.frames {
+            if stream.framesHandedOver != progress.frames || decoder.waitsForInput {
                 progress = (stream.framesHandedOver, .now)
             } else if ContinuousClock.now - progress.time > Self.stallLimit {
                 throw .pulseUnavailable("the server stopped taking the prompt's audio")
@@ -58,7 +59,7 @@ struct PromptFeed {
         while true {
             let region = ring.writableRegion()
             let usable = region.count - region.count % channels
-            guard usable > 0 else { return false }
+            guard usable > 0, !decoder.waitsForInput else { return false }
             let count = try decoder.read(into: UnsafeMutableBufferPointer(rebasing: region[..<usable]))
             guard count > 0 else { return true }
             ring.commitWrite(count)

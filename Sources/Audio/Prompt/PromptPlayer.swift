@@ -12,20 +12,23 @@ public final class PromptPlayer: Sendable {
 
     private let server: AudioServer
     private let sink: String?
+    private let bytes: ByteSourceOpener
 
     /// Creates a player; nothing is opened until the first sound.
     /// - Parameters:
     ///   - server: the audio server's connection, which each sound opens a stream on.
     ///   - sink: the sink name, or `nil` for the server's default sink.
-    public init(server: AudioServer, sink: String?) {
+    ///   - bytes: opens a prompt's location (files only unless given more).
+    public init(server: AudioServer, sink: String?, bytes: @escaping ByteSourceOpener = FileByteSource.opener) {
         self.server = server
         self.sink = sink
+        self.bytes = bytes
     }
 
     /// Plays an audio file (MP3, FLAC, Ogg Vorbis, Opus or WAV, told apart by content:
-    /// ``AudioDecoders/open(path:)``) to the end, then drains and closes its stream.
+    /// ``AudioDecoders/open(_:bytes:)``) to the end, then drains and closes its stream.
     /// - Parameters:
-    ///   - file: the file's path.
+    ///   - file: the file's path, or a stream's URL when the player's opener reaches the network.
     ///   - properties: proplist entries for the stream (such as `rondo.session.id`), set over
     ///     `media.role=navigation` and `application.name=Rondo`.
     ///   - shouldStop: asked every 20 ms; `true` stops the sound at once and returns.
@@ -36,7 +39,7 @@ public final class PromptPlayer: Sendable {
     public func play(
         file: String, properties: [String: String] = [:], until shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(AudioError) {
-        try play(AudioDecoders.open(path: file), properties: properties, until: shouldStop)
+        try play(AudioDecoders.open(file, bytes: bytes), properties: properties, until: shouldStop)
     }
 
     /// Plays the two-note ``ChimeTone`` (0.3 s), the short prompt, then drains and closes

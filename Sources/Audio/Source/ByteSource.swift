@@ -33,6 +33,10 @@ public protocol ByteSource: AnyObject {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when the bytes cannot be read.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(AudioError) -> Int
 
+    /// Lets go of the bytes: a read waiting in another thread returns, and later reads end.
+    /// The only method any thread may call.
+    func close()
+
     /// Moves the next read to `offset` bytes from the start.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` for a source that cannot seek, or
     ///   an offset outside it.
@@ -42,6 +46,7 @@ public protocol ByteSource: AnyObject {
 extension ByteSource {
     public var isRemote: Bool { false }
     public var isLiveStream: Bool { false }
+    public func close() {}
 
     /// Moves the next read as `lseek` does (`whence` is `SEEK_SET`, `SEEK_CUR` or `SEEK_END`),
     /// for the C libraries' seek callbacks.

@@ -36,7 +36,7 @@ public final class FileByteSource: ByteSource {
     public static let opener: ByteSourceOpener = { path throws(AudioError) in try FileByteSource(path: path) }
 
     deinit {
-        close(descriptor)
+        Glibc.close(descriptor)
         buffer.deallocate()
     }
 

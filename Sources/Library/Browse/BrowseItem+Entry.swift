@@ -34,6 +34,10 @@ extension BrowseItem {
                 subtitle: SubtitleText.joined([track.artist ?? track.albumArtist, track.albumTitle], separator: " — "),
                 isContainer: false, isPlayable: true,
                 playbackProgress: PlaybackProgress.of(track), artwork: track.artwork)
+        case .station(let station):
+            self.init(
+                identifier: station.identifier, title: station.name, subtitle: station.host,
+                isContainer: false, isPlayable: true, isStreamingContent: true, artworkURL: station.artworkURL)
         }
     }
 }

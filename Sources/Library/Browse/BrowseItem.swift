@@ -4,13 +4,15 @@ public struct BrowseItem: Equatable, Sendable {
     public var identifier: String
     public var title: String
     /// A short second line: "artist — album" for a track, "artist · year" for an album, a count
-    /// for artists, genres, playlists and fixed containers, the author for a show.
+    /// for artists, genres, playlists and fixed containers, the author for a show, the host of
+    /// its URL for a station.
     public var subtitle: String?
     /// Whether the item has children to browse.
     public var isContainer: Bool
     /// Whether ``BrowseTree/playback(at:limits:)`` can queue something for it.
     public var isPlayable: Bool
-    /// Always `false`: the library holds local files only.
+    /// Whether it plays from the network: `true` for a radio station, `false` for the
+    /// library's files.
     public var isStreamingContent: Bool
     /// Always `false`: the library does not read an explicit-content flag.
     public var isExplicitContent: Bool
@@ -18,13 +20,16 @@ public struct BrowseItem: Equatable, Sendable {
     /// its duration is unknown); for a show, the fraction of its episodes finished, when the
     /// catalog says; `nil` for music.
     public var playbackProgress: Double?
+    /// A cover the artwork cache wrote.
     public var artwork: CatalogArtwork?
+    /// A picture on the web, for an item whose artwork is no file of the cache (a station's).
+    public var artworkURL: String?
 
     /// Creates an item.
     public init(
         identifier: String, title: String, subtitle: String? = nil, isContainer: Bool, isPlayable: Bool,
         isStreamingContent: Bool = false, isExplicitContent: Bool = false, playbackProgress: Double? = nil,
-        artwork: CatalogArtwork? = nil
+        artwork: CatalogArtwork? = nil, artworkURL: String? = nil
     ) {
         self.identifier = identifier
         self.title = title
@@ -35,5 +40,6 @@ public struct BrowseItem: Equatable, Sendable {
         self.isExplicitContent = isExplicitContent
         self.playbackProgress = playbackProgress
         self.artwork = artwork
+        self.artworkURL = artworkURL
     }
 }

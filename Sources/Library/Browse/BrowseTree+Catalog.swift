@@ -13,7 +13,13 @@ extension BrowseTree {
         do { return try catalog.entry(forIdentifier: identifier) } catch { throw .store(error) }
     }
 
+    /// Whether there is nothing to browse: no track, and no station either.
     func isLibraryEmpty() throws(BrowseError) -> Bool {
-        do { return try catalog.isEmpty() } catch { throw .store(error) }
+        do {
+            guard try catalog.isEmpty() else { return false }
+            return try catalog.count(.stations) == 0
+        } catch {
+            throw .store(error)
+        }
     }
 }

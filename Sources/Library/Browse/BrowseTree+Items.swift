@@ -31,6 +31,6 @@ extension BrowseTree {
         return BrowseItem(
             identifier: container.identifier, title: container.title,
             subtitle: SubtitleText.counted(count, noun.one, noun.many),
-            isContainer: true, isPlayable: list.holdsTracks && count > 0)
+            isContainer: true, isPlayable: list.holdsPlayableItems && count > 0)
     }
 }

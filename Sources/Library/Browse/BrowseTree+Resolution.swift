@@ -22,7 +22,8 @@ extension BrowseTree {
         return childSource(of: resolved.node)
     }
 
-    /// The root's four fixed containers, or the placeholder alone when the library is empty.
+    /// The root's four fixed containers, or the placeholder alone when the library holds
+    /// neither a track nor a station.
     func rootSource() throws(BrowseError) -> ChildSource {
         try isLibraryEmpty() ? .nodes([.placeholder]) : .nodes(FixedContainer.rootItems.map(BrowseNode.fixed))
     }
@@ -37,7 +38,7 @@ extension BrowseTree {
         case .entry(.genre(let genre)): .list(.tracksOfGenre(genre.id))
         case .entry(.playlist(let playlist)): .list(.tracksOfPlaylist(playlist.id))
         case .entry(.show(let show)): .list(.tracksOfShow(show.id))
-        case .entry(.track): .leaf
+        case .entry(.track), .entry(.station): .leaf
         }
     }
 

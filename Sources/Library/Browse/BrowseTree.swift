@@ -1,12 +1,13 @@
 /// The library as a tree addressed by index paths (SPEC §6), read from a ``LibraryCatalog``.
 ///
-/// With tracks in the library the root always has the same four items, so index paths stay
-/// stable: 0 `Library` (0 `Artists` → artist → album → track, 1 `Albums` → album → track,
-/// 2 `Songs`, 3 `Genres` → genre → track), 1 `Playlists` → playlist → track, 2 `Podcasts & Books`
-/// → show → episode, 3 `Recently Played`. An empty library has one root item,
-/// `rondo:placeholder`, that says where to put music. The fixed containers' identifiers are
-/// `rondo:library`, `rondo:library:artists`, `rondo:library:albums`, `rondo:library:songs`,
-/// `rondo:library:genres`, `rondo:playlists`, `rondo:spoken` and `rondo:recent`.
+/// With tracks or stations in the library the root always has the same four items (a car's
+/// tab bar holds four), so index paths stay stable: 0 `Library` (0 `Artists` → artist → album
+/// → track, 1 `Albums` → album → track, 2 `Songs`, 3 `Genres` → genre → track, 4 `Recently
+/// Played`), 1 `Playlists` → playlist → track, 2 `Podcasts & Books` → show → episode,
+/// 3 `Radio` → station. A library without either has one root item, `rondo:placeholder`, that
+/// says where to put music. The fixed containers' identifiers are `rondo:library`,
+/// `rondo:library:artists`, `rondo:library:albums`, `rondo:library:songs`,
+/// `rondo:library:genres`, `rondo:recent`, `rondo:playlists`, `rondo:spoken` and `rondo:radio`.
 ///
 /// Resolving a path asks the catalog for one entry per component and pages fetch only their
 /// own entries, so a library of any size answers in a few lookups. No I/O of its own: every

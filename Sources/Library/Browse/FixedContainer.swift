@@ -1,12 +1,13 @@
-/// The containers the tree always has when the library holds tracks, at fixed index paths,
-/// with fixed identifiers that ``BrowseTree/item(forIdentifier:)`` resolves.
+/// The containers the tree always has when the library holds tracks or stations, at fixed
+/// index paths, with fixed identifiers that ``BrowseTree/item(forIdentifier:)`` resolves.
 enum FixedContainer: CaseIterable, Equatable {
-    case library, artists, albums, songs, genres, playlists, spoken, recent
+    case library, artists, albums, songs, genres, recent, playlists, spoken, radio
 
-    /// The root's items, in order.
-    static let rootItems: [FixedContainer] = [.library, .playlists, .spoken, .recent]
-    /// `Library`'s items, in order.
-    static let libraryItems: [FixedContainer] = [.artists, .albums, .songs, .genres]
+    /// The root's items, in order: a car's tab bar, which holds four.
+    static let rootItems: [FixedContainer] = [.library, .playlists, .spoken, .radio]
+    /// `Library`'s items, in order: `Recently Played` is the listener's history of the
+    /// library's tracks, so it sits with the library's other views of them.
+    static let libraryItems: [FixedContainer] = [.artists, .albums, .songs, .genres, .recent]
 
     /// Its identifier, the same in every library.
     var identifier: String {
@@ -19,6 +20,7 @@ enum FixedContainer: CaseIterable, Equatable {
         case .playlists: "rondo:playlists"
         case .spoken: "rondo:spoken"
         case .recent: "rondo:recent"
+        case .radio: "rondo:radio"
         }
     }
 
@@ -32,14 +34,15 @@ enum FixedContainer: CaseIterable, Equatable {
         case .playlists: "Playlists"
         case .spoken: "Podcasts & Books"
         case .recent: "Recently Played"
+        case .radio: "Radio"
         }
     }
 
     /// Where it sits in the tree.
     var indexPath: [Int] {
         switch self {
-        case .library, .playlists, .spoken, .recent: [Self.rootItems.firstIndex(of: self)!]
-        case .artists, .albums, .songs, .genres: [0, Self.libraryItems.firstIndex(of: self)!]
+        case .library, .playlists, .spoken, .radio: [Self.rootItems.firstIndex(of: self)!]
+        case .artists, .albums, .songs, .genres, .recent: [0, Self.libraryItems.firstIndex(of: self)!]
         }
     }
 
@@ -54,6 +57,7 @@ enum FixedContainer: CaseIterable, Equatable {
         case .playlists: .playlists
         case .spoken: .spokenShows
         case .recent: .recentlyPlayed
+        case .radio: .stations
         }
     }
 
@@ -67,6 +71,7 @@ enum FixedContainer: CaseIterable, Equatable {
         case .genres: ("genre", "genres")
         case .playlists: ("playlist", "playlists")
         case .spoken: ("show", "shows")
+        case .radio: ("station", "stations")
         }
     }
 }

@@ -8,7 +8,8 @@ public import TagReading
 /// accent-insensitive), albums by year (unknown last) then title, album tracks by disc, track
 /// number, title. Spoken-word tracks appear only in ``CatalogList/spokenShows`` and
 /// ``CatalogList/tracksOfShow(_:)`` (and in playlists and Recently Played), never under
-/// artists, albums, songs or genres.
+/// artists, albums, songs or genres. Radio stations, which the listener adds rather than a
+/// scan finds, are ``CatalogList/stations``, by name.
 public protocol LibraryCatalog: Sendable {
     /// How many entries `list` holds.
     /// - Throws: ``StoreError`` when the database cannot be read.
@@ -18,11 +19,11 @@ public protocol LibraryCatalog: Sendable {
     /// - Throws: ``StoreError`` when the database cannot be read.
     func entries(_ list: CatalogList, in range: Range<Int>) throws(StoreError) -> [CatalogEntry]
 
-    /// The artist, album, genre, playlist, show or track with this identifier, if any.
+    /// The artist, album, genre, playlist, show, track or station with this identifier, if any.
     /// - Throws: ``StoreError`` when the database cannot be read.
     func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry?
 
-    /// Whether the library holds no track at all, spoken word included.
+    /// Whether the library holds no track at all, spoken word included (stations aside).
     /// - Throws: ``StoreError`` when the database cannot be read.
     func isEmpty() throws(StoreError) -> Bool
 }
@@ -53,6 +54,8 @@ public enum CatalogList: Hashable, Sendable {
     case tracksOfShow(Int64)
     /// The last 50 distinct tracks played, most recent first.
     case recentlyPlayed
+    /// Every radio station, by name (case- and accent-insensitive), then URL.
+    case stations
 }
 
 /// One entry of a catalog list.
@@ -64,6 +67,7 @@ public enum CatalogEntry: Equatable, Sendable {
     /// A spoken-word show or audiobook (an album of spoken-word tracks).
     case show(CatalogAlbum)
     case track(CatalogTrack)
+    case station(CatalogStation)
 }
 
 /// An artist of the library.

@@ -1,18 +1,33 @@
-/// What `library.play` or `queue add` queues: playable tracks and the one to start at.
+/// What `library.play` or `queue add` queues: playable items and the one to start at.
 ///
+/// A selection holds the tracks of one list or the stations of `Radio`, never both.
 /// Spoken-word tracks keep their ``CatalogTrack/resumePosition``, so the player can resume.
 public struct PlaybackSelection: Equatable, Sendable {
-    /// The most tracks one selection holds; a longer list is queued as a window of this size.
+    /// The most items one selection holds; a longer list is queued as a window of this size.
     public static let maximumTrackCount = 1000
 
-    /// The tracks, in list order; never empty, at most ``maximumTrackCount``.
-    public var tracks: [CatalogTrack]
-    /// Index into ``tracks`` of the track to start with.
+    /// The items, in list order; never empty, at most ``maximumTrackCount``.
+    public var items: [PlaybackItem]
+    /// Index into ``items`` of the item to start with.
     public var startIndex: Int
 
     /// Creates a selection.
-    public init(tracks: [CatalogTrack], startIndex: Int) {
-        self.tracks = tracks
+    public init(items: [PlaybackItem], startIndex: Int) {
+        self.items = items
         self.startIndex = startIndex
+    }
+
+    /// The tracks among ``items``, in order.
+    public var tracks: [CatalogTrack] {
+        items.compactMap { item in
+            if case .track(let track) = item { track } else { nil }
+        }
+    }
+
+    /// The stations among ``items``, in order.
+    public var stations: [CatalogStation] {
+        items.compactMap { item in
+            if case .station(let station) = item { station } else { nil }
+        }
     }
 }

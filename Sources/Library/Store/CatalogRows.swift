@@ -47,6 +47,12 @@ enum CatalogRows {
         CatalogPlaylist(id: row["id"], identifier: row["identifier"], name: row["name"], trackCount: row["track_count"])
     }
 
+    static func station(_ row: Row) -> CatalogStation {
+        CatalogStation(
+            id: row["id"], identifier: row["identifier"], name: row["name"], url: row["url"],
+            artworkURL: row["artwork_url"])
+    }
+
     private static func artwork(_ row: Row) -> CatalogArtwork? {
         guard let path: String = row["artwork_path"] else { return nil }
         return CatalogArtwork(

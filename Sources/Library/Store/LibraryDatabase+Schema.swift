@@ -8,7 +8,8 @@ extension LibraryDatabase {
     /// points, FTS5 search) is `v2-library` (``createLibrary(_:)``); `feedback` stays keyed
     /// by path, so it outlives a file's removal from the library. `v4-search-by-kind`
     /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids;
-    /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain.
+    /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain; `v6-stations`
+    /// (``createStations(_:)``) keeps the radio stations the listener adds.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -16,6 +17,7 @@ extension LibraryDatabase {
         migrator.registerMigration("v3-output", migrate: createOutputSettings)
         migrator.registerMigration("v4-search-by-kind", migrate: indexSearchByKind)
         migrator.registerMigration("v5-replaygain", migrate: addReplayGain)
+        migrator.registerMigration("v6-stations", migrate: createStations)
         return migrator
     }
 

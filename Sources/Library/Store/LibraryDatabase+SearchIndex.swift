@@ -3,16 +3,19 @@ import GRDB
 extension LibraryDatabase {
     /// Where each kind's rows lie in the `search` index since `v4-search-by-kind`: a track's
     /// rowid is its id, an album's its id plus ``albumBase``, an artist's its id plus
-    /// ``artistBase``. Each kind is one contiguous rowid range, so a query can read the
-    /// matches of one kind alone and stop after a few hundred of them, while every kind's
-    /// bm25 scores still come from one index and compare with each other.
+    /// ``artistBase``, and since `v6-stations` a station's its id plus ``stationBase``. Each
+    /// kind is one contiguous rowid range, so a query can read the matches of one kind alone
+    /// and stop after a few hundred of them, while every kind's bm25 scores still come from
+    /// one index and compare with each other.
     enum SearchRowid {
         /// The first album rowid (2⁴⁰; ids stay far below it).
         static let albumBase: Int64 = 1 << 40
         /// The first artist rowid (2⁴¹).
         static let artistBase: Int64 = 1 << 41
-        /// One past the last artist rowid.
-        static let end: Int64 = 3 << 40
+        /// The first station rowid (3 × 2⁴⁰), one past the last artist rowid.
+        static let stationBase: Int64 = 3 << 40
+        /// One past the last station rowid.
+        static let end: Int64 = 1 << 42
     }
 
     /// Rebuilds `search` with one rowid range per kind (``SearchRowid``; it was id × 4 plus

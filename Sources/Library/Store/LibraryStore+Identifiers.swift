@@ -2,7 +2,7 @@ import ContentIdentifiers
 import GRDB
 
 extension LibraryStore {
-    /// The artist, album, show, genre, playlist or track with this identifier, if any.
+    /// The artist, album, show, genre, playlist, track or station with this identifier, if any.
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry? {
         let lookups: [(prefix: String, table: String, entry: (Row) -> CatalogEntry)] = [
@@ -11,6 +11,7 @@ extension LibraryStore {
             (CatalogIdentifier.artistPrefix, "artist", { .artist(CatalogRows.artist($0)) }),
             (CatalogIdentifier.genrePrefix, "genre", { .genre(CatalogRows.genre($0)) }),
             (CatalogIdentifier.playlistPrefix, "playlist", { .playlist(CatalogRows.playlist($0)) }),
+            (CatalogIdentifier.stationPrefix, "station", { .station(CatalogRows.station($0)) }),
         ]
         guard let lookup = lookups.first(where: { identifier.hasPrefix($0.prefix) }) else { return nil }
         let select =

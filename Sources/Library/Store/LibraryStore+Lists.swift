@@ -38,6 +38,7 @@ extension LibraryStore {
     }
 
     static func count(_ list: CatalogList, _ db: Database) throws -> Int {
+        if list == .stations { return try stationCount(db) }
         guard let ranked = rankedList(list) else { return try recentlyPlayedCount(db) }
         // Statements are cached per connection: the SQL of a list is the same for every
         // partition, whose id is an argument.
@@ -49,6 +50,7 @@ extension LibraryStore {
     }
 
     static func entries(_ list: CatalogList, in range: Range<Int>, _ db: Database) throws -> [CatalogEntry] {
+        if list == .stations { return try stations(in: range, db).map(CatalogEntry.station) }
         guard let ranked = rankedList(list) else { return try recentlyPlayed(in: range, db) }
         return try Row.fetchAll(
             db.cachedStatement(
@@ -89,7 +91,7 @@ extension LibraryStore {
                 "playlist_entry e",
                 select: CatalogRows.trackSelect(from: "playlist_entry e JOIN track t ON t.path = e.path"),
                 rank: "e.rank", partition: ("e.playlist_id", id), entry: trackEntry)
-        case .recentlyPlayed:
+        case .recentlyPlayed, .stations:
             return nil
         }
     }

@@ -1,9 +1,9 @@
 import GRDB
 
 extension LibraryStore {
-    /// Artists, albums, shows and tracks whose title, artist, album or genre has words
-    /// starting with every word of `query`, best match first (FTS5's bm25, titles weighing
-    /// most).
+    /// Artists, albums, shows, tracks and stations whose title (a station's name), artist,
+    /// album or genre has words starting with every word of `query`, best match first (FTS5's
+    /// bm25, titles weighing most).
     ///
     /// Case and accents are ignored. Any text is safe: each word is quoted, so FTS5 syntax
     /// (`AND`, `"`, `*`, `:`, `NEAR(`…) is searched for literally; words without a letter or
@@ -35,14 +35,15 @@ extension LibraryStore {
         }
     }
 
-    /// How many matches of each kind (tracks, albums, artists) a search ranks at most.
+    /// How many matches of each kind (tracks, albums, artists, stations) a search ranks at most.
     public static let searchCandidatesPerKind = 200
 
-    /// The rowid range of each kind in the search index: tracks, albums, artists.
+    /// The rowid range of each kind in the search index: tracks, albums, artists, stations.
     private static let searchKinds: [(Int64, Int64)] = [
         (0, LibraryDatabase.SearchRowid.albumBase),
         (LibraryDatabase.SearchRowid.albumBase, LibraryDatabase.SearchRowid.artistBase),
-        (LibraryDatabase.SearchRowid.artistBase, LibraryDatabase.SearchRowid.end),
+        (LibraryDatabase.SearchRowid.artistBase, LibraryDatabase.SearchRowid.stationBase),
+        (LibraryDatabase.SearchRowid.stationBase, LibraryDatabase.SearchRowid.end),
     ]
 
     /// The FTS5 expression for `query`: each word a quoted prefix, all required.
@@ -71,11 +72,16 @@ extension LibraryStore {
                 db.cachedStatement(sql: "SELECT * FROM album WHERE id = ?"),
                 arguments: [rowid - LibraryDatabase.SearchRowid.albumBase]
             ).map(CatalogRows.albumEntry)
-        default:
+        case ..<LibraryDatabase.SearchRowid.stationBase:
             return try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM artist WHERE id = ?"),
                 arguments: [rowid - LibraryDatabase.SearchRowid.artistBase]
             ).map { .artist(CatalogRows.artist($0)) }
+        default:
+            return try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM station WHERE id = ?"),
+                arguments: [rowid - LibraryDatabase.SearchRowid.stationBase]
+            ).map { .station(CatalogRows.station($0)) }
         }
     }
 }

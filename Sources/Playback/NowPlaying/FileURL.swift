@@ -1,9 +1,11 @@
 /// `file://` URLs of absolute paths, for the now-playing `assetURL`.
 enum FileURL {
-    /// The URL of `path`: every byte outside the unreserved set percent-encoded, slashes kept.
+    /// The URL of `path`: every byte outside the unreserved set percent-encoded, slashes kept;
+    /// a location that is already an `http` or `https` URL stays itself.
     ///
     /// Built byte by byte, as it is on every now-playing change.
     static func string(for path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
         var url = Array("file://".utf8)
         url.reserveCapacity(url.count + path.utf8.count + 16)
         for byte in path.utf8 {

@@ -22,6 +22,9 @@ public struct TrackMetadata: Equatable, Sendable {
     public var duration: Double?
     /// Whether the item is a live stream without a fixed duration.
     public var isLiveStream: Bool?
+    /// What a live stream last said it plays, as it said it (ICY `StreamTitle`), from
+    /// which ``title`` and ``artist`` are taken.
+    public var streamTitle: String?
     /// An identifier of the item in the library, stable across queue edits and restarts.
     public var externalContentIdentifier: String?
     /// The item's cover image.

@@ -3,7 +3,7 @@ extension Player {
     /// SPEC order, as `remote.list` shows them.
     public var remoteCommands: [RemoteCommandState] {
         RemoteCommandKind.allCases.map { kind in
-            var command = RemoteCommandState(command: kind, enabled: commandCenter.isEnabled(kind))
+            var command = RemoteCommandState(command: kind, enabled: isEnabled(kind))
             switch kind {
             case .skipForward, .skipBackward:
                 command.preferredIntervals = RemoteCommandCenter.preferredIntervals
@@ -23,6 +23,15 @@ extension Player {
             return command
         }
     }
+
+    /// Whether `command` is executed when sent: enabled in the command center, and not one
+    /// that moves through time while a live stream is current (SPEC §10).
+    public func isEnabled(_ command: RemoteCommandKind) -> Bool {
+        commandCenter.isEnabled(command) && !(isLive && RemoteCommandKind.movingThroughTime.contains(command))
+    }
+
+    /// Whether the current item is a live stream.
+    public var isLive: Bool { currentMetadata?.isLiveStream == true }
 
     /// Enables or disables a command at `now`.
     ///

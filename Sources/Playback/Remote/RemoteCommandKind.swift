@@ -36,3 +36,11 @@ public enum RemoteCommandKind: String, Sendable, CaseIterable, Codable {
     /// ``RemoteCommand/bookmark(isActive:)``.
     case bookmark
 }
+
+extension RemoteCommandKind {
+    /// The commands that move through an item's time, disabled while a live stream is
+    /// current: it has no timeline to move in, and it plays at the rate it is sent.
+    public static let movingThroughTime: Set<RemoteCommandKind> = [
+        .changePlaybackPosition, .skipForward, .skipBackward, .seekForward, .seekBackward, .changePlaybackRate,
+    ]
+}

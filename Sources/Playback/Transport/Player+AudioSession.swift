@@ -22,9 +22,7 @@ extension Player {
                 state = .paused
                 return CommandOutcome(.success, [.nowPlayingChanged])
             }
-            anchor(anchorElapsed, at: now)
-            state = .playing
-            return CommandOutcome(.success, [.resume, .nowPlayingChanged])
+            return CommandOutcome(.success, playOn(at: now))
         case .routeLost:
             guard state == .playing else { return CommandOutcome(.success) }
             return holdStill(in: .paused, at: now)

@@ -4,7 +4,7 @@ extension Player {
     /// A disabled command changes nothing and answers ``CommandOutcome/disabled``.
     /// - Returns: the status for the remote and the effects for the daemon.
     public mutating func handle(_ command: RemoteCommand, at now: Double) -> CommandOutcome {
-        guard commandCenter.isEnabled(command.kind) else { return .disabled }
+        guard isEnabled(command.kind) else { return .disabled }
         switch command {
         case .play: return play(at: now)
         case .pause: return pause(at: now)
@@ -33,9 +33,7 @@ extension Player {
         case .playing:
             return CommandOutcome(.success)
         case .paused, .interrupted:
-            anchor(anchorElapsed, at: now)
-            state = .playing
-            return CommandOutcome(.success, [.resume, .nowPlayingChanged])
+            return CommandOutcome(.success, playOn(at: now))
         case .stopped, .unknown:
             guard queue.count > 0 else { return CommandOutcome(.noActionableNowPlayingItem) }
             var effects: [PlayerEffect] = []

@@ -40,6 +40,17 @@ extension Player {
         return [.load(entry, position: position, playing: playing), .prepareNext(automaticNext), .nowPlayingChanged]
     }
 
+    /// Plays on after a pause or an interruption: from where it was held, or, for a live
+    /// stream, from the live edge, joined again.
+    mutating func playOn(at now: Double) -> [PlayerEffect] {
+        guard isLive else {
+            anchor(anchorElapsed, at: now)
+            state = .playing
+            return [.resume, .nowPlayingChanged]
+        }
+        return startCurrent(at: now, from: 0, playing: true)
+    }
+
     /// Stops because the play order ran out: nothing stays current.
     mutating func stopAtEnd(at now: Double) -> [PlayerEffect] {
         let wasLoaded = isLoaded

@@ -61,7 +61,7 @@ public struct Player: Sendable {
 
     /// The rate the output advances media time at while playing: the scan rate while a scan
     /// is held (negative backward), else ``rate``.
-    public var outputRate: Double { scan?.rate ?? rate }
+    public var outputRate: Double { isLive ? defaultRate : scan?.rate ?? rate }
 
     /// Media time of the current item at `now`, clamped to [0, duration].
     public func elapsed(at now: Double) -> Double {

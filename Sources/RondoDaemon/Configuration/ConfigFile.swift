@@ -42,6 +42,12 @@ public struct ConfigFile: Sendable, Equatable {
     public var preampDecibels: Double?
     /// `[playback] prevent_clipping`.
     public var preventClipping: Bool?
+    /// `[network] timeout_s`.
+    public var networkTimeout: Double?
+    /// `[network] buffer_s`.
+    public var networkBuffer: Double?
+    /// `[network] user_agent`.
+    public var userAgent: String?
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {

@@ -25,6 +25,10 @@ enum ConfigKey: String, CaseIterable {
     case replayGain = "playback.replaygain"
     case preampDecibels = "playback.preamp_db"
     case preventClipping = "playback.prevent_clipping"
+    case network
+    case networkTimeout = "network.timeout_s"
+    case networkBuffer = "network.buffer_s"
+    case userAgent = "network.user_agent"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -32,7 +36,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -55,15 +59,21 @@ enum ConfigKey: String, CaseIterable {
         case .replayGain: "one of " + ReplayGainMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .preampDecibels: "a number of decibels from \(-ReplayGainSettings.preampLimit) to \(ReplayGainSettings.preampLimit)"
         case .preventClipping: "true or false"
+        case .network: "a table: write [network] with timeout_s, buffer_s and user_agent under it"
+        case .networkTimeout: "a number of seconds from \(NetworkSettings.timeoutRange.lowerBound) to \(NetworkSettings.timeoutRange.upperBound)"
+        case .networkBuffer: "a number of seconds from \(NetworkSettings.bufferRange.lowerBound) to \(NetworkSettings.bufferRange.upperBound)"
+        case .userAgent: "the name rondod gives itself to web servers, printable ASCII of at most 200 characters"
         }
     }
 
     /// Whether the value is written as a quoted string.
     var takesString: Bool {
         switch self {
-        case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain: true
+        case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
+            .userAgent:
+            true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
-            .playback, .preampDecibels, .preventClipping:
+            .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer:
             false
         }
     }
@@ -135,6 +145,17 @@ enum ConfigKey: String, CaseIterable {
             config.preampDecibels = number
         case (.preventClipping, .boolean(let flag)):
             config.preventClipping = flag
+        case (.network, .table):
+            break
+        case (.networkTimeout, let value):
+            guard let seconds = Self.seconds(value), NetworkSettings.timeoutRange.contains(seconds) else { throw invalid }
+            config.networkTimeout = seconds
+        case (.networkBuffer, let value):
+            guard let seconds = Self.seconds(value), NetworkSettings.bufferRange.contains(seconds) else { throw invalid }
+            config.networkBuffer = seconds
+        case (.userAgent, .string(let name)):
+            guard NetworkSettings.isUserAgent(name) else { throw invalid }
+            config.userAgent = name
         default:
             throw invalid
         }

@@ -43,6 +43,9 @@ extension DaemonOptions {
         if let mode = config.replayGain { replayGain.mode = mode }
         if let preamp = config.preampDecibels { replayGain.preampDecibels = preamp }
         if let preventClipping = config.preventClipping { replayGain.preventsClipping = preventClipping }
+        if let timeout = config.networkTimeout { network.timeout = timeout }
+        if let buffer = config.networkBuffer { network.bufferSeconds = buffer }
+        if let userAgent = config.userAgent { network.userAgent = userAgent }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }

@@ -50,6 +50,9 @@ public struct DaemonOptions: Sendable {
     /// How loud tracks play from their ReplayGain tags (`[playback]`: `replaygain`, default
     /// "off"; `preamp_db`, default 0; `prevent_clipping`, default true). A reload applies it.
     public var replayGain: ReplayGainSettings = .standard
+    /// How streams are fetched (`[network]`: `timeout_s`, default 10; `buffer_s`, default 2;
+    /// `user_agent`, default `rondod/VERSION`).
+    public var network = NetworkSettings()
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 

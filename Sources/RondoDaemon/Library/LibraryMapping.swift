@@ -3,17 +3,18 @@ import Library
 import RondoProtocol
 
 extension ContentItem {
-    /// The wire form of a browse-tree item; artwork becomes a `file://` URL.
+    /// The wire form of a browse-tree item; a cached cover becomes a `file://` URL, a
+    /// station's picture keeps its own.
     init(_ item: BrowseItem) {
+        let cached = item.artwork.map {
+            ArtworkPayload(
+                mimeType: $0.mimeType, width: $0.width, height: $0.height, url: URL(fileURLWithPath: $0.path).absoluteString)
+        }
         self.init(
             identifier: item.identifier, title: item.title, subtitle: item.subtitle, isContainer: item.isContainer,
             isPlayable: item.isPlayable, isStreamingContent: item.isStreamingContent,
             isExplicitContent: item.isExplicitContent, playbackProgress: item.playbackProgress,
-            artwork: item.artwork.map {
-                ArtworkPayload(
-                    mimeType: $0.mimeType, width: $0.width, height: $0.height,
-                    url: URL(fileURLWithPath: $0.path).absoluteString)
-            })
+            artwork: cached ?? item.artworkURL.map { ArtworkPayload(mimeType: nil, width: nil, height: nil, url: $0) })
     }
 }
 

@@ -2,10 +2,11 @@ import Dispatch
 import RondoProtocol
 
 /// Runs the library's longer reads (search, problems, stats: milliseconds on a large
-/// library) on threads of their own, so that a slow query never holds one of the few
-/// threads of Swift's cooperative pool, which every other request needs. Browsing a page
-/// or an item (index lookups of a few dozen microseconds) stays inline: the hop would cost
-/// more than the read.
+/// library) and the radio stations' reads and writes (a write waits for the database's one
+/// writer, which a scan's batch may hold) on threads of their own, so that a slow query
+/// never holds one of the few threads of Swift's cooperative pool, which every other
+/// request needs. Browsing a page or an item (index lookups of a few dozen microseconds)
+/// stays inline: the hop would cost more than the read.
 enum LibraryReads {
     private static let queue = DispatchQueue(label: "rondo.library-reads", attributes: .concurrent)
 

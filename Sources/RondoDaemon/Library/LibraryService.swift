@@ -4,8 +4,9 @@ import Logging
 import RondoProtocol
 import Synchronization
 
-/// The `library.*` and `context.*` methods: the browse tree over the library store, the
-/// content limits in force, search, and scans of the music directory.
+/// The `library.*`, `context.*` and `radio.*` methods: the browse tree over the library
+/// store, the content limits in force, search, scans of the music directory, and the radio
+/// stations (``LibraryService+Radio.swift``).
 ///
 /// Ownership: the content limits and the running scan are this object's state, each behind
 /// a mutex; reads go straight to the store, whose reader connections never wait for a scan's
@@ -79,8 +80,9 @@ final class LibraryService: Sendable {
         return (selection, parent.isEmpty ? nil : try? tree.item(at: parent, limits: currentLimits).identifier)
     }
 
-    /// `queue.set`/`queue.append` items with library identifiers replaced by the paths of
-    /// their tracks (a track by its file, a container by its playable tracks); paths pass through.
+    /// `queue.set`/`queue.append` items with library identifiers replaced by what they play
+    /// (a track by its file, a station by its URL, a container by its playable items); paths
+    /// pass through.
     func resolve(_ items: [String]) throws(RPCError) -> [String] {
         var paths: [String] = []
         for item in items {
@@ -89,7 +91,7 @@ final class LibraryService: Sendable {
                 continue
             }
             let tree = try browseTree()
-            paths += try Self.browsing { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.tracks.map(\.path)
+            paths += try Self.browsing { () throws(BrowseError) in try tree.playback(forIdentifier: item) }.items.map(\.location)
         }
         return paths
     }
@@ -213,7 +215,7 @@ final class LibraryService: Sendable {
         return tree
     }
 
-    private func libraryStore() throws(RPCError) -> LibraryStore {
+    func libraryStore() throws(RPCError) -> LibraryStore {
         guard let store else { throw Self.noDatabase }
         return store
     }
@@ -226,7 +228,7 @@ final class LibraryService: Sendable {
         }
     }
 
-    private static func querying<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
+    static func querying<T>(_ body: () throws(StoreError) -> T) throws(RPCError) -> T {
         do {
             return try body()
         } catch {

@@ -3,24 +3,38 @@ import Foundation
 import Glibc
 import Library
 import RondoProtocol
+import Streams
 
 /// Turns the paths a client asks to queue into the files to play.
 enum MediaPaths {
     /// The most files one request may queue from directories: a folder of albums is a few
     /// thousand, while `/` would be a walk of the whole filesystem and a queue no one can use.
     static let directoryFileLimit = 10_000
+    /// The longest stream URL taken, in bytes.
+    static let maximumURLLength = 8192
+
+    /// Whether `location` is a stream's URL (`http://` or `https://`) rather than a path.
+    static func isStreamURL(_ location: String) -> Bool { StreamOpener.isNetworkLocation(location) }
 
     /// Expands absolute paths: a regular file stays itself, a directory becomes its audio
     /// files in every format the library takes (recursively, in path order, hidden entries
-    /// skipped, each directory once).
+    /// skipped, each directory once). A stream's `http://` or `https://` URL stays itself:
+    /// whether it answers is found when it plays.
     /// - Throws: `badParam` for a relative path or one that is not a regular file or a
     ///   directory (a named pipe, a device: reading one could block forever), or for
-    ///   directories holding more than ``directoryFileLimit`` audio files in all; `notFound`
-    ///   for a path that does not exist.
+    ///   directories holding more than ``directoryFileLimit`` audio files in all, or for a
+    ///   URL without a host; `notFound` for a path that does not exist.
     static func expand(_ items: [String]) throws(RPCError) -> [String] {
         var paths: [String] = []
         var fromDirectories = 0
         for item in items {
+            if isStreamURL(item) {
+                guard let url = URL(string: item), url.host?.isEmpty == false, item.utf8.count <= maximumURLLength else {
+                    throw RPCError(.badParam, "'\(item)' is not a URL a stream can be played from; give one such as http://host/radio.mp3")
+                }
+                paths.append(item)
+                continue
+            }
             let path = item.hasPrefix("file://") ? URL(string: item)?.path ?? item : item
             guard path.hasPrefix("/") else {
                 throw RPCError(.badParam, "'\(item)' is not an absolute path; give a full path such as /home/me/Music/a.mp3")

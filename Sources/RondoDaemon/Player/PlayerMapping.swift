@@ -108,6 +108,7 @@ extension NowPlayingInfoPayload {
         discNumber = metadata.discNumber
         playbackDuration = metadata.duration
         isLiveStream = metadata.isLiveStream
+        streamTitle = metadata.streamTitle
         externalContentIdentifier = metadata.externalContentIdentifier
         artwork = metadata.artwork.map { ArtworkPayload(mimeType: $0.mimeType, width: $0.width, height: $0.height, url: $0.url) }
         elapsedPlaybackTime = info.elapsedPlaybackTime

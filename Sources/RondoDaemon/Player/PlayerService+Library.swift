@@ -12,22 +12,25 @@ extension PlayerService {
     /// How often a resume point is written while a spoken-word item plays.
     static let resumeSaveInterval = 5.0
 
-    /// Replaces the queue with `selection` and plays from its start track, a spoken-word
-    /// track from its resume point. `container` is the library item the queue came from.
+    /// Replaces the queue with `selection` and plays from its start item, a spoken-word
+    /// track from its resume point, a station from its URL. `container` is the library item
+    /// the queue came from.
     func play(_ selection: PlaybackSelection, container: String?) throws(RPCError) -> LibraryPlayResult {
-        let start = selection.tracks[selection.startIndex]
         var trial = player
         let effects: [PlayerEffect]
         do {
             effects = try trial.replace(
-                withItems: selection.tracks.map { MediaItem(location: $0.path, collection: Self.collection(of: $0)) },
-                startIndex: selection.startIndex, play: true, startPosition: Self.resumePoint(of: start), at: now())
+                withItems: selection.items.map(Self.mediaItem), startIndex: selection.startIndex, play: true,
+                startPosition: Self.startPosition(of: selection.items[selection.startIndex]), at: now())
         } catch {
             throw Self.rpcError(error)
         }
+        // Known before the session is asked to admit the queue, which looks at the start item:
+        // a station's URL is then never sent to the loader to be described from its bytes.
+        for track in selection.tracks { descriptions[track.path] = TrackDescription(track) }
+        for station in selection.stations { descriptions[station.url] = TrackDescription(station) }
         try commit(trial)
         listening.container = container
-        for track in selection.tracks { descriptions[track.path] = TrackDescription(track) }
         let failure = apply(effects)
         return LibraryPlayResult(status: failure?.status ?? .success)
     }
@@ -74,9 +77,19 @@ extension PlayerService {
         return [metadata(for: current).externalContentIdentifier, listening.container].compactMap { $0 }
     }
 
-    /// Where a track starts: its resume point when it is spoken word heard part-way.
-    private static func resumePoint(of track: CatalogTrack) -> Double {
-        guard track.isSpokenWord, let position = track.resumePosition else { return 0 }
+    /// What the queue holds for an item of the library: a track's file, with its album for
+    /// `collections` shuffle, or a station's URL.
+    private static func mediaItem(_ item: PlaybackItem) -> MediaItem {
+        switch item {
+        case .track(let track): MediaItem(location: track.path, collection: collection(of: track))
+        case .station(let station): MediaItem(location: station.url)
+        }
+    }
+
+    /// Where an item starts: a track's resume point when it is spoken word heard part-way,
+    /// else its beginning; a station where its stream is.
+    private static func startPosition(of item: PlaybackItem) -> Double {
+        guard case .track(let track) = item, track.isSpokenWord, let position = track.resumePosition else { return 0 }
         if let duration = track.duration, position >= duration - finishedMargin { return 0 }
         return position
     }

@@ -2,6 +2,7 @@ import Audio
 import Library
 import Logging
 import Playback
+import RondoProtocol
 
 /// The player and its loader: what the actor asks of the ``TrackLoader`` (descriptions of
 /// files, loads, pre-rolls) and what it does with the answers. Nothing here reads a file or
@@ -53,9 +54,32 @@ extension PlayerService {
         let request = loadRequest(for: entry)
         _ = player.setMetadata(metadata(for: entry), for: entry.id)
         loader.cancel()
+        settleLoads()
         if engine.isLoaded { engine.stop() }
         pendingLoad = loader.load(request, position: position, playing: playing)
         return nil
+    }
+
+    /// Waits, when the load just handed to the loader opens a stream, until the stream
+    /// plays or fails: a stream that does not answer is skipped, and the request that
+    /// played it is told why.
+    /// - Throws: `unreachable` (or the audio layer's error) when the stream cannot be opened.
+    func streamOpened() async throws(RPCError) {
+        guard let ticket = pendingLoad, let current = player.queue.current, MediaPaths.isStreamURL(current.location) else {
+            return
+        }
+        let failure = await withCheckedContinuation { loadWaiters[ticket, default: []].append($0) }
+        if let failure { throw RPCError(failure) }
+    }
+
+    /// Tells those waiting for the load of `ticket` how it ended.
+    func settleLoad(_ ticket: Int, _ failure: AudioError?) {
+        for waiter in loadWaiters.removeValue(forKey: ticket) ?? [] { waiter.resume(returning: failure) }
+    }
+
+    /// Tells everyone waiting for a load that it was replaced or stopped: not a failure.
+    func settleLoads() {
+        for ticket in Array(loadWaiters.keys) { settleLoad(ticket, nil) }
     }
 
     /// Carries out what the loader found or did; a result for a load or pre-roll asked for
@@ -66,19 +90,22 @@ extension PlayerService {
             describing.remove(path)
             descriptions[path] = description
             guard let current = player.queue.current, current.location == path else { return }
-            for effect in player.setMetadata(description.metadata, for: current.id) { announce(effect) }
+            describeChange(of: current, to: description.metadata)
             if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }
         case .loaded(let ticket, _):
+            settleLoad(ticket, nil)
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
             observeOutput()
             nowPlayingState()
-        case .loadFailed(let ticket, let entryID, let reason):
+        case .loadFailed(let ticket, let entryID, let error):
+            settleLoad(ticket, error)
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
-            logger.warning("skipping a track that cannot be opened: \(reason)")
+            logger.warning("skipping a track that cannot be opened: \(error)")
             apply(player.handle(.failed(entryID), at: now()))
         case .outputMissing(let ticket, let reason):
+            settleLoad(ticket, .pulseUnavailable(reason))
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
             logger.error("no audio output for the track: \(reason)")

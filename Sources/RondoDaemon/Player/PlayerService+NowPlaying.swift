@@ -47,7 +47,7 @@ extension PlayerService {
         let state = NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
-            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume)
+            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing)
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
         return state
     }

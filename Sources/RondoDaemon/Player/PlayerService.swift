@@ -53,6 +53,8 @@ actor PlayerService {
     var pendingLoad: Int?
     /// The ticket of the newest pre-roll asked of the loader.
     var pendingPrepare = 0
+    /// Requests waiting for a stream's load to end, by its ticket (``streamOpened()``).
+    var loadWaiters: [Int: [CheckedContinuation<AudioError?, Never>]] = [:]
     /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
     var replayGain: ReplayGainSettings
     let hub: EventHub
@@ -75,6 +77,8 @@ actor PlayerService {
     var pulseSink: String?
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
+    /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
+    var buffering = false
     let logger: Logger
     nonisolated let now: @Sendable () -> Double
 
@@ -114,11 +118,13 @@ actor PlayerService {
 
     /// The daemon's engine on the audio server's connection, its streams tagged with the
     /// player's session, and the stream of its notices.
-    static func makeEngine(server: AudioServer, sink: String?) -> (control: any PlaybackControl, notices: AsyncStream<EngineNotice>) {
+    static func makeEngine(
+        server: AudioServer, sink: String?, bytes: @escaping ByteSourceOpener = FileByteSource.opener
+    ) -> (control: any PlaybackControl, notices: AsyncStream<EngineNotice>) {
         let (notices, continuation) = AsyncStream.makeStream(of: EngineNotice.self)
         let engine = PlaybackEngine(
             server: server, sink: sink,
-            streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue]
+            streamProperties: [SessionAudioControl.sessionProperty: SessionService.playerSession.rawValue], bytes: bytes
         ) { continuation.yield($0) }
         return (engine, notices)
     }
@@ -198,6 +204,7 @@ actor PlayerService {
 
     /// Saves the state, stops sound and the engine's thread; called on shutdown.
     func shutDown() {
+        settleLoads()
         observeOutput()
         persist()
         keepResumePoint()
@@ -239,6 +246,7 @@ actor PlayerService {
         while let effect = pending.popFirst() {
             switch effect {
             case .load(let entry, let position, let playing):
+                buffering = false
                 if let followUp = load(entry, position: position, playing: playing) {
                     failure = RemoteSendResult(status: .deviceNotFound, reason: .pulseUnavailable)
                     if playing { recovery.outputLost(at: now()) }
@@ -264,10 +272,13 @@ actor PlayerService {
                 _ = loader.adjustPending { $0.playing = false }
                 engine.pause()
             case .stop:
+                buffering = false
                 loader.cancel()
+                settleLoads()
                 pendingLoad = nil
                 engine.stop()
             case .seek(let position):
+                buffering = false
                 guard !loader.adjustPending({ $0.position = position }) else { break }
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
             case .prepareNext(let entry):
@@ -316,6 +327,12 @@ actor PlayerService {
             logger.error("audio output lost: \(reason)")
             if player.state == .playing { recovery.soundStopped(at: now()) }
             effects = player.handle(.outputLost, at: now())
+        case .buffering(let waiting):
+            waitingForNetwork(waiting)
+            return
+        case .metadata(let id, let said):
+            streamSaid(said, entry: id)
+            return
         }
         apply(effects)
     }

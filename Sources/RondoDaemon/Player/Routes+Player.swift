@@ -10,7 +10,7 @@ extension Routes {
         // and loads before answering (`deviceNotFound` is an answer), which may wait on the
         // audio server: on the pool.
         router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { params, _ throws(RPCError) in
-            try await player.send(params)
+            try await player.sendWaitingForStream(params)
         }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
         router.register(Methods.RemoteSetEnabled.self) { params, _ in

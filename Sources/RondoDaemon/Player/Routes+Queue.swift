@@ -32,7 +32,7 @@ extension Routes {
             return Empty()
         }
         router.register(Methods.QueuePlayIndex.self) { params, _ throws(RPCError) in
-            try await player.playIndex(params.index)
+            try await player.playIndexWaitingForStream(params.index)
             return Empty()
         }
     }

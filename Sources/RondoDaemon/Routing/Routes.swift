@@ -3,7 +3,7 @@ import RondoRouting
 
 /// The method table of `RondoProtocol` bound to the daemon's services: every method of
 /// `Methods.all` is registered by the extension beside the service that serves it
-/// (`Routes+Player.swift`, `Routes+Queue.swift`, `Routes+Library.swift`,
+/// (`Routes+Player.swift`, `Routes+Queue.swift`, `Routes+Library.swift`, `Routes+Radio.swift`,
 /// `Routes+Sessions.swift`, `Routes+Events.swift`, `Routes+Daemon.swift`).
 struct Routes {
     let player: PlayerService
@@ -39,6 +39,7 @@ struct Routes {
         registerPlayerMethods(in: &router)
         registerQueueMethods(in: &router)
         registerLibraryMethods(in: &router)
+        registerRadioMethods(in: &router)
         registerSessionMethods(in: &router)
         registerEventMethods(in: &router)
         return router

@@ -19,9 +19,11 @@ final class PromptService: Sendable {
     private let player: PromptPlayer
 
     /// Creates the service; each prompt opens its own stream on the audio server's connection.
-    init(sessions: SessionService, audioServer: AudioServer, pulseSink: String?) {
+    init(
+        sessions: SessionService, audioServer: AudioServer, pulseSink: String?, bytes: @escaping ByteSourceOpener = FileByteSource.opener
+    ) {
         self.sessions = sessions
-        player = PromptPlayer(server: audioServer, sink: pulseSink)
+        player = PromptPlayer(server: audioServer, sink: pulseSink, bytes: bytes)
     }
 
     /// Plays a prompt for the connection `owner` and answers once it has been heard.
@@ -34,13 +36,10 @@ final class PromptService: Sendable {
     func play(
         _ params: PromptPlayParams, owner: Int, ownerIsGone: @escaping @Sendable () -> Bool
     ) async throws(RPCError) -> PromptPlayResult {
-        // Checked before any session is touched: a named pipe or a device would never end.
-        do {
-            close(try RegularFile.open(params.file))
-        } catch {
-            let code: ErrorCode = FileManager.default.fileExists(atPath: params.file) ? .badParam : .notFound
-            throw RPCError(
-                code, "cannot read the prompt file \(params.file) (\(error.reason)); give the absolute path of an MP3 or WAV file")
+        // Checked before any session is touched: a named pipe or a device would never end. A
+        // stream's URL is tried when it plays.
+        if !MediaPaths.isStreamURL(params.file) {
+            try Self.checkFile(params.file)
         }
         var played = PromptPlayedName.full
         if params.respectPromptStyle == true {
@@ -59,6 +58,17 @@ final class PromptService: Sendable {
         _ = try? sessions.deactivate(SessionDeactivateParams(session: session.rawValue, notifyOthers: true), owner: owner)
         if let outcome { throw RPCError(outcome) }
         return PromptPlayResult(played: played)
+    }
+
+    /// Checks that `file` is a regular file that can be read.
+    /// - Throws: `notFound` when it does not exist, `badParam` when it cannot be read as one.
+    private static func checkFile(_ file: String) throws(RPCError) {
+        do {
+            close(try RegularFile.open(file))
+        } catch {
+            let code: ErrorCode = FileManager.default.fileExists(atPath: file) ? .badParam : .notFound
+            throw RPCError(code, "cannot read the prompt file \(file) (\(error.reason)); give the absolute path of an MP3 or WAV file")
+        }
     }
 
     /// The caller's session, or a new default prompt session owned by the caller.

@@ -79,7 +79,7 @@ public struct LibraryCountResult: Codable, Equatable, Sendable {
     public init(count: Int) { self.count = count }
 }
 
-/// The params of `library.itemForIdentifier`.
+/// The params of `library.itemForIdentifier` and `radio.remove`.
 public struct IdentifierParams: Codable, Equatable, Sendable {
     public var identifier: String
 

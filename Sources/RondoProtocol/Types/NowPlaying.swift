@@ -16,6 +16,9 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var playbackQueueCount: Int?
     public var mediaType: MediaTypeName?
     public var isLiveStream: Bool?
+    /// What a live stream says it plays now, as it says it (SPEC §10); `title` and
+    /// `artist` are taken from it.
+    public var streamTitle: String?
     public var assetURL: String?
     public var externalContentIdentifier: String?
     /// Elapsed time as a fraction of the duration, 0…1.
@@ -37,15 +40,19 @@ public struct NowPlayingState: Codable, Equatable, Sendable {
     public var nowPlayingIdentifiers: [String]?
     /// The listener's volume for the player, 0 to 1 (`player.setVolume`).
     public var volume: Double?
+    /// Whether playing waits for the network (SPEC §10).
+    public var buffering: Bool
 
     /// Creates the state.
     public init(
-        info: NowPlayingInfoPayload, playbackState: PlaybackStateName, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil
+        info: NowPlayingInfoPayload, playbackState: PlaybackStateName, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil,
+        buffering: Bool = false
     ) {
         self.info = info
         self.playbackState = playbackState
         self.nowPlayingIdentifiers = nowPlayingIdentifiers
         self.volume = volume
+        self.buffering = buffering
     }
 }
 

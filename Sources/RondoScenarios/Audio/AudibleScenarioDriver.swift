@@ -54,7 +54,7 @@ struct AudibleScenarioDriver: ScenarioDriver {
         do {
             client = try RondoClient(socketPath: socketPath)
         } catch {
-            throw ScenarioDriverError(code: "unreachable", message: error.description)
+            throw ScenarioDriverError(code: ScenarioDriverError.daemonUnreachable, message: error.description)
         }
     }
 
@@ -181,7 +181,7 @@ struct AudibleScenarioDriver: ScenarioDriver {
                 $0.name == name && $0.sandbox == inner.sandbox
             }
         } catch {
-            throw ScenarioDriverError(code: "unreachable", message: error.description)
+            throw ScenarioDriverError(code: ScenarioDriverError.daemonUnreachable, message: error.description)
         }
     }
 }

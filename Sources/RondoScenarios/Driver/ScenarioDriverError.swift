@@ -7,6 +7,8 @@ public struct ScenarioDriverError: Error, Equatable, Sendable, CustomStringConve
     public let code: String
     /// What was wrong and what to do about it.
     public let message: String
+    /// The code of a driver that cannot reach the daemon at all (its socket does not answer).
+    public static let daemonUnreachable = "daemonUnreachable"
 
     /// An error from its parts.
     /// - Parameters:

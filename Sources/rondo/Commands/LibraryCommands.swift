@@ -7,10 +7,16 @@ extension Command {
     static let browsing: [Command] = [play, browse, item, search, limits]
 
     private static let play = Command(
-        name: ["play"], arguments: "[INDEX_PATH]",
-        summary: "Start or resume playback; with INDEX_PATH, play that library item."
+        name: ["play"], arguments: "[INDEX_PATH|URL]",
+        summary: "Start or resume playback; with INDEX_PATH, play that library item; with a URL, that stream, queued last."
     ) { global, arguments throws(CLIFailure) in
         guard !arguments.isEmpty else { return try global.send(RemoteSendParams(command: .play)) }
+        if arguments.words.count == 1, let url = arguments.words.first, Command.isStreamURL(url) {
+            _ = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: [url]))
+            let queue = try global.call(Methods.QueueGet.self, QueueGetParams(offset: 0, limit: 0))
+            _ = try global.call(Methods.QueuePlayIndex.self, QueueIndexParams(index: queue.count - 1))
+            return
+        }
         let result = try global.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: try arguments.indexPath()))
         if global.json { return global.printJSON(result) }
         guard result.status == .success else { throw .domain("play: \(result.status.rawValue)") }

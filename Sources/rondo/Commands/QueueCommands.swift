@@ -27,12 +27,12 @@ extension Command {
     }
 
     private static let add = Command(
-        name: ["queue", "add"], arguments: "PATH|IDENTIFIER…",
-        summary: "Append audio files, folders (their audio files of every format, at most 10000) or library items (rondo:… identifiers)."
+        name: ["queue", "add"], arguments: "PATH|URL|IDENTIFIER…",
+        summary: "Append audio files, folders (their audio files of every format, at most 10000), streams "
+            + "(http:// or https:// URLs) or library items (rondo:… identifiers)."
     ) { global, arguments throws(CLIFailure) in
-        guard !arguments.isEmpty else { throw arguments.usage("queue add needs at least one path or identifier") }
-        let cwd = FileManager.default.currentDirectoryPath
-        let absolute = arguments.words.map { $0.hasPrefix("/") || $0.hasPrefix("rondo:") ? $0 : cwd + "/" + $0 }
+        guard !arguments.isEmpty else { throw arguments.usage("queue add needs at least one path, URL or identifier") }
+        let absolute = arguments.words.map(Self.queueItem)
         let result = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: absolute))
         if global.json { global.printJSON(result) }
     }
@@ -60,5 +60,20 @@ extension Command {
         global, arguments throws(CLIFailure) in
         try arguments.expect(1)
         _ = try global.call(Methods.QueuePlayIndex.self, QueueIndexParams(index: try arguments.index(0)))
+    }
+}
+
+extension Command {
+    /// What the daemon is asked to queue for a word of the command line: a stream's URL or a
+    /// library identifier as it is, a path made absolute from the working directory.
+    static func queueItem(_ word: String) -> String {
+        if word.hasPrefix("/") || word.hasPrefix("rondo:") || isStreamURL(word) { return word }
+        return FileManager.default.currentDirectoryPath + "/" + word
+    }
+
+    /// Whether `word` is the URL of a stream (`http://` or `https://`).
+    static func isStreamURL(_ word: String) -> Bool {
+        let lowered = word.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 }

@@ -11,7 +11,7 @@ struct CompressedDecoderTests {
     /// channels, with the exact length, and decodes to that many frames of a half-scale 440 Hz sine.
     @Test(arguments: CompressedFormat.allCases)
     func formatLengthAndContent(format: CompressedFormat) throws {
-        let decoder = try AudioDecoders.open(path: format.fixture("tone440"))
+        let decoder = try AudioDecoders.open(format.fixture("tone440"))
         #expect(ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(format.decoderType))
         #expect(decoder.format == AudioFormat(sampleRate: format.sampleRate, channels: 2))
         #expect(decoder.frameCount == 5 * format.sampleRate)
@@ -27,8 +27,8 @@ struct CompressedDecoderTests {
     /// decoder has settled: its state after a seek differs for a few milliseconds.)
     @Test(arguments: CompressedFormat.allCases)
     func seekIsSampleAccurate(format: CompressedFormat) throws {
-        let reference = try AudioDecoders.open(path: format.fixture("steps")).readAll()
-        let decoder = try AudioDecoders.open(path: format.fixture("steps"))
+        let reference = try AudioDecoders.open(format.fixture("steps")).readAll()
+        let decoder = try AudioDecoders.open(format.fixture("steps"))
         let frames = reference.count / 2
         #expect(decoder.frameCount == frames)
         let settle = format.settlingFrames
@@ -57,7 +57,7 @@ struct CompressedDecoderTests {
         defer { directory.remove() }
         let renamed = directory.appending("song.mp3")
         try FileManager.default.copyItem(atPath: format.fixture("tone440"), toPath: renamed)
-        let decoder = try AudioDecoders.open(path: renamed)
+        let decoder = try AudioDecoders.open(renamed)
         #expect(ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(format.decoderType))
     }
 
@@ -75,7 +75,7 @@ struct CompressedDecoderTests {
         for (name, contents) in damaged {
             let path = directory.appending("\(name).\(format.fileExtension)")
             try Data(contents).write(to: URL(fileURLWithPath: path))
-            let error = #expect(throws: AudioError.self, "\(name)") { _ = try AudioDecoders.open(path: path).readAll() }
+            let error = #expect(throws: AudioError.self, "\(name)") { _ = try AudioDecoders.open(path).readAll() }
             guard case .decodeFailed(let failedPath, let reason)? = error else { continue }
             #expect(failedPath == path)
             #expect(!reason.isEmpty)

@@ -39,7 +39,7 @@ struct DecoderFuzzTests {
             let path = directory.appending("\(index).\(format.fileExtension)")
             try Data(mutator.damaged(seed, kind)).write(to: URL(fileURLWithPath: path))
             do throws(AudioError) {
-                let decoder = try AudioDecoders.open(path: path)
+                let decoder = try AudioDecoders.open(path)
                 _ = try decoder.readAll(limit: Self.sampleLimit)
                 try decoder.seek(toFrame: mutator.below(decoder.frameCount ?? 1))
                 _ = try decoder.read(count: 4096)

@@ -18,7 +18,7 @@ struct FLACDecoderTests {
         let sox = ["/usr/bin/sox", "-n", "-r", "44100", "-c", "2", "-e", "signed-integer", "-b", "\(bits)", wav]
         #expect(Subprocess.run(sox + ["synth", "1", "sine", "440", "vol", "0.5"]) == 0)
         #expect(Subprocess.run(["/usr/bin/flac", "--silent", "-o", flac, wav]) == 0)
-        let decoder = try AudioDecoders.open(path: flac)
+        let decoder = try AudioDecoders.open(flac)
         #expect(decoder is FLACDecoder)
         #expect(decoder.frameCount == 44_100)
         let samples = try decoder.readAll()
@@ -41,7 +41,7 @@ struct FLACDecoderTests {
         let frameStart = try #require((bytes.count / 2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] & 0xFE == 0xF8 })
         let path = directory.appending("cut.flac")
         try Data(bytes.prefix(frameStart + bytesIntoAFrame)).write(to: URL(fileURLWithPath: path))
-        let decoder = try AudioDecoders.open(path: path)
+        let decoder = try AudioDecoders.open(path)
         let heard = try decoder.read(count: 44_100 * 2)
         #expect(heard.count == 44_100 * 2)
         let error = #expect(throws: AudioError.self) { _ = try decoder.readAll() }

@@ -14,7 +14,7 @@ struct OpusDecoderTests {
     @Test(arguments: ["steps.opus", "tone660-mono.opus", "chained.opus"])
     func decodesWhatLibopusfileDecodes(_ name: String) throws {
         let path = Fixtures.path(name)
-        let decoder = try AudioDecoders.open(path: path)
+        let decoder = try AudioDecoders.open(path)
         let reference = try #require(LibopusfileReference(path: path, channels: decoder.format.channels))
         let all = try decoder.readAll()
         let expected = reference.readAll()
@@ -32,7 +32,7 @@ struct OpusDecoderTests {
     /// The first samples are the tone's own, in phase with a 440 Hz sine starting at frame
     /// 0, not the encoder's 312 frames of pre-roll.
     @Test func preSkipIsHonoured() throws {
-        let decoder = try AudioDecoders.open(path: Fixtures.path("tone440.opus"))
+        let decoder = try AudioDecoders.open(Fixtures.path("tone440.opus"))
         let samples = Signals.firstChannel(try decoder.read(count: 2 * 4_800))
         func ideal(_ frame: Int) -> Float { Float(0.5 * sin(2 * Double.pi * 440 * Double(frame) / 48_000)) }
         // The lag (within half a period either way) at which the decoded tone best matches the ideal one.

@@ -91,7 +91,7 @@ struct ByteSourceTests {
     ])
     func decodersReadAnySource(fixture: String, kind: AudioFileKind, seekable: Bool) throws {
         let path = Fixtures.path(fixture)
-        let fromFile = try AudioDecoders.open(path: path).readAll()
+        let fromFile = try AudioDecoders.open(path).readAll()
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let decoder = try AudioDecoders.open(MemoryByteSource(bytes, chunk: 1_000, seekable: seekable), as: kind)
         let fromMemory = try decoder.readAll()

@@ -52,6 +52,11 @@ final class EngineBench {
         firstNotice(waitingUpTo: timeout) { if case .outputLost = $0 { true } else { false } }
     }
 
+    /// When the engine first reported `event`, waiting up to `timeout` s.
+    func time(of event: EngineEvent, waitingUpTo timeout: Double) -> Date? {
+        firstNotice(of: event, waitingUpTo: timeout)
+    }
+
     private func firstNotice(of event: EngineEvent, waitingUpTo timeout: Double) -> Date? {
         firstNotice(waitingUpTo: timeout) { $0 == event }
     }

@@ -28,6 +28,21 @@ private func spoken(duration: Double?, resume: Double?) -> CatalogEntry {
         #expect(tree.item(for: .track(track)).playbackProgress == nil)
     }
 
+    /// A station shows its name over its URL's host, plays by itself as a stream, and carries
+    /// its picture's URL as it was given.
+    @Test func stationIsAPlayableStream() {
+        let station = CatalogStation(
+            id: 1, identifier: "rondo:station:1", name: "Jazz FM", url: "https://radio.example:8000/jazz?hq=1",
+            artworkURL: "https://radio.example/logo.png")
+        let item = tree.item(for: .station(station))
+        #expect(item.title == "Jazz FM")
+        #expect(item.subtitle == "radio.example")
+        #expect(item.isPlayable && item.isStreamingContent && !item.isContainer)
+        #expect(item.artworkURL == "https://radio.example/logo.png")
+        #expect(item.artwork == nil)
+        #expect(item.playbackProgress == nil)
+    }
+
     /// A show's progress is the fraction of its episodes finished when the catalog counts them.
     @Test(
         arguments: [(3, 1, 1.0 / 3), (4, 4, 1), (4, 0, 0), (4, 9, 1), (0, 0, nil), (4, nil, nil)]

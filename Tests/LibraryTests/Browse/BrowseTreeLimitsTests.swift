@@ -74,6 +74,24 @@ private func longLibrary(_ count: Int) -> BrowseTree {
         #expect(!page.limited)
     }
 
+    /// Radio with 30 stations is capped like any list while enforced: 12 stations, the real
+    /// total, `limited`; offset pages within the cap; a station is reachable at depth 2 and
+    /// its Radio refuses listing at depth limit 1.
+    @Test func radioIsCappedLikeAnyList() throws {
+        let stations = (0..<30).map { (name: "Station \($0 + 10)", url: "http://radio.example/\($0)") }
+        let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture(stations: stations)), musicDirectory: "/m")
+        let page = try tree.children(of: [3], limits: enforced())
+        #expect(page.items.map(\.title) == (10..<22).map { "Station \($0)" })
+        #expect(page.total == 30)
+        #expect(page.limited)
+        #expect(try tree.children(of: [3], offset: 10, limit: 5, limits: enforced()).items.count == 2)
+        #expect(try tree.item(at: [3, 11], limits: enforced(depth: 2)).title == "Station 21")
+        #expect(try tree.playback(at: [3, 29], limits: .default).startIndex == 29)
+        #expect(throws: BrowseError.contentLimitExceeded(path: [3], depthLimit: 1)) {
+            try tree.children(of: [3], limits: enforced(depth: 1))
+        }
+    }
+
     /// An item limit smaller than the root caps the root too.
     @Test func smallItemLimitCapsTheRoot() throws {
         let page = try SampleLibrary.tree().children(of: [], limits: enforced(items: 2))

@@ -7,7 +7,8 @@ import Testing
         ("0.0.1.1.2", [CatalogList.artists, .albumsOf(artist: 2), .tracksOfAlbum(2)]),
         ("0.1.3.1", [.albums, .tracksOfAlbum(4)]),
         ("1.0.2", [.playlists, .tracksOfPlaylist(1)]),
-        ("3.1", [.recentlyPlayed]),
+        ("0.4.1", [.recentlyPlayed]),
+        ("3.1", [.stations]),
         ("0.2", []),
     ])
     func oneEntryPerComponent(_ path: String, _ lists: [CatalogList]) throws {

@@ -5,7 +5,7 @@ import Testing
     /// Along the path to a track, one past the last child at each depth is out of range,
     /// naming that component and the number of children there.
     @Test(arguments: [
-        ("4", 0, 4), ("0.4", 1, 4), ("0.0.5", 2, 5), ("0.0.1.3", 3, 3), ("0.0.1.1.4", 4, 4),
+        ("4", 0, 4), ("0.5", 1, 5), ("0.4.3", 2, 3), ("0.0.5", 2, 5), ("0.0.1.3", 3, 3), ("0.0.1.1.4", 4, 4),
         ("1.2", 1, 2), ("1.0.4", 2, 4), ("2.2", 1, 2), ("2.1.2", 2, 2), ("3.3", 1, 3), ("0.2.16", 2, 16),
         ("0.3.4", 2, 4), ("0.3.0.2", 3, 2), ("1.1.0", 2, 0),
     ])
@@ -20,7 +20,7 @@ import Testing
 
     /// The first bad component is reported, even when later ones are bad too.
     @Test func firstBadComponentIsReported() {
-        #expect(throws: BrowseError.indexOutOfRange(path: [0, 7, 99, 99], component: 1, count: 4)) {
+        #expect(throws: BrowseError.indexOutOfRange(path: [0, 7, 99, 99], component: 1, count: 5)) {
             try SampleLibrary.tree().item(at: [0, 7, 99, 99], limits: .default)
         }
     }
@@ -36,9 +36,10 @@ import Testing
         }
     }
 
-    /// Going below a track is out of range: a track has no children, and listing them gives an empty page.
-    @Test(arguments: ["0.0.1.0.0", "0.2.3", "1.0.0", "2.0.1", "3.2"])
-    func belowATrack(_ track: String) throws {
+    /// Going below a track or a station is out of range: neither has children, and listing
+    /// them gives an empty page.
+    @Test(arguments: ["0.0.1.0.0", "0.2.3", "1.0.0", "2.0.1", "0.4.2", "3.2"])
+    func belowATrackOrAStation(_ track: String) throws {
         let tree = SampleLibrary.tree()
         let path = indexPath(track)
         #expect(try tree.count(at: path, limits: .default) == 0)

@@ -53,10 +53,22 @@ import Testing
         let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture(tracks: [episode])), musicDirectory: "/p")
         #expect(
             try tree.children(of: [], limits: .default).items.map(\.identifier) == [
-                "rondo:library", "rondo:playlists", "rondo:spoken", "rondo:recent",
+                "rondo:library", "rondo:playlists", "rondo:spoken", "rondo:radio",
             ])
         #expect(try tree.item(at: [0, 2], limits: .default).isPlayable == false)
         #expect(try tree.count(at: [0, 0], limits: .default) == 0)
         #expect(try tree.item(at: [2, 0, 0], limits: .default).title == "Pilot")
+    }
+
+    /// A library of radio stations only is not empty either: the root keeps its four items,
+    /// and Radio lists the station.
+    @Test func stationsOnlyLibraryKeepsTheFourRootItems() throws {
+        let fixture = CatalogFixture(stations: [("Jazz FM", "https://radio.example/jazz")])
+        let tree = BrowseTree(catalog: InMemoryCatalog(fixture), musicDirectory: "/p")
+        #expect(try tree.count(at: [], limits: .default) == 4)
+        #expect(try tree.children(of: [3], limits: .default).items.map(\.title) == ["Jazz FM"])
+        #expect(throws: BrowseError.notFound(identifier: "rondo:placeholder")) {
+            try tree.item(forIdentifier: "rondo:placeholder")
+        }
     }
 }

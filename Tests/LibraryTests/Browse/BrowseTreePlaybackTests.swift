@@ -11,7 +11,7 @@ private func titles(_ selection: PlaybackSelection) -> [String] { selection.trac
         ("0.3.2.2", ["When I Kissed the Teacher", "Dancing Queen", "Waterloo"], 2),
         ("1.0.2", ["Come Together", "Dancing Queen", "Wrath of the Khans", "Diavolo in me"], 2),
         ("2.0.1", ["Wrath of the Khans", "Blueprint for Armageddon", "Supernova in the East"], 1),
-        ("3.0", ["Blueprint for Armageddon", "Yesterday", "Venus as a Boy"], 0),
+        ("0.4.0", ["Blueprint for Armageddon", "Yesterday", "Venus as a Boy"], 0),
     ])
     func trackPlaysWithinItsList(_ path: String, _ expected: [String], _ start: Int) throws {
         let selection = try SampleLibrary.tree().playback(at: indexPath(path), limits: .default)
@@ -27,7 +27,7 @@ private func titles(_ selection: PlaybackSelection) -> [String] { selection.trac
     }
 
     /// A playable container plays its tracks from the first.
-    @Test(arguments: [("0.0.1.1", 4), ("0.1.6", 2), ("0.2", 16), ("0.3.3", 8), ("1.0", 4), ("2.1", 2), ("3", 3)])
+    @Test(arguments: [("0.0.1.1", 4), ("0.1.6", 2), ("0.2", 16), ("0.3.3", 8), ("1.0", 4), ("2.1", 2), ("0.4", 3)])
     func containerPlaysFromItsFirstTrack(_ path: String, _ count: Int) throws {
         let tree = SampleLibrary.tree()
         let selection = try tree.playback(at: indexPath(path), limits: .default)
@@ -60,9 +60,45 @@ private func titles(_ selection: PlaybackSelection) -> [String] { selection.trac
         #expect(track.startIndex == 0)
         let album = try tree.item(at: [0, 1, 1], limits: .default)
         #expect(try tree.playback(forIdentifier: album.identifier) == tree.playback(at: [0, 1, 1], limits: .default))
-        #expect(try tree.playback(forIdentifier: "rondo:recent") == tree.playback(at: [3], limits: .default))
+        #expect(try tree.playback(forIdentifier: "rondo:recent") == tree.playback(at: [0, 4], limits: .default))
+        #expect(try tree.playback(forIdentifier: "rondo:radio") == tree.playback(at: [3], limits: .default))
         #expect(try tree.playback(forIdentifier: "rondo:library:songs").tracks.count == 16)
     }
+
+    /// A station plays with the other stations of Radio, starting at it, each queued by its URL.
+    @Test(arguments: [0, 1, 2]) func stationPlaysWithinRadio(_ position: Int) throws {
+        let tree = SampleLibrary.tree()
+        let selection = try tree.playback(at: [3, position], limits: .default)
+        #expect(selection.items.map(\.location) == Self.stationURLs)
+        #expect(selection.startIndex == position)
+        #expect(selection.tracks.isEmpty)
+        #expect(selection.stations.map(\.name) == ["BBC Radio 6 Music", "fip", "Radio Paradise"])
+    }
+
+    /// Radio plays its stations from the first; a station's identifier plays it alone.
+    @Test func radioAndStationIdentifiersPlay() throws {
+        let tree = SampleLibrary.tree()
+        let radio = try tree.playback(at: [3], limits: .default)
+        #expect(radio.items.map(\.location) == Self.stationURLs)
+        #expect(radio.startIndex == 0)
+        let fip = try tree.playback(forIdentifier: "rondo:station:http://icecast.radiofrance.fr/fip-midfi.mp3")
+        #expect(fip.items.map(\.location) == ["http://icecast.radiofrance.fr/fip-midfi.mp3"])
+        #expect(fip.startIndex == 0)
+    }
+
+    /// Radio without stations has nothing to play.
+    @Test func emptyRadioIsNotPlayable() throws {
+        let episode = CatalogFixture.Track(path: "/p/1.mp3", title: "Pilot", album: "Show", spokenWord: true)
+        let tree = BrowseTree(catalog: InMemoryCatalog(CatalogFixture(tracks: [episode])), musicDirectory: "/p")
+        #expect(try tree.item(at: [3], limits: .default).isPlayable == false)
+        #expect(throws: BrowseError.notPlayable(path: [3])) { try tree.playback(at: [3], limits: .default) }
+    }
+
+    /// The sample stations' URLs, in Radio's order (by name).
+    private static let stationURLs = [
+        "http://stream.live.vc.bbcmedia.co.uk/bbc_6music", "http://icecast.radiofrance.fr/fip-midfi.mp3",
+        "https://stream.radioparadise.com/mp3-192",
+    ]
 
     /// Spoken-word tracks keep their resume position, so the player can resume them.
     @Test func spokenWordKeepsResumePosition() throws {

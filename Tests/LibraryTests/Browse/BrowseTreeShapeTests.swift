@@ -9,6 +9,7 @@ struct ExpectedItem: CustomTestStringConvertible, Sendable {
     var container: Bool
     var playable: Bool
     var children: Int
+    var streaming = false
 
     var testDescription: String { "\(path) \(title)" }
 }
@@ -24,16 +25,22 @@ private func track(_ path: String, _ title: String, _ subtitle: String?) -> Expe
     ExpectedItem(path: path, title: title, subtitle: subtitle, container: false, playable: true, children: 0)
 }
 
+private func station(_ path: String, _ name: String, _ host: String) -> ExpectedItem {
+    ExpectedItem(
+        path: path, title: name, subtitle: host, container: false, playable: true, children: 0, streaming: true)
+}
+
 @Suite struct BrowseTreeShapeTests {
     static let table: [ExpectedItem] = [
-        expect("0", "Library", nil, playable: false, children: 4),
+        expect("0", "Library", nil, playable: false, children: 5),
         expect("1", "Playlists", "2 playlists", playable: false, children: 2),
         expect("2", "Podcasts & Books", "2 shows", playable: false, children: 2),
-        expect("3", "Recently Played", "3 songs", playable: true, children: 3),
+        expect("3", "Radio", "3 stations", playable: true, children: 3),
         expect("0.0", "Artists", "5 artists", playable: false, children: 5),
         expect("0.1", "Albums", "7 albums", playable: false, children: 7),
         expect("0.2", "Songs", "16 songs", playable: true, children: 16),
         expect("0.3", "Genres", "4 genres", playable: false, children: 4),
+        expect("0.4", "Recently Played", "3 songs", playable: true, children: 3),
         expect("0.0.0", "ABBA", "1 album", playable: false, children: 1),
         expect("0.0.1", "The Beatles", "3 albums", playable: false, children: 3),
         expect("0.0.2", "björk", "1 album", playable: false, children: 1),
@@ -83,9 +90,12 @@ private func track(_ path: String, _ title: String, _ subtitle: String?) -> Expe
         track("2.0.1", "Blueprint for Armageddon", "Dan Carlin — Hardcore History"),
         track("2.0.2", "Supernova in the East", "Dan Carlin — Hardcore History"),
         track("2.1.0", "Loomings", "Herman Melville — Moby-Dick"),
-        track("3.0", "Blueprint for Armageddon", "Dan Carlin — Hardcore History"),
-        track("3.1", "Yesterday", "The Beatles — Help!"),
-        track("3.2", "Venus as a Boy", "björk — Debut"),
+        track("0.4.0", "Blueprint for Armageddon", "Dan Carlin — Hardcore History"),
+        track("0.4.1", "Yesterday", "The Beatles — Help!"),
+        track("0.4.2", "Venus as a Boy", "björk — Debut"),
+        station("3.0", "BBC Radio 6 Music", "stream.live.vc.bbcmedia.co.uk"),
+        station("3.1", "fip", "icecast.radiofrance.fr"),
+        station("3.2", "Radio Paradise", "stream.radioparadise.com"),
     ]
 
     /// Each listed index path shows the expected title, subtitle, kind and number of children.
@@ -97,28 +107,44 @@ private func track(_ path: String, _ title: String, _ subtitle: String?) -> Expe
         #expect(item.subtitle == expected.subtitle)
         #expect(item.isContainer == expected.container)
         #expect(item.isPlayable == expected.playable)
-        #expect(!item.isStreamingContent)
+        #expect(item.isStreamingContent == expected.streaming)
         #expect(!item.isExplicitContent)
         #expect(try tree.count(at: path, limits: .default) == expected.children)
     }
 
-    /// The root lists the four fixed containers, in their fixed order, with their identifiers.
+    /// The root lists the four fixed containers (a car's tab bar), Radio last, in their fixed
+    /// order, with their identifiers.
     @Test func rootHoldsTheFourFixedContainers() throws {
         let page = try SampleLibrary.tree().children(of: [], limits: .default)
-        #expect(page.items.map(\.title) == ["Library", "Playlists", "Podcasts & Books", "Recently Played"])
-        #expect(page.items.map(\.identifier) == ["rondo:library", "rondo:playlists", "rondo:spoken", "rondo:recent"])
+        #expect(page.items.map(\.title) == ["Library", "Playlists", "Podcasts & Books", "Radio"])
+        #expect(page.items.map(\.identifier) == ["rondo:library", "rondo:playlists", "rondo:spoken", "rondo:radio"])
         #expect(page.total == 4)
         #expect(!page.limited)
     }
 
-    /// Library lists Artists, Albums, Songs and Genres with their identifiers.
-    @Test func libraryHoldsItsFourLists() throws {
+    /// Library lists Artists, Albums, Songs, Genres and Recently Played with their identifiers.
+    @Test func libraryHoldsItsFiveLists() throws {
         let page = try SampleLibrary.tree().children(of: [0], limits: .default)
-        #expect(page.items.map(\.title) == ["Artists", "Albums", "Songs", "Genres"])
+        #expect(page.items.map(\.title) == ["Artists", "Albums", "Songs", "Genres", "Recently Played"])
         #expect(
             page.items.map(\.identifier) == [
                 "rondo:library:artists", "rondo:library:albums", "rondo:library:songs", "rondo:library:genres",
+                "rondo:recent",
             ])
+    }
+
+    /// Radio lists the stations by name, case and accents folded, each a playable stream
+    /// that is no container, subtitled with its URL's host.
+    @Test func radioListsTheStationsByName() throws {
+        let page = try SampleLibrary.tree().children(of: [3], limits: .default)
+        #expect(page.items.map(\.title) == ["BBC Radio 6 Music", "fip", "Radio Paradise"])
+        #expect(
+            page.items.map(\.identifier) == [
+                "rondo:station:http://stream.live.vc.bbcmedia.co.uk/bbc_6music",
+                "rondo:station:http://icecast.radiofrance.fr/fip-midfi.mp3",
+                "rondo:station:https://stream.radioparadise.com/mp3-192",
+            ])
+        #expect(page.items.allSatisfy { $0.isPlayable && !$0.isContainer && $0.isStreamingContent })
     }
 
     /// Artists sort by name with "The " ignored and case and accents folded.

@@ -7,13 +7,15 @@ import Testing
     @Test func everyPathAgreesWithItsListing() throws {
         let tree = SampleLibrary.tree()
         let visits = try TreeWalk.visits(tree)
-        let fixed = 4 + 4
+        let fixed = 4 + 5
         let artists = 5 + 7 + 15
         let albums = 7 + 15
         let genres = 4 + 15
         let playlists = 2 + 4
         let shows = 2 + 5
-        #expect(visits.count == fixed + artists + albums + 16 + genres + playlists + shows + 3)
+        let recentlyPlayed = 3
+        let stations = 3
+        #expect(visits.count == fixed + artists + albums + 16 + genres + playlists + shows + recentlyPlayed + stations)
         for visit in visits {
             #expect(try tree.item(at: visit.path, limits: .default) == visit.item, "\(dotted(visit.path))")
             let count = try tree.count(at: visit.path, limits: .default)
@@ -34,14 +36,14 @@ import Testing
             if let earlier = seen[visit.item.identifier] { #expect(earlier == visit.item) }
             seen[visit.item.identifier] = visit.item
         }
-        #expect(seen.count == 8 + 5 + 7 + 4 + 2 + 2 + 16 + 5)
+        #expect(seen.count == 9 + 5 + 7 + 4 + 2 + 2 + 16 + 5 + 3)
     }
 
     /// Every fixed container resolves by identifier to the item at its fixed index path.
     @Test(arguments: [
         ("rondo:library", "0"), ("rondo:library:artists", "0.0"), ("rondo:library:albums", "0.1"),
-        ("rondo:library:songs", "0.2"), ("rondo:library:genres", "0.3"), ("rondo:playlists", "1"),
-        ("rondo:spoken", "2"), ("rondo:recent", "3"),
+        ("rondo:library:songs", "0.2"), ("rondo:library:genres", "0.3"), ("rondo:recent", "0.4"),
+        ("rondo:playlists", "1"), ("rondo:spoken", "2"), ("rondo:radio", "3"),
     ])
     func fixedIdentifiersResolve(_ identifier: String, _ path: String) throws {
         let tree = SampleLibrary.tree()
@@ -66,7 +68,7 @@ import Testing
         let catalog = SampleLibrary.catalog()
         let tree = SampleLibrary.tree(catalog)
         for (list, path) in [
-            (CatalogList.artists, [0, 0]), (.albums, [0, 1]), (.songs, [0, 2]), (.spokenShows, [2]),
+            (CatalogList.artists, [0, 0]), (.albums, [0, 1]), (.songs, [0, 2]), (.spokenShows, [2]), (.stations, [3]),
         ] {
             let listed = try tree.children(of: path, limits: .default).items
             #expect(try catalog.entries(list, in: 0..<100).map(tree.item(for:)) == listed)

@@ -10,7 +10,10 @@ import Testing
         let database = try fixture.open()
         #expect(FileManager.default.fileExists(atPath: fixture.path))
         #expect(try database.appliedMigrations() == LibraryDatabase.migrationNames)
-        #expect(LibraryDatabase.migrationNames == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain"])
+        #expect(
+            LibraryDatabase.migrationNames == [
+                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations",
+            ])
         #expect(try PlaybackStateStore(database: database).load() == nil)
     }
 

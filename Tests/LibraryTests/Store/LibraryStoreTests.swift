@@ -109,6 +109,7 @@ struct LibraryStoreTests {
             case .genre(let genre): identifier = genre.identifier
             case .playlist(let playlist): identifier = playlist.identifier
             case .track(let track): identifier = track.identifier
+            case .station(let station): identifier = station.identifier
             }
             #expect(try library.store.entry(forIdentifier: identifier) == entry)
         }
@@ -204,7 +205,10 @@ struct LibraryStoreTests {
         try migrator.migrate(queue)
         try queue.close()
         let database = try fixture.open()
-        #expect(try database.appliedMigrations() == ["v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain"])
+        #expect(
+            try database.appliedMigrations() == [
+                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations",
+            ])
         let store = LibraryStore(database: database)
         #expect(try store.isEmpty())
         #expect(try store.stats().lastScan == nil)

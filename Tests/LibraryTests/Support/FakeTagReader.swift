@@ -96,6 +96,7 @@ extension CatalogEntry {
         case .genre(let genre): genre.name
         case .playlist(let playlist): playlist.name
         case .track(let track): track.title
+        case .station(let station): station.name
         }
     }
 
@@ -107,6 +108,7 @@ extension CatalogEntry {
         case .genre(let genre): genre.id
         case .playlist(let playlist): playlist.id
         case .track(let track): track.id
+        case .station(let station): station.id
         }
     }
 }

@@ -35,6 +35,11 @@ struct ConfigFileTests {
             replaygain = "auto"
             preamp_db = -2.5
             prevent_clipping = false
+
+            [network]
+            timeout_s = 4.5
+            buffer_s = 3
+            user_agent = "Rondo (test)"
             """)
         var expected = ConfigFile(path: Self.path)
         expected.musicDirectory = "/srv/music"
@@ -50,6 +55,9 @@ struct ConfigFileTests {
         expected.replayGain = .auto
         expected.preampDecibels = -2.5
         expected.preventClipping = false
+        expected.networkTimeout = 4.5
+        expected.networkBuffer = 3
+        expected.userAgent = "Rondo (test)"
         #expect(config == expected)
     }
 

@@ -89,6 +89,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(await player.queue(offset: 0, limit: nil).index == 1)
+        await player.loader.settled()
         #expect(engine.log == ["prepareNext tone440.mp3"])
         await finish()
     }

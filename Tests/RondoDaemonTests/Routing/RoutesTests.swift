@@ -21,7 +21,8 @@ import Testing
 
     /// Every method the reply table names is one the daemon serves, and each request gets
     /// its policy: queue edits and most remote commands once written, play and pause once
-    /// decided, library reads after the earlier writes, anything else once decided.
+    /// decided, library reads after the earlier writes, anything else (radio stations, which
+    /// their handlers commit themselves, among them) once decided.
     @Test func theReplyTableNamesServedMethodsAndPicksEachRequestsPolicy() {
         let listed = Set(Methods.all.map { $0.name })
         #expect(Set(ReplyPolicies.byMethod.keys).subtracting(listed).isEmpty)
@@ -33,5 +34,7 @@ import Testing
         #expect(ReplyPolicies.policy(method: Methods.QueueSet.name, params: nil) == .whenWritten)
         #expect(ReplyPolicies.policy(method: Methods.LibrarySearch.name, params: nil) == .afterEarlierWrites)
         #expect(ReplyPolicies.policy(method: Methods.QueueGet.name, params: nil) == .whenDecided)
+        #expect(ReplyPolicies.policy(method: Methods.RadioAdd.name, params: nil) == .whenDecided)
+        #expect(ReplyPolicies.policy(method: Methods.RadioRemove.name, params: nil) == .whenDecided)
     }
 }

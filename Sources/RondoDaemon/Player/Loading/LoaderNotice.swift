@@ -9,8 +9,8 @@ enum LoaderNotice: Sendable {
     case described(path: String, TrackDescription)
     /// The load of `ticket` reached the engine: entry `entryID` plays, or waits paused.
     case loaded(ticket: Int, entryID: UInt64)
-    /// The load of `ticket` could not open entry `entryID`'s file (`reason` says why).
-    case loadFailed(ticket: Int, entryID: UInt64, reason: String)
+    /// The load of `ticket` could not open entry `entryID`'s file or stream (the error says why).
+    case loadFailed(ticket: Int, entryID: UInt64, AudioError)
     /// The load of `ticket` found no output to play to.
     case outputMissing(ticket: Int, reason: String)
     /// The pre-roll of `ticket` could not open entry `entryID`'s file.

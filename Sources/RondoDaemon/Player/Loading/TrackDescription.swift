@@ -34,12 +34,23 @@ struct TrackDescription: Sendable {
         TrackMetadata(externalContentIdentifier: TrackIdentifier.make(path: path))
     }
 
+    /// What is shown of a stream before it says more: its address's last name (or its host)
+    /// as the title. Nothing is read: a stream tells what it is once it plays.
+    static func stream(_ url: String) -> TrackDescription {
+        let address = URL(string: url)
+        let name = address.flatMap { $0.lastPathComponent.isEmpty || $0.lastPathComponent == "/" ? nil : $0.lastPathComponent }
+        return TrackDescription(
+            metadata: TrackMetadata(title: name ?? address?.host ?? url, externalContentIdentifier: TrackIdentifier.make(path: url)),
+            replayGain: ReplayGainValues(), libraryTrack: nil)
+    }
+
     /// Reads what the player shows of the file at `path`: the library's row when the
     /// library has it, else the file's tags, with an embedded cover stored in `artwork`.
     /// Reads SQLite or the file: for the loader's thread only.
     static func read(
         _ path: String, library: LibraryStore?, tags reader: AudioTagReader, artwork: ArtworkCache, logger: Logger
     ) -> TrackDescription {
+        if MediaPaths.isStreamURL(path) { return stream(path) }
         if let track = (try? library?.track(atPath: path)) ?? nil { return TrackDescription(track) }
         let tags = (try? reader.scanTags(at: path)) ?? FileTags()
         var artworkURL: String?

@@ -1,6 +1,7 @@
 import Audio
 import Library
 import Logging
+import Playback
 import Synchronization
 import TagReading
 
@@ -161,6 +162,21 @@ final class TrackLoader: Sendable {
         return description
     }
 
+    /// Describes `path` again when opening it found what only opening tells of a stream:
+    /// that it is live, or how long it is.
+    private func tellWhatOpeningFound(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
+        guard let track else { return }
+        var found = description
+        if track.isLiveStream {
+            found.metadata.isLiveStream = true
+            found.metadata.duration = nil
+        } else if found.metadata.duration == nil {
+            found.metadata.duration = track.duration
+        }
+        guard found.metadata != description.metadata else { return }
+        tell.yield(.described(path: path, found))
+    }
+
     /// Makes every pre-roll asked for so far stale.
     /// - Returns: the ticket of the next one.
     @discardableResult
@@ -184,6 +200,7 @@ final class TrackLoader: Sendable {
         let opened: OpenedTrack
         do throws(AudioError) {
             opened = try open(source, position)
+            tellWhatOpeningFound(opened, request.path, description)
         } catch {
             let failed = intent.withLock { intent in
                 guard intent.ticket == ticket, intent.pending, !intent.closed else { return false }
@@ -191,7 +208,7 @@ final class TrackLoader: Sendable {
                 dropPreRolls()
                 return true
             }
-            if failed { tell.yield(.loadFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)")) }
+            if failed { tell.yield(.loadFailed(ticket: ticket, entryID: request.entryID, error)) }
             return
         }
         let outcome: LoaderNotice? = intent.withLock { intent in
@@ -201,12 +218,12 @@ final class TrackLoader: Sendable {
                 let track = intent.position == position ? opened : try opened.repositioned(at: intent.position)
                 try engine.load(track, playing: intent.playing)
                 return .loaded(ticket: ticket, entryID: request.entryID)
-            } catch .decodeFailed(_, let reason) {
+            } catch .pulseUnavailable(let reason) {
                 dropPreRolls()
-                return .loadFailed(ticket: ticket, entryID: request.entryID, reason: reason)
+                return .outputMissing(ticket: ticket, reason: reason)
             } catch {
                 dropPreRolls()
-                return .outputMissing(ticket: ticket, reason: "\(error)")
+                return .loadFailed(ticket: ticket, entryID: request.entryID, error)
             }
         }
         if let outcome { tell.yield(outcome) }
@@ -219,6 +236,7 @@ final class TrackLoader: Sendable {
             let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
             do throws(AudioError) {
                 track = try open(source, 0)
+                tellWhatOpeningFound(track, request.path, description)
             } catch {
                 if isNewestPreRoll(ticket) {
                     tell.yield(.prepareFailed(ticket: ticket, entryID: request.entryID, reason: "\(error)"))

@@ -20,6 +20,7 @@ struct CatalogBuilder {
         addShows(of: tracks.filter(\.isSpokenWord), firstID: Int64(albums.count + 1))
         addPlaylists()
         lists[.recentlyPlayed] = fixture.recentlyPlayed.compactMap(track(atPath:)).prefix(50).map(CatalogEntry.track)
+        addStations()
     }
 
     private static func track(_ track: CatalogFixture.Track, id: Int64) -> CatalogTrack {
@@ -110,6 +111,15 @@ struct CatalogBuilder {
             built.album.id = firstID + Int64(offset)
             lists[.spokenShows, default: []].append(.show(built.album))
             lists[.tracksOfShow(built.album.id)] = built.tracks.map(CatalogEntry.track)
+        }
+    }
+
+    private mutating func addStations() {
+        let sorted = fixture.stations.sorted { (Order.fold($0.name), $0.url) < (Order.fold($1.name), $1.url) }
+        for (offset, station) in sorted.enumerated() {
+            let entry = CatalogStation(
+                id: Int64(offset + 1), identifier: "rondo:station:\(station.url)", name: station.name, url: station.url)
+            lists[.stations, default: []].append(.station(entry))
         }
     }
 

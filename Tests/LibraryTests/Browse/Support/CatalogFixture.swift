@@ -1,6 +1,7 @@
 import Library
 
-/// A library written as data: its files' tags, its playlists and what was played last.
+/// A library written as data: its files' tags, its playlists, what was played last and the
+/// radio stations added.
 /// ``InMemoryCatalog`` derives artists, albums, genres and shows from it in the catalog's
 /// documented orders.
 struct CatalogFixture {
@@ -33,4 +34,6 @@ struct CatalogFixture {
     var recentlyPlayed: [String] = []
     /// For each show title, how many of its episodes were finished.
     var finishedEpisodes: [String: Int] = [:]
+    /// Radio stations, by name and URL: their ids and identifiers are made up.
+    var stations: [(name: String, url: String)] = []
 }

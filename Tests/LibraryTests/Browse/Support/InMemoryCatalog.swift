@@ -63,6 +63,7 @@ extension CatalogEntry {
         case .genre(let genre): genre.identifier
         case .playlist(let playlist): playlist.identifier
         case .track(let track): track.identifier
+        case .station(let station): station.identifier
         }
     }
 }

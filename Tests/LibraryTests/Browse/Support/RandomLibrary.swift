@@ -3,7 +3,7 @@ import RondoTesting
 
 /// Random libraries from a seed: a few artists with albums of a few tracks, some years and
 /// genres missing, spoken-word shows, playlists that mention missing files, a Recently Played
-/// list. The same seed gives the same library.
+/// list, radio stations. The same seed gives the same library.
 enum RandomLibrary {
     static func fixture(_ random: inout SplitMix64) -> CatalogFixture {
         var fixture = CatalogFixture()
@@ -40,6 +40,9 @@ enum RandomLibrary {
             fixture.playlists.append(CatalogFixture.Playlist(name: "List \(playlist)", paths: members))
         }
         fixture.recentlyPlayed = Array(fixture.tracks.map(\.path).shuffled(using: &random).prefix(4))
+        for station in 0..<Int.random(in: 0...3, using: &random) {
+            fixture.stations.append((["Jazz", "jazz", "Éclair", "Zed"].randomElement(using: &random)!, "http://s/\(station)"))
+        }
         return fixture
     }
 

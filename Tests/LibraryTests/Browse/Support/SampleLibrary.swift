@@ -3,7 +3,8 @@ import Library
 /// A small library that exercises every ordering rule: "The Beatles" under B, accents and case
 /// folded, an album without a year (last), a two-disc album tagged out of order, a single
 /// without an album, a genre spelled two ways, spoken word in every state of progress, a
-/// playlist with a missing entry and one with none left, and a Recently Played list.
+/// playlist with a missing entry and one with none left, a Recently Played list, and radio
+/// stations (one named in lower case, to sort among the others).
 enum SampleLibrary {
     static let musicDirectory = "/home/ada/Music"
     static let helpCover = CatalogArtwork(path: "/cache/help.jpg", mimeType: "image/jpeg", width: 600, height: 600)
@@ -25,8 +26,16 @@ enum SampleLibrary {
                 path("Hardcore History", "Blueprint for Armageddon"), path("Help!", "Yesterday"),
                 path("Debut", "Venus as a Boy"),
             ],
-            finishedEpisodes: ["Hardcore History": 1])
+            finishedEpisodes: ["Hardcore History": 1],
+            stations: stations)
     }
+
+    /// The radio stations, in the order they were added.
+    static let stations: [(name: String, url: String)] = [
+        ("Radio Paradise", "https://stream.radioparadise.com/mp3-192"),
+        ("fip", "http://icecast.radiofrance.fr/fip-midfi.mp3"),
+        ("BBC Radio 6 Music", "http://stream.live.vc.bbcmedia.co.uk/bbc_6music"),
+    ]
 
     static func catalog() -> InMemoryCatalog { InMemoryCatalog(fixture) }
 

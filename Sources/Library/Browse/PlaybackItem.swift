@@ -1,0 +1,22 @@
+/// One thing a ``PlaybackSelection`` queues: a library track, or a radio station's stream.
+public enum PlaybackItem: Equatable, Sendable {
+    case track(CatalogTrack)
+    case station(CatalogStation)
+
+    /// What the player opens: the track's file path, or the station's URL.
+    public var location: String {
+        switch self {
+        case .track(let track): track.path
+        case .station(let station): station.url
+        }
+    }
+
+    /// The item of a catalog entry that plays by itself; `nil` for containers.
+    init?(_ entry: CatalogEntry) {
+        switch entry {
+        case .track(let track): self = .track(track)
+        case .station(let station): self = .station(station)
+        case .artist, .album, .genre, .playlist, .show: return nil
+        }
+    }
+}

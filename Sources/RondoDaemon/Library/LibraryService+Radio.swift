@@ -1,0 +1,36 @@
+import Library
+import RondoProtocol
+
+/// The `radio.*` methods: the stations the listener keeps in the library's database, beside
+/// what scans find and never touched by them.
+extension LibraryService {
+    /// `radio.list`: every station, by name.
+    func stations() throws(RPCError) -> [RadioStation] {
+        let store = try libraryStore()
+        return try Self.querying { () throws(StoreError) in try store.stations() }.map(RadioStation.init)
+    }
+
+    /// `radio.add`: keeps a station, or renames the one with the same URL; on disk once answered.
+    func addStation(_ params: RadioAddParams) throws(RPCError) -> RadioAddResult {
+        let store = try libraryStore()
+        let station = try Self.keepingStations { () throws(StationError) in
+            try store.addStation(StationDraft(url: params.url, name: params.name, artworkURL: params.artwork))
+        }
+        return RadioAddResult(identifier: station.identifier)
+    }
+
+    /// `radio.remove`: forgets a station; on disk once answered.
+    func removeStation(_ params: IdentifierParams) throws(RPCError) -> Empty {
+        let store = try libraryStore()
+        try Self.keepingStations { () throws(StationError) in try store.removeStation(identifier: params.identifier) }
+        return Empty()
+    }
+
+    private static func keepingStations<T>(_ body: () throws(StationError) -> T) throws(RPCError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RPCError(error)
+        }
+    }
+}

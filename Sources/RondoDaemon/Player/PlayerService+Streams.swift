@@ -1,0 +1,49 @@
+import Audio
+import Playback
+import RondoProtocol
+
+/// Streams over the network: whether sound waits for the network, what a live stream says
+/// it plays, and what changes in the command center while a live stream is current.
+extension PlayerService {
+    /// `remote.send`, answered once a stream it started plays, or with why it cannot.
+    /// The wait begins before the actor is let go, so the stream's outcome cannot slip past.
+    func sendWaitingForStream(_ params: RemoteSendParams) async throws(RPCError) -> RemoteSendResult {
+        let result = try send(params)
+        try await streamOpened()
+        return result
+    }
+
+    /// `queue.playIndex`, answered once a stream it started plays, or with why it cannot.
+    func playIndexWaitingForStream(_ index: Int) async throws(RPCError) {
+        try playIndex(index)
+        try await streamOpened()
+    }
+
+    /// Shows whether sound waits for the network (`nowPlaying.get`'s `buffering`).
+    func waitingForNetwork(_ waiting: Bool) {
+        guard buffering != waiting else { return }
+        buffering = waiting
+        announce(.nowPlayingChanged)
+    }
+
+    /// Shows what the source of entry `id` said about its content, now heard: its song
+    /// title and its station's name (``TrackMetadata/said(byStream:)``). Kept with the
+    /// entry's description, so it stays until the stream says otherwise.
+    func streamSaid(_ said: [String: String], entry id: UInt64) {
+        guard let current = player.queue.current, current.id == id else { return }
+        let metadata = metadata(for: current).said(byStream: said)
+        descriptions[current.location]?.metadata = metadata
+        describeChange(of: current, to: metadata)
+    }
+
+    /// Sets `entry`'s metadata; when it is current and whether it is a live stream changed,
+    /// the commands that move through time are enabled or disabled with it and the output
+    /// plays at the rate that now applies.
+    func describeChange(of entry: QueueEntry, to metadata: TrackMetadata) {
+        let wasLive = player.isLive
+        for effect in player.setMetadata(metadata, for: entry.id) { announce(effect) }
+        guard player.isLive != wasLive else { return }
+        engine.setRate(player.outputRate)
+        apply([RemoteEffect.remoteChanged])
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RondoTesting
+import SinkMonitor
+import Testing
+
+@testable import Audio
+
+/// A remote track through the engine, checked by ear on a private PulseAudio server: a
+/// network slower than the listener holds the sound rather than feeding the server
+/// silence, and what a stream says is announced when the listener hears it.
+@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer))
+struct PlaybackEngineBufferingTests {
+    /// `steps.mp3` at 128 kbit/s: 16,000 bytes a second, second k a (300 + 100·k) Hz tone.
+    static let fixture = Fixtures.path("steps.mp3")
+    static let bytesPerSecond = 16_000
+
+    /// Plays `source` from its start.
+    private func play(_ source: GatedByteSource, on bench: EngineBench) throws {
+        let track = try OpenedTrack.open(TrackSource(id: 1, path: source.name)) { _ throws(AudioError) in source }
+        try bench.engine.load(track, playing: true)
+    }
+
+    /// The bytes stop after about 3 s of sound: once that is heard, the engine says it is
+    /// buffering, the listener hears silence and the heard position holds. When the bytes
+    /// come again it says so, and the tone plays on from where it stopped, not from where a
+    /// clock that ran on would be.
+    @Test func aStallHoldsTheSoundAndPlaysOn() throws {
+        let bench = try EngineBench()
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.fixture)))
+        let source = GatedByteSource(bytes, letThrough: 3 * Self.bytesPerSecond)
+        try play(source, on: bench)
+        let stalled = try #require(bench.time(of: .buffering(true), waitingUpTo: 8))
+        let heardAtStall = try #require(bench.engine.position?.seconds)
+        #expect(heardAtStall > 1.5 && heardAtStall < 3.5, "stalled at \(heardAtStall) s")
+        Thread.sleep(forTimeInterval: 0.8)
+        let silence = bench.monitor.samples(from: stalled.addingTimeInterval(0.3), to: Date())
+        #expect(silence.count > 10_000)
+        #expect(SignalAnalysis.level(silence) < -50, "heard \(SignalAnalysis.level(silence)) dBFS while buffering")
+        #expect(abs((bench.engine.position?.seconds ?? 0) - heardAtStall) < 0.05)
+        source.letThrough(upTo: bytes.count)
+        #expect(bench.time(of: .buffering(false), waitingUpTo: 5) != nil)
+        Thread.sleep(forTimeInterval: 0.3)
+        let heardAfter = try #require(bench.engine.position?.seconds)
+        #expect(heardAfter - heardAtStall < 1.0, "jumped from \(heardAtStall) to \(heardAfter) s")
+        #expect(SignalAnalysis.level(bench.monitor.listen(for: 0.3)) > -20)
+    }
+
+    /// A title said halfway through the bytes (5 s into the sound) is announced when the
+    /// listener reaches it, not when it was read, seconds earlier: the engine's position at
+    /// the notice is within half a second of 5 s.
+    @Test func aStreamTitleIsAnnouncedWhenHeard() throws {
+        let bench = try EngineBench()
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.fixture)))
+        let said = ["StreamTitle": "Artist - Song"]
+        let source = GatedByteSource(bytes, saying: [(bytes.count - 5 * Self.bytesPerSecond, said)])
+        try play(source, on: bench)
+        let announced = try #require(bench.time(of: .metadata(1, said), waitingUpTo: 9))
+        let position = try #require(bench.engine.position?.seconds)
+        let heardThen = position - Date().timeIntervalSince(announced)
+        #expect(abs(heardThen - 5) < 0.5, "announced at \(heardThen) s into the sound")
+    }
+}

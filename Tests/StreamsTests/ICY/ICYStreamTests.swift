@@ -1,0 +1,69 @@
+import Audio
+import Glibc
+import Testing
+
+@testable import Streams
+
+/// An ICY stream through a real server: the audio comes out without its metadata, and
+/// each title reaches the reader, on its thread, at the offset it applies from.
+@Suite struct ICYStreamTests {
+    let server: StreamServer
+    let file = StreamReading.bytes(count: 300_000, seed: 3)
+
+    init() throws {
+        server = try StreamServer()
+        try server.write("a.bin", file)
+    }
+
+    /// The reads are exactly the audio bytes; the station's headers come first, then each
+    /// change of title at the offset of the audio block after it. (The station closing at
+    /// the file's end is a drop, rejoined: the reads stop at the file's length.)
+    @Test(arguments: [1, 777, 8_000, 65_536])
+    func demuxesAudioAndTitles(chunk: Int) throws {
+        let source = try HTTPByteSource(url: server.url("icy/8000/20000/a.bin"), options: HTTPOptions(timeout: 3))
+        #expect(source.isLiveStream)
+        #expect(!source.isSeekable)
+        #expect(source.stationName == "Test Radio")
+        var reported: [(offset: Int64, fields: [String: String])] = []
+        let reader = pthread_self()
+        var onOtherThreads = 0
+        source.onMetadata = { [unowned source] fields in
+            reported.append((source.position, fields))
+            if pthread_equal(pthread_self(), reader) == 0 { onOtherThreads += 1 }
+        }
+        let read = try StreamReading.readAll(source, chunk: chunk, limit: file.count)
+        #expect(read == file)
+        #expect(onOtherThreads == 0)
+
+        var expected: [(offset: Int64, fields: [String: String])] = [(0, ["icy-name": "Test Radio", "icy-genre": "Testing"])]
+        var last = ""
+        for offset in stride(from: 8_000, to: file.count, by: 8_000) where "Title \(offset / 20_000)" != last {
+            last = "Title \(offset / 20_000)"
+            expected.append((Int64(offset), ["StreamTitle": last]))
+        }
+        #expect(reported.map(\.offset) == expected.map(\.offset))
+        #expect(reported.map(\.fields) == expected.map(\.fields))
+    }
+
+    /// Blocks of the format's largest size (a length byte of 255) are taken out whole.
+    @Test func largestBlocksAreTakenOut() throws {
+        let source = try HTTPByteSource(url: server.url("icy-max/4000/a.bin"), options: HTTPOptions(timeout: 3))
+        var titles: [String] = []
+        source.onMetadata = { fields in fields["StreamTitle"].map { titles.append($0) } }
+        #expect(try StreamReading.readAll(source, chunk: 3_000, limit: file.count) == file)
+        #expect(titles.count == (file.count - 1) / 4_000)
+        #expect(titles.first == "Block 1")
+    }
+
+    /// A live stream goes back to its start after its first bytes were looked at (a
+    /// decoder telling the format), without the network; further back than it holds, no.
+    @Test func liveStreamSeeksWithinWhatItHolds() throws {
+        let source = try HTTPByteSource(url: server.url("icy/8000/20000/a.bin"), options: HTTPOptions(timeout: 3))
+        let head = try StreamReading.readAll(source, chunk: 64, limit: 290)
+        try source.seek(to: 0)
+        #expect(try StreamReading.readAll(source, chunk: 64, limit: 290) == head)
+        #expect(head == Array(file[0..<290]))
+        _ = try StreamReading.readAll(source, chunk: 65_536, limit: 250_000)
+        #expect(throws: AudioError.self) { try source.seek(to: 0) }
+    }
+}
