@@ -87,8 +87,9 @@ final class FaultProxyCore: Sendable {
         while !policy.withLock({ $0.isStopped }) {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) == 1 else { continue }
-            let client = accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+            let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             guard let upstream = try? LoopbackSocket.connect(port: targetPort) else {
                 close(client)
                 continue

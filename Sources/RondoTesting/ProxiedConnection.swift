@@ -53,7 +53,7 @@ final class ProxiedConnection: Sendable {
             if pollers[0].revents != 0 {
                 let count = read(client, &buffer, buffer.count)
                 if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return .close }
-                if count > 0, !write(buffer[..<count], to: upstream) { return .close }
+                if count > 0, !write(buffer[..<count], to: upstream) { return requestedEnding ?? .close }
             }
             if pollers[1].revents != 0 {
                 let rate = core.policy.withLock { $0.trickleRate }
@@ -62,7 +62,7 @@ final class ProxiedConnection: Sendable {
                 let count = read(upstream, &buffer, min(allowed, buffer.count))
                 if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return .close }
                 if count > 0 {
-                    guard write(buffer[..<count], to: client) else { return .close }
+                    guard write(buffer[..<count], to: client) else { return requestedEnding ?? .close }
                     answered += count
                     if let cutAfterBytes, answered >= cutAfterBytes { return .close }
                     if rate != nil { usleep(50_000) }
