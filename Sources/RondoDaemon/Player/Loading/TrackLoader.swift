@@ -163,12 +163,12 @@ final class TrackLoader: Sendable {
     }
 
     /// Describes `path` again when opening it found what only opening tells of a stream:
-    /// that it is live, or how long it is.
+    /// whether it is live, and how long it is.
     private func tellWhatOpeningFound(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
         guard let track else { return }
         var found = description
+        found.metadata.isLiveStream = track.isLiveStream
         if track.isLiveStream {
-            found.metadata.isLiveStream = true
             found.metadata.duration = nil
         } else if found.metadata.duration == nil {
             found.metadata.duration = track.duration
