@@ -29,16 +29,6 @@ struct AudioServerRestartTests {
         return (daemon, client)
     }
 
-    /// Polls `condition` for up to `seconds`.
-    private func eventually(within seconds: Double = 3, _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return try condition()
-    }
-
     /// The step frequency heard at `position` seconds into the steps file.
     private func stepFrequency(at position: Double) -> Double { 300 + 100 * floor(position) }
 

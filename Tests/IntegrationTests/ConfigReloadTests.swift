@@ -16,15 +16,6 @@ struct ConfigReloadTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/rondo.toml"))
     }
 
-    /// Waits up to 5 s for `condition`.
-    private func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        for _ in 0..<200 {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.025)
-        }
-        return false
-    }
-
     /// After SIGHUP a new `policy` is in force (as `daemon.info` shows), and a key that only
     /// a restart applies is named in the log.
     @Test func reloadAppliesTheNewPolicy() throws {
@@ -33,8 +24,8 @@ struct ConfigReloadTests {
         #expect(try client.call(Methods.DaemonInfoMethod.self).policy == "default")
         try writeConfig("policy = \"automotive\"\nrestore_playing = true\n", for: daemon)
         daemon.signal(SIGHUP)
-        #expect(try eventually { try client.call(Methods.DaemonInfoMethod.self).policy == "automotive" }, "\(daemon.log)")
-        #expect(eventually { daemon.log.contains("restore_playing changed; restart rondod to apply") }, "\(daemon.log)")
+        #expect(try eventually(within: 5) { try client.call(Methods.DaemonInfoMethod.self).policy == "automotive" }, "\(daemon.log)")
+        #expect(eventually(within: 5) { daemon.log.contains("restore_playing changed; restart rondod to apply") }, "\(daemon.log)")
         #expect(daemon.isRunning)
     }
 
@@ -46,7 +37,7 @@ struct ConfigReloadTests {
         daemon.signal(SIGHUP)
         let config = daemon.directory.appending("config/rondo/rondo.toml")
         #expect(
-            eventually { daemon.log.contains("reload failed, keeping the configuration in force: \(config):2: release_after") },
+            eventually(within: 5) { daemon.log.contains("reload failed, keeping the configuration in force: \(config):2: release_after") },
             "\(daemon.log)")
         #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).policy == "default")
         #expect(daemon.isRunning)

@@ -8,15 +8,6 @@ import Testing
 /// deleted), a new one is made, the music directory is scanned again, and the log and
 /// `daemon.info` say where the old file went.
 struct DamagedDatabaseTests {
-    /// Polls `body` until it is true or 10 s pass.
-    private func eventually(_ body: () throws -> Bool) rethrows -> Bool {
-        for _ in 0..<400 {
-            if try body() { return true }
-            Thread.sleep(forTimeInterval: 0.025)
-        }
-        return false
-    }
-
     /// A daemon whose database was cut short moves it aside, rescans the music directory into
     /// a new database, and keeps its queue across the next restart.
     @Test(arguments: ["truncated", "foreign text"])
@@ -37,7 +28,7 @@ struct DamagedDatabaseTests {
         #expect(movedTo.hasPrefix(database + ".damaged-"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: movedTo)) == damaged)
         #expect(second.log.contains("moved it to \(movedTo)"), "\(second.log)")
-        #expect(try eventually { try client.call(Methods.LibraryStats.self).tracks == 1 })
+        #expect(try eventually(within: 10) { try client.call(Methods.LibraryStats.self).tracks == 1 })
 
         let song = first.directory.appending("song.mp3")
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [song, song, song]))

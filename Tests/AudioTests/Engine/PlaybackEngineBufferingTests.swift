@@ -47,7 +47,7 @@ struct PlaybackEngineBufferingTests {
 
     /// A title said halfway through the bytes (5 s into the sound) is announced when the
     /// listener reaches it, not when it was read, seconds earlier: the engine's position at
-    /// the notice is within half a second of 5 s.
+    /// the notice is within 0.75 s of 5 s (a decoded chunk and the server's report apart).
     @Test func aStreamTitleIsAnnouncedWhenHeard() throws {
         let bench = try EngineBench()
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.fixture)))
@@ -57,6 +57,6 @@ struct PlaybackEngineBufferingTests {
         let announced = try #require(bench.time(of: .metadata(1, said), waitingUpTo: 9))
         let position = try #require(bench.engine.position?.seconds)
         let heardThen = position - Date().timeIntervalSince(announced)
-        #expect(abs(heardThen - 5) < 0.5, "announced at \(heardThen) s into the sound")
+        #expect(abs(heardThen - 5) < 0.75, "announced at \(heardThen) s into the sound")
     }
 }
