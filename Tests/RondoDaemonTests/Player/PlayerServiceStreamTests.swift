@@ -39,7 +39,7 @@ import Testing
         defer { scratch.remove() }
         let player = makePlayer(in: scratch)
         let running = Task { await player.run() }
-        _ = try await player.replace(QueueItemsParams(items: [Self.unreachable, Fixtures.path("short-b.mp3")]))
+        _ = try await player.replace(QueueItemsParams(items: [Self.unreachable, Fixtures.path("long440.mp3")]))
         do {
             try await player.playIndexWaitingForStream(0)
             Issue.record("an unreachable stream was answered as played")
