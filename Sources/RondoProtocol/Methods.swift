@@ -373,7 +373,8 @@ public enum Events {
         public static let name = "library.scanProgress"
         public static let topic = EventTopic.library
     }
-    /// `library.changed`: a scan changed the library's contents.
+    /// `library.changed`: the library's contents changed: a scan's files, or a station kept
+    /// or removed (`radio.add`, `radio.remove`).
     public enum LibraryChangedEvent: RPCEvent {
         public typealias Params = LibraryScanResult
         public static let name = "library.changed"

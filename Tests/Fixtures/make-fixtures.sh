@@ -15,6 +15,8 @@
 #                       and Opus (made from a 48 kHz rendering, Opus's own rate)
 #   short-a.flac, short-b.flac   the gapless pair as FLAC
 #   tone660-mono.opus   the mono tone as Opus; chained.opus   steps.opus, then it, chained
+#   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
+#                       own ARTIST and TITLE comments, as a live Ogg station sends its songs
 set -euo pipefail
 dir=${1:-$(dirname "$0")/generated}
 mkdir -p "$dir"
@@ -67,6 +69,16 @@ mp3 short-a.mp3 "$tmp/a.wav" "Short A" "Rondo Fixtures" "Test Tones" 4
 mp3 short-b.mp3 "$tmp/b.wav" "Short B" "Rondo Fixtures" "Test Tones" 5
 flac_ short-a.flac "$tmp/a.wav"
 flac_ short-b.flac "$tmp/b.wav"
+if [ ! -s titled-songs.ogg ]; then
+  sox "$tmp/a.wav" -b 16 -t wav - | oggenc --quiet -q 2 -a "Artist One" -t "Song One" -o "$tmp/one.ogg" -
+  sox "$tmp/b.wav" -b 16 -t wav - | oggenc --quiet -q 2 -a "Artist Two" -t "Song Two" -o "$tmp/two.ogg" -
+  cat "$tmp/one.ogg" "$tmp/two.ogg" >titled-songs.ogg
+fi
+if [ ! -s titled-songs.opus ]; then
+  sox "$tmp/a.wav" -r 48000 -b 16 -t wav - | opusenc --quiet --artist "Artist One" --title "Song One" - "$tmp/one.opus"
+  sox "$tmp/b.wav" -r 48000 -b 16 -t wav - | opusenc --quiet --artist "Artist Two" --title "Song Two" - "$tmp/two.opus"
+  cat "$tmp/one.opus" "$tmp/two.opus" >titled-songs.opus
+fi
 
 sox -n -r 44100 -c 2 "$tmp/long.wav" synth 20 sine 440 vol 0.5
 mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6

@@ -56,6 +56,31 @@ struct RadioStationTests {
         #expect(try client.call(Methods.RadioList.self).map(\.identifier) == [jazz.identifier])
     }
 
+    /// Keeping, renaming and removing a station each publish `library.changed` (so a browser
+    /// shows the Radio tab anew); adding a station exactly as it is publishes nothing.
+    @Test func stationChangesArePublished() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let client = try daemon.client()
+        let events = try daemon.client()
+        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.library]))
+        func published() throws -> [LibraryScanResult] {
+            var changes: [LibraryScanResult] = []
+            while let event = try events.nextEvent(timeout: 0.3) {
+                if let change = try event.decode(Events.LibraryChangedEvent.self) { changes.append(change) }
+            }
+            return changes
+        }
+        _ = try published()
+        let jazz = try client.call(Methods.RadioAdd.self, RadioAddParams(url: Self.jazz, name: "Jazz FM"))
+        #expect(try published() == [LibraryScanResult(added: 1, updated: 0, removed: 0, problems: 0)])
+        _ = try client.call(Methods.RadioAdd.self, RadioAddParams(url: Self.jazz, name: "Jazz FM"))
+        #expect(try published() == [])
+        _ = try client.call(Methods.RadioAdd.self, RadioAddParams(url: Self.jazz, name: "Late Jazz"))
+        #expect(try published() == [LibraryScanResult(added: 0, updated: 1, removed: 0, problems: 0)])
+        _ = try client.call(Methods.RadioRemove.self, IdentifierParams(identifier: jazz.identifier))
+        #expect(try published() == [LibraryScanResult(added: 0, updated: 0, removed: 1, problems: 0)])
+    }
+
     /// With stations and no music, the root keeps its four tabs; Radio lists the stations as
     /// playable streams under their hosts, and search finds them by the words of their names.
     @Test func stationsShowInTheTreeAndInSearch() throws {

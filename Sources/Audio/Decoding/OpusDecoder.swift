@@ -8,7 +8,8 @@ import Glibc
 /// in their own channel count. libopusfile
 /// drops the encoder's pre-skip and trims the end to the last granule position, so frame 0
 /// is the first sample of the source. Seeks are sample-accurate (`op_pcm_seek`). Packets of
-/// one- and two-channel links are decoded by an ``OpusPacketDecoder``.
+/// one- and two-channel links are decoded by an ``OpusPacketDecoder``. A live stream's links
+/// say its songs (``OggLinkTitles``), through its source's ``ByteSource/onMetadata``.
 final class OpusDecoder: AudioDecoder {
     let format: AudioFormat
     let frameCount: Int?
@@ -20,6 +21,8 @@ final class OpusDecoder: AudioDecoder {
     /// Whether every link has two channels: then `op_read_float` keeps two channels as well
     /// as `op_read_float_stereo` does, and decodes straight into the caller's buffer.
     private let allLinksStereo: Bool
+    /// The songs a live stream's links say; `nil` for a file.
+    private var linkTitles: OggLinkTitles?
 
     /// Reads the headers of the Ogg Opus stream `source` holds, to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Opus stream.
@@ -39,6 +42,7 @@ final class OpusDecoder: AudioDecoder {
         self.file = file
         self.path = path
         self.source = box
+        linkTitles = source.isLiveStream ? OggLinkTitles() : nil
         allLinksStereo = (0..<op_link_count(file)).allSatisfy { op_channel_count(file, $0) == 2 }
         packets.file = file
         op_set_decode_callback(file, opusDecodePacket, Unmanaged.passUnretained(packets).toOpaque())
@@ -67,6 +71,7 @@ final class OpusDecoder: AudioDecoder {
             if channels != 2, frames > 0, Int(op_channel_count(file, link)) != channels {
                 throw .decodeFailed(path, reason: "a chained stream changes its channel count")
             }
+            if frames > 0 { sayLinkTitle() }
             return Int(frames) * channels
         }
     }
@@ -76,5 +81,16 @@ final class OpusDecoder: AudioDecoder {
         guard status == 0 else {
             throw .decodeFailed(path, reason: "seek to frame \(frame) failed (\(OggErrorCode.reason(Int(status))))")
         }
+    }
+
+    /// Tells the source's listener the song of the link just read, when it is new.
+    private func sayLinkTitle() {
+        guard linkTitles != nil else { return }
+        let file = file
+        let said = linkTitles?.said(byLink: Int(op_serialno(file, -1))) {
+            guard let tags = op_tags(file, -1)?.pointee else { return [] }
+            return OggLinkTitles.comments(tags.user_comments, lengths: tags.comment_lengths, count: tags.comments)
+        }
+        if let said { source.source.onMetadata?(said) }
     }
 }

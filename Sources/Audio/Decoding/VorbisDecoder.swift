@@ -5,7 +5,8 @@ import Glibc
 ///
 /// Reads with `ov_read_float` and seeks sample-accurately with `ov_pcm_seek`. A chained file
 /// whose later links change the rate or channel count fails when it reaches them (the
-/// engine's stream was opened for the first link's format).
+/// engine's stream was opened for the first link's format). A live stream's links say its
+/// songs (``OggLinkTitles``), through its source's ``ByteSource/onMetadata``.
 final class VorbisDecoder: AudioDecoder {
     let format: AudioFormat
     let frameCount: Int?
@@ -13,6 +14,8 @@ final class VorbisDecoder: AudioDecoder {
     private let path: String
     /// The bytes vorbisfile reads through its callbacks, kept while it may call them.
     private let source: ByteSourceBox
+    /// The songs a live stream's links say; `nil` for a file.
+    private var linkTitles: OggLinkTitles?
 
     /// Reads the headers of the Ogg Vorbis stream `source` holds, to learn the format.
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not a decodable Ogg Vorbis stream.
@@ -33,6 +36,7 @@ final class VorbisDecoder: AudioDecoder {
         self.file = file
         self.path = path
         self.source = box
+        linkTitles = source.isLiveStream ? OggLinkTitles() : nil
         format = AudioFormat(sampleRate: info.rate, channels: Int(info.channels))
         let total = ov_pcm_total(file, -1)
         frameCount = total > 0 ? Int(total) : nil
@@ -61,6 +65,7 @@ final class VorbisDecoder: AudioDecoder {
                 guard let samples = pcm[channel] else { continue }
                 for frame in 0..<frames { output[frame * channels + channel] = samples[frame] }
             }
+            sayLinkTitle()
             return frames * channels
         }
     }
@@ -70,5 +75,16 @@ final class VorbisDecoder: AudioDecoder {
         guard status == 0 else {
             throw .decodeFailed(path, reason: "seek to frame \(frame) failed (\(OggErrorCode.reason(Int(status))))")
         }
+    }
+
+    /// Tells the source's listener the song of the link just read, when it is new.
+    private func sayLinkTitle() {
+        guard linkTitles != nil else { return }
+        let file = file
+        let said = linkTitles?.said(byLink: ov_serialnumber(file, -1)) {
+            guard let comment = ov_comment(file, -1)?.pointee else { return [] }
+            return OggLinkTitles.comments(comment.user_comments, lengths: comment.comment_lengths, count: comment.comments)
+        }
+        if let said { source.source.onMetadata?(said) }
     }
 }

@@ -183,12 +183,17 @@ final class LibraryService: Sendable {
             logger.info(
                 "library scan: \(summary.added) added, \(summary.updated) updated, \(summary.removed) removed, \(summary.problems) problems")
             if summary.added + summary.updated + summary.removed > 0 {
-                hub.publish(Events.LibraryChangedEvent.self, result)
+                publishLibraryChanged(result)
             }
             return result
         case .failure(let error):
             throw RPCError(error.isOutside ? .badParam : .notFound, error.description)
         }
+    }
+
+    /// Tells subscribers the library's contents changed: a scan's, or a station's, `result`.
+    func publishLibraryChanged(_ result: LibraryScanResult) {
+        hub.publish(Events.LibraryChangedEvent.self, result)
     }
 
     /// Scans the whole music directory incrementally (the demo's, as the daemon starts);
