@@ -90,7 +90,7 @@ public final class Daemon: Sendable {
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, hub: hub,
-            logger: logger,
+            logger: logger, bytes: bytes,
             openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player
         audioServer.observe { event in

@@ -31,4 +31,23 @@ public struct AudioTagReader: Sendable {
             }
         }
     }
+
+    /// Reads the tags of the file `source` holds, which can seek and knows its length (a
+    /// remote file, read by ranges): as ``scanTags(at:)``, but an MP3's ID3v1 tag at the end
+    /// is not looked for. The source is left open, at no particular offset.
+    /// - Throws: ``TagReadFailure`` saying why its tags cannot be read.
+    public func scanTags(of source: any ByteSource) throws(TagReadFailure) -> FileTags {
+        let file = try TagFile(source: source)
+        switch try AudioFileFormat.detect(file) {
+        case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
+        case .ogg: return try OggTagReader(file: file).read()
+        case .mp3:
+            do {
+                try source.seek(to: 0)
+                return mp3.tags(of: try MPG123Decoder(source: source, keepingPictures: true))
+            } catch {
+                throw .unreadable(reason: error.description)
+            }
+        }
+    }
 }

@@ -87,6 +87,7 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
+    ///   - bytes: opens what a location holds, for the tags of a remote file.
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
@@ -94,6 +95,7 @@ actor PlayerService {
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
         replayGain: ReplayGainSettings = .standard, hub: EventHub, logger: Logger,
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        bytes: @escaping ByteSourceOpener = FileByteSource.opener,
         openTrack: @escaping TrackLoader.Opener = { source, position throws(AudioError) in
             try OpenedTrack.open(source, at: position)
         }
@@ -105,8 +107,8 @@ actor PlayerService {
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
         self.loader = TrackLoader(
-            engine: engine.control, library: library, artwork: ArtworkCache(directory: artworkDirectory), logger: logger,
-            open: openTrack)
+            engine: engine.control, library: library, artwork: ArtworkCache(directory: artworkDirectory), bytes: bytes,
+            logger: logger, open: openTrack)
         self.engine = engine.control
         self.notices = engine.notices
         self.sessions = sessions

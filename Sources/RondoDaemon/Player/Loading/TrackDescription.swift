@@ -45,14 +45,34 @@ struct TrackDescription: Sendable {
     }
 
     /// Reads what the player shows of the file at `path`: the library's row when the
-    /// library has it, else the file's tags, with an embedded cover stored in `artwork`.
+    /// library has it, else the file's tags, with an embedded cover stored in `artwork`. A
+    /// URL is described by its address (``stream(_:)``): nothing waits for the network.
     /// Reads SQLite or the file: for the loader's thread only.
     static func read(
         _ path: String, library: LibraryStore?, tags reader: AudioTagReader, artwork: ArtworkCache, logger: Logger
     ) -> TrackDescription {
         if MediaPaths.isStreamURL(path) { return stream(path) }
         if let track = (try? library?.track(atPath: path)) ?? nil { return TrackDescription(track) }
-        let tags = (try? reader.scanTags(at: path)) ?? FileTags()
+        return described(path, by: (try? reader.scanTags(at: path)) ?? FileTags(), artwork: artwork, logger: logger)
+    }
+
+    /// A remote file described by its tags, read by ranges over a connection of its own
+    /// through `bytes`; `nil` for a live stream, a source that cannot seek, or a file whose
+    /// tags cannot be read. The title is the address's when the tags have none. Reads the
+    /// network: for the loader's thread only.
+    static func readRemoteFile(
+        _ url: String, tags reader: AudioTagReader, bytes: ByteSourceOpener, artwork: ArtworkCache, logger: Logger
+    ) -> TrackDescription? {
+        guard let source = try? bytes(url) else { return nil }
+        defer { source.close() }
+        guard !source.isLiveStream, let tags = try? reader.scanTags(of: source) else { return nil }
+        var description = described(url, by: tags, artwork: artwork, logger: logger)
+        if description.metadata.title == nil { description.metadata.title = stream(url).metadata.title }
+        return description
+    }
+
+    /// The description `tags` give the file at `path`, its cover stored in `artwork`.
+    private static func described(_ path: String, by tags: FileTags, artwork: ArtworkCache, logger: Logger) -> TrackDescription {
         var artworkURL: String?
         if let picture = tags.picture {
             do {

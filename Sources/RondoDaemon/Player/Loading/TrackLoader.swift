@@ -40,6 +40,7 @@ final class TrackLoader: Sendable {
     private let library: LibraryStore?
     private let tagReader = AudioTagReader()
     private let artwork: ArtworkCache
+    private let bytes: ByteSourceOpener
     private let logger: Logger
 
     /// A load or pre-roll the player asks for. One without a ``description`` is described
@@ -55,12 +56,17 @@ final class TrackLoader: Sendable {
         var gain: @Sendable (ReplayGainValues) -> Float
     }
 
-    /// A loader handing tracks to `engine`, reading `library` and caching covers in `artwork`.
-    init(engine: any PlaybackControl, library: LibraryStore?, artwork: ArtworkCache, logger: Logger, open: @escaping Opener) {
+    /// A loader handing tracks to `engine`, reading `library`, tags (a remote file's
+    /// through `bytes`) and caching covers in `artwork`.
+    init(
+        engine: any PlaybackControl, library: LibraryStore?, artwork: ArtworkCache, bytes: @escaping ByteSourceOpener,
+        logger: Logger, open: @escaping Opener
+    ) {
         (notices, tell) = AsyncStream.makeStream()
         self.engine = engine
         self.library = library
         self.artwork = artwork
+        self.bytes = bytes
         self.logger = logger
         self.open = open
     }
@@ -163,7 +169,8 @@ final class TrackLoader: Sendable {
     }
 
     /// Describes `path` again when opening it found what only opening tells of a stream:
-    /// whether it is live, and how long it is.
+    /// whether it is live, and how long it is. A remote file's tags are then read on
+    /// `rondo-loader`, while it already plays (``describeRemoteFile(_:knowing:)``).
     private func tellWhatOpeningFound(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
         guard let track else { return }
         var found = description
@@ -173,8 +180,23 @@ final class TrackLoader: Sendable {
         } else if found.metadata.duration == nil {
             found.metadata.duration = track.duration
         }
+        if !track.isLiveStream, description.libraryTrack == nil, MediaPaths.isStreamURL(path) {
+            queue.async { [found] in self.describeRemoteFile(path, knowing: found) }
+        }
         guard found.metadata != description.metadata else { return }
         tell.yield(.described(path: path, found))
+    }
+
+    /// Describes the remote file at `url` by its tags, keeping what opening it found (its
+    /// length) and the gain it plays at: ``LoaderNotice/described(path:_:)`` follows when
+    /// its tags could be read.
+    private func describeRemoteFile(_ url: String, knowing known: TrackDescription) {
+        guard
+            var tagged = TrackDescription.readRemoteFile(url, tags: tagReader, bytes: bytes, artwork: artwork, logger: logger)
+        else { return }
+        tagged.metadata.duration = tagged.metadata.duration ?? known.metadata.duration
+        tagged.replayGain = known.replayGain
+        tell.yield(.described(path: url, tagged))
     }
 
     /// Makes every pre-roll asked for so far stale.
