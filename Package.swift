@@ -68,6 +68,9 @@ let package = Package(
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"])]),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),
@@ -98,7 +101,8 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CSoundTouch", "TagReading", "ContentIdentifiers", "Playback",
+                "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CFFmpeg", "CSoundTouch", "TagReading", "ContentIdentifiers",
+                "Playback",
             ],
             swiftSettings: strictSettings
         ),

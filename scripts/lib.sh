@@ -2,7 +2,7 @@
 
 # Packages rondod needs to build and run.
 RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev libflac-dev libvorbis-dev libopusfile-dev
-  libcurl4-openssl-dev libsystemd-dev pulseaudio pulseaudio-utils)
+  libcurl4-openssl-dev libavformat-dev libavcodec-dev libswresample-dev libsystemd-dev pulseaudio pulseaudio-utils)
 # Packages the tests need on top: fixture makers, the monitor recorder, libxml2 for the
 # JUnit report check, systemd for socket activation and unit checks (systemd-socket-activate,
 # systemd-analyze; no running systemd needed), the shells whose completions are checked and

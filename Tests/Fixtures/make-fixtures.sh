@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the fixtures the tests play, into DIR (default: Tests/Fixtures/generated).
-# Needs sox, lame, flac, oggenc (vorbis-tools) and opusenc (opus-tools). Idempotent: a
+# Needs sox, lame, flac, oggenc (vorbis-tools), opusenc (opus-tools) and ffmpeg. Idempotent: a
 # fixture that exists is kept.
 #   tone440.mp3         5 s, 440 Hz at half scale, 44.1 kHz stereo, full ID3v2 tags
 #   steps.mp3           10 s; second k is a (300 + 100·k) Hz tone: the frequency tells the position
@@ -15,6 +15,9 @@
 #                       and Opus (made from a 48 kHz rendering, Opus's own rate)
 #   short-a.flac, short-b.flac   the gapless pair as FLAC
 #   tone660-mono.opus   the mono tone as Opus; chained.opus   steps.opus, then it, chained
+#   tone440.m4a (AAC, tagged), tone440-alac.m4a (ALAC of tone440.flac's samples), tone440.aac (ADTS),
+#   steps.m4a (AAC), steps-alac.m4a   the same tones in Apple's formats, made by ffmpeg
+#   half-a.m4a, half-b.m4a   1 s each: the two halves of one 1 kHz sine, as AAC (gapless pair)
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
 #                       own ARTIST and TITLE comments, as a live Ogg station sends its songs
 set -euo pipefail
@@ -62,6 +65,25 @@ mp3 tone660-mono48k.mp3 "$tmp/mono.wav" "Mono 660" "Rondo Fixtures" "Test Tones"
 opus tone660-mono.opus "$tmp/mono.wav"
 # Two Ogg streams one after the other are one chained stream.
 [ -s chained.opus ] || cat steps.opus tone660-mono.opus >chained.opus
+
+# Apple's formats: ffmpeg's AAC encoder writes an edit list for its priming and padding.
+m4a() { # OUT SOURCE CODEC [OPTIONS...]
+  local out=$1 wav=$2 codec=$3
+  shift 3
+  [ -s "$out" ] || ffmpeg -hide_banner -loglevel error -i "$wav" -c:a "$codec" "$@" "$out"
+}
+m4a tone440.m4a "$tmp/tone440.wav" aac -b:a 128k -metadata title="Tone 440 AAC" -metadata artist="Rondo Fixtures" \
+  -metadata album="Test Tones" -metadata genre="Test" -metadata track=7
+# Made from the FLAC files' 16-bit samples, so that the two lossless files decode alike.
+m4a tone440-alac.m4a tone440.flac alac
+[ -s tone440.aac ] || ffmpeg -hide_banner -loglevel error -i "$tmp/tone440.wav" -c:a aac -b:a 128k -f adts tone440.aac
+m4a steps.m4a "$tmp/steps.wav" aac -b:a 160k
+m4a steps-alac.m4a steps.flac alac
+sox -n -r 44100 -c 2 "$tmp/sine1k.wav" synth 2 sine 1000 vol 0.5
+sox "$tmp/sine1k.wav" "$tmp/half-a.wav" trim 0 1
+sox "$tmp/sine1k.wav" "$tmp/half-b.wav" trim 1 1
+m4a half-a.m4a "$tmp/half-a.wav" aac -b:a 160k
+m4a half-b.m4a "$tmp/half-b.wav" aac -b:a 160k
 
 sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
 sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5

@@ -34,6 +34,8 @@ enum AudioDecoders {
         case .opus: try OpusDecoder(source: source)
         case .wav: try WAVDecoder(source: source)
         case .mpeg: try MPG123Decoder(source: source)
+        case .mp4: try FFmpegDecoder(source: source)
+        case .adts: try FFmpegDecoder(source: source, adts: true)
         case .otherOgg:
             throw .decodeFailed(source.name, reason: "an Ogg file that holds neither Vorbis nor Opus audio")
         }
@@ -45,8 +47,9 @@ enum AudioDecoders {
         let header = try readHeader(source, at: 0)
         let tagLength = AudioFileKind.id3v2Length(header)
         guard tagLength > 0 else { return AudioFileKind(header: header) }
-        // After a tag only FLAC is looked for: anything else there is left to the MPEG decoder.
-        return AudioFileKind(header: try readHeader(source, at: Int64(tagLength))) == .flac ? .flac : .mpeg
+        // After a tag only FLAC and ADTS are looked for: anything else is left to the MPEG decoder.
+        let kind = AudioFileKind(header: try readHeader(source, at: Int64(tagLength)))
+        return kind == .flac || kind == .adts ? kind : .mpeg
     }
 
     private static func readHeader(_ source: any ByteSource, at offset: Int64) throws(AudioError) -> [UInt8] {

@@ -10,6 +10,10 @@ enum AudioFileKind: Equatable {
     case otherOgg
     /// A RIFF/WAVE file.
     case wav
+    /// An MPEG-4 file (`ftyp` box first): `.m4a`, `.m4b`, `.mp4`, with AAC or ALAC audio.
+    case mp4
+    /// Raw AAC in ADTS frames (`.aac`): a 12-bit sync word whose layer bits are 0.
+    case adts
     /// Anything else, handed to the MPEG decoder, which rejects what is not MPEG audio.
     case mpeg
 
@@ -30,9 +34,19 @@ enum AudioFileKind: Equatable {
             self = Self.oggCodec(bytes)
         } else if starts("RIFF"), starts("WAVE", at: 8) {
             self = .wav
+        } else if starts("ftyp", at: 4) {
+            self = .mp4
+        } else if Self.isADTS(bytes) {
+            self = .adts
         } else {
             self = .mpeg
         }
+    }
+
+    /// Whether `bytes` begin with an ADTS frame header: MPEG audio shares the sync word, but
+    /// its layer bits are never 0.
+    static func isADTS(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 7 && bytes[0] == 0xFF && bytes[1] & 0xF6 == 0xF0
     }
 
     /// The length of the ID3v2 tag `header` starts with (header included), or 0.

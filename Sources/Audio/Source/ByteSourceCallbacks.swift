@@ -1,3 +1,4 @@
+import CFFmpeg
 import CMPG123
 import COpus
 import CVorbis
@@ -68,5 +69,34 @@ extension ByteSourceBox {
                 return off_t(position)
             },
             nil) == MPG123_OK.rawValue
+    }
+
+    /// An FFmpeg I/O context reading the source through a buffer of `bufferSize` bytes,
+    /// seeking when the source can (`AVSEEK_SIZE` answers its length); freed with
+    /// `avio_context_free` after its buffer (`av_freep(&context.pointee.buffer)`).
+    func ioContext(bufferSize: Int32 = 64 * 1024) -> UnsafeMutablePointer<AVIOContext>? {
+        guard let buffer = av_malloc(Int(bufferSize)) else { return nil }
+        let seekable = source.isSeekable
+        let context = avio_alloc_context(
+            buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, userData,
+            { userData, bytes, count in
+                guard let userData, let bytes, count > 0 else { return rondo_averror_io() }
+                guard let read = byteSource(from: userData).read(into: bytes, count: Int(count)) else { return rondo_averror_io() }
+                return read == 0 ? rondo_averror_eof() : Int32(read)
+            },
+            nil,
+            seekable
+                ? { userData, offset, whence in
+                    guard let userData else { return -1 }
+                    let source = byteSource(from: userData)
+                    if whence & AVSEEK_SIZE != 0 { return source.length ?? -1 }
+                    return source.seek(by: offset, whence: whence & ~AVSEEK_FORCE) ?? -1
+                } : nil)
+        guard let context else {
+            av_free(buffer)
+            return nil
+        }
+        context.pointee.seekable = seekable ? AVIO_SEEKABLE_NORMAL : 0
+        return context
     }
 }
