@@ -202,7 +202,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting", "Spawning"], exclude: ["Support/stream_server.py"],
+            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A TCP proxy on 127.0.0.1 in front of one of the tests' servers (an ``IcecastServer``, a
-/// ``StaticHTTPServer``) that fails on command the way a network does: it drops every
+/// ``TestHTTPServer``) that fails on command the way a network does: it drops every
 /// connection (``cut(_:)``), stops passing bytes while keeping connections open
 /// (``stall(for:)``), passes them slowly (``trickle(bytesPerSecond:)``) or ends each
 /// connection after so many bytes of its answer (``cutEach(afterBytes:)``).

@@ -18,7 +18,7 @@ struct RemoteFileTests {
     /// file is no live stream, has its duration, and every seeking command is enabled.
     @Test(arguments: ["steps.flac", "steps.mp3"])
     func seekInRemoteFileIsHeardAtTheNewPosition(file: String) throws {
-        let files = try StaticHTTPServer(serving: Fixtures.directory)
+        let files = try TestHTTPServer(serving: Fixtures.directory)
         let bench = try AudioTestBench()
         try bench.play(files.url(file))
         try #require(bench.wait(upTo: 5) { SignalAnalysis.level(bench.monitor.listen(for: 0.1)) > silenceLevel }, "nothing heard")
@@ -40,7 +40,7 @@ struct RemoteFileTests {
     /// end in order: every second's tone heard, second 0 to second 9 in about 9 s, with no
     /// silence of 2 s; the daemon asked for the rest with a Range request from past the start.
     @Test func droppedRemoteFileResumesWhereItWas() throws {
-        let files = try StaticHTTPServer(serving: Fixtures.directory)
+        let files = try TestHTTPServer(serving: Fixtures.directory)
         let proxy = try FaultProxy(targetPort: files.port)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: Fixtures.path("steps.mp3"))[.size] as? Int)
         proxy.cutEach(afterBytes: size * 2 / 5)

@@ -98,7 +98,7 @@ struct StreamFaultTests {
     /// plays; `daemon.info` is answered within a second all the while.
     @Test(arguments: Unreachable.allCases)
     func unreachableItemIsSkipped(_ unreachable: Unreachable) throws {
-        let files = try StaticHTTPServer(serving: Fixtures.directory)
+        let files = try TestHTTPServer(serving: Fixtures.directory)
         let scratch = try TemporaryDirectory(prefix: "rondo-unreachable")
         let config = scratch.appending("rondo.toml")
         try "resume_within_s = 5\n\n[network]\ntimeout_s = 3\n".write(toFile: config, atomically: true, encoding: .utf8)

@@ -58,7 +58,7 @@ struct StreamHarnessTests {
         let root = try TemporaryDirectory(prefix: "rondo-served")
         let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         try Data(bytes).write(to: URL(fileURLWithPath: root.appending("file.mp3")))
-        let server = try StaticHTTPServer(serving: root.path)
+        let server = try TestHTTPServer(serving: root.path)
 
         let whole = try HTTPProbe(port: server.port, path: "/file.mp3")
         #expect(whole.read(for: 5) == .closed)

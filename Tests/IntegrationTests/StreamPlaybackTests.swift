@@ -128,7 +128,7 @@ struct StreamPlaybackTests {
     /// appends a station and plays it.
     @Test func cliQueuesAndPlaysURLs() throws {
         let radio = try RadioRig(song: "Rondo Fixtures - Command Line")
-        let files = try StaticHTTPServer(serving: Fixtures.directory)
+        let files = try TestHTTPServer(serving: Fixtures.directory)
         let bench = try AudioTestBench()
         let rondo = { (arguments: [String]) in
             Subprocess.capture([BuiltProducts.rondo] + arguments, environment: ["RONDO_SOCKET": bench.daemon.socketPath])

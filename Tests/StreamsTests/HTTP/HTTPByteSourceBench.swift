@@ -12,9 +12,9 @@ import Testing
     @Test(.enabled(if: ProcessInfo.processInfo.environment["RONDO_STREAMS_BENCH"] == "1"))
     func readsFiftyMegabytes() throws {
         let size = 50_000_000
-        let server = try StreamServer()
+        let server = try TestHTTPServer()
         try server.write("big.bin", StreamReading.bytes(count: size))
-        let url = server.url("files/big.bin")
+        let url = server.url("big.bin")
 
         let cpuBefore = Self.cpuSeconds(children: false)
         let started = ContinuousClock.now

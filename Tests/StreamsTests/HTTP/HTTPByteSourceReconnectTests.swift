@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import RondoTesting
 import Testing
 
 @testable import Streams
@@ -7,11 +8,11 @@ import Testing
 /// Dropped connections: a file resumes at its byte offset, a live stream is joined again,
 /// and a server that stalls or trickles ends in `unreachable` with bounded memory.
 @Suite struct HTTPByteSourceReconnectTests {
-    let server: StreamServer
+    let server: TestHTTPServer
     let file = StreamReading.bytes(count: 1_000_000, seed: 7)
 
     init() throws {
-        server = try StreamServer()
+        server = try TestHTTPServer()
         try server.write("a.bin", file)
     }
 
@@ -19,7 +20,7 @@ import Testing
     /// the bytes read are the file's, and the resumes are counted.
     @Test func cutFileResumesAtItsOffset() throws {
         let options = HTTPOptions(timeout: 2, resumeWithin: 5)
-        let source = try HTTPByteSource(url: server.url("cut/300000/a.bin"), options: options)
+        let source = try HTTPByteSource(url: server.url(.cut(afterBytes: 300_000), "a.bin"), options: options)
         #expect(source.isSeekable)
         let read = try StreamReading.readAll(source, chunk: 8_192)
         #expect(read.count == file.count)
@@ -32,7 +33,7 @@ import Testing
     /// resumed at its offset; reads wait meanwhile and never return 0 early.
     @Test func stallIsADropAndResumes() throws {
         let options = HTTPOptions(timeout: 1, resumeWithin: 5)
-        let source = try HTTPByteSource(url: server.url("stall/400000/30/a.bin"), options: options)
+        let source = try HTTPByteSource(url: server.url(.stall(afterBytes: 400_000, seconds: 30), "a.bin"), options: options)
         let read = try StreamReading.readAll(source, chunk: 65_536)
         #expect(read == file)
         #expect(source.resumes >= 2)
@@ -43,7 +44,7 @@ import Testing
     /// source says it waits for the network, and the buffer stays within its bound.
     @Test func liveStreamRejoins() throws {
         let options = HTTPOptions(timeout: 2, resumeWithin: 5)
-        let source = try HTTPByteSource(url: server.url("live-cut/100000/a.bin"), options: options)
+        let source = try HTTPByteSource(url: server.url(.liveCut(afterBytes: 100_000), "a.bin"), options: options)
         #expect(source.isLiveStream)
         #expect(!source.isSeekable)
         #expect(source.length == nil)
@@ -71,7 +72,7 @@ import Testing
     @Test func trickleEndsUnreachableWithoutGrowing() throws {
         let options = HTTPOptions(timeout: 1, resumeWithin: 1)
         let started = ContinuousClock.now
-        let source = try HTTPByteSource(url: server.url("trickle/a.bin"), options: options)
+        let source = try HTTPByteSource(url: server.url(.trickle, "a.bin"), options: options)
         var read = 0
         var largestBuffer = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 1)

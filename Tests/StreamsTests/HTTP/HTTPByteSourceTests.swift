@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import RondoTesting
 import Testing
 
 @testable import Streams
@@ -8,11 +9,11 @@ import Testing
 /// facts a file's server gives, and how failures end.
 @Suite struct HTTPByteSourceTests {
     static let options = HTTPOptions(timeout: 2, userAgent: "rondod/test", resumeWithin: 5)
-    let server: StreamServer
+    let server: TestHTTPServer
     let file = StreamReading.bytes(count: 1_000_000)
 
     init() throws {
-        server = try StreamServer()
+        server = try TestHTTPServer()
         try server.write("a.bin", file)
     }
 
@@ -20,13 +21,13 @@ import Testing
     /// what the server said of it.
     @Test(arguments: [1_000, 4_096, 100_000])
     func readsTheFile(chunk: Int) throws {
-        let source = try HTTPByteSource(url: server.url("files/a.bin"), options: Self.options)
+        let source = try HTTPByteSource(url: server.url("a.bin"), options: Self.options)
         #expect(source.length == Int64(file.count))
         #expect(source.isSeekable)
         #expect(!source.isLiveStream)
         #expect(source.isRemote)
         #expect(source.contentType == "application/octet-stream")
-        #expect(source.finalURL == server.url("files/a.bin"))
+        #expect(source.finalURL == server.url("a.bin"))
         let read = try StreamReading.readAll(source, chunk: chunk)
         #expect(read.count == file.count)
         #expect(read == file)
@@ -38,7 +39,7 @@ import Testing
     /// A seek outside the buffer asks for the bytes from there with a Range request; one
     /// inside it (or within the 64 KiB behind the reader) moves without the network.
     @Test func seeksByRange() throws {
-        let source = try HTTPByteSource(url: server.url("files/a.bin"), options: Self.options)
+        let source = try HTTPByteSource(url: server.url("a.bin"), options: Self.options)
         for offset in [700_000, 10, 999_990, 300, 0, 512_000, 1_000_000] {
             try source.seek(to: Int64(offset))
             #expect(source.position == Int64(offset))
@@ -53,7 +54,7 @@ import Testing
     /// A server that ignores ranges gives a source that cannot seek, yet goes back to its
     /// start after its first bytes were looked at.
     @Test func withoutRangesOnlyTheHeldBytesSeek() throws {
-        let source = try HTTPByteSource(url: server.url("norange/a.bin"), options: Self.options)
+        let source = try HTTPByteSource(url: server.url(.noRanges, "a.bin"), options: Self.options)
         #expect(!source.isSeekable)
         #expect(!source.isLiveStream)
         #expect(source.length == Int64(file.count))
@@ -65,30 +66,30 @@ import Testing
 
     /// A wrong content type is no failure: the bytes come, and the type is told as sent.
     @Test func wrongContentTypeStillReads() throws {
-        let source = try HTTPByteSource(url: server.url("type/text/html/a.bin"), options: Self.options)
+        let source = try HTTPByteSource(url: server.url(.contentType("text/html"), "a.bin"), options: Self.options)
         #expect(source.contentType == "text/html")
         #expect(try StreamReading.readAll(source, chunk: 65_536) == file)
     }
 
     /// Redirects are followed up to five, and the address after them is told.
     @Test func followsRedirects() throws {
-        let source = try HTTPByteSource(url: server.url("redirect/3/files/a.bin"), options: Self.options)
-        #expect(source.finalURL == server.url("files/a.bin"))
+        let source = try HTTPByteSource(url: server.url(.redirects(3), "a.bin"), options: Self.options)
+        #expect(source.finalURL == server.url("a.bin"))
         #expect(try StreamReading.readAll(source, chunk: 65_536) == file)
-        let tooMany = Result { try HTTPByteSource(url: server.url("redirect/6/files/a.bin"), options: Self.options) }
+        let tooMany = Result { try HTTPByteSource(url: server.url(.redirects(6), "a.bin"), options: Self.options) }
         #expect(StreamReading.unreachableReason(tooMany.failure!)?.contains("redirect") == true)
     }
 
     /// Failures end in `unreachable` with a reason a listener understands, within seconds.
     @Test(arguments: [
-        ("status/404", "HTTP 404 Not Found"), ("status/500", "HTTP 500"), ("loop", "redirect"),
-        ("endless-headers", "64 KiB"), ("status/403", "HTTP 403"),
+        (TestHTTPServer.Fault.status(404), "HTTP 404 Not Found"), (.status(500), "HTTP 500"), (.redirectLoop, "redirect"),
+        (.endlessHeaders, "64 KiB"), (.status(403), "HTTP 403"),
     ])
-    func failsClearly(path: String, reason: String) {
+    func failsClearly(fault: TestHTTPServer.Fault, reason: String) {
         let started = ContinuousClock.now
-        let result = Result { try HTTPByteSource(url: server.url(path), options: Self.options) }
+        let result = Result { try HTTPByteSource(url: server.url(fault), options: Self.options) }
         let found = result.failure.flatMap(StreamReading.unreachableReason)
-        #expect(found?.contains(reason) == true, "\(path): \(String(describing: result.failure))")
+        #expect(found?.contains(reason) == true, "\(fault): \(String(describing: result.failure))")
         #expect(ContinuousClock.now - started < .seconds(8))
     }
 
@@ -106,7 +107,7 @@ import Testing
 
     /// Closing a source stops its transfer at once; later reads find the end.
     @Test func closeStopsTheTransfer() throws {
-        let source = try HTTPByteSource(url: server.url("trickle/a.bin"), options: Self.options)
+        let source = try HTTPByteSource(url: server.url(.trickle, "a.bin"), options: Self.options)
         let started = ContinuousClock.now
         source.close()
         #expect(ContinuousClock.now - started < .seconds(2))

@@ -1,5 +1,6 @@
 import Audio
 import Glibc
+import RondoTesting
 import Testing
 
 @testable import Streams
@@ -7,11 +8,11 @@ import Testing
 /// An ICY stream through a real server: the audio comes out without its metadata, and
 /// each title reaches the reader, on its thread, at the offset it applies from.
 @Suite struct ICYStreamTests {
-    let server: StreamServer
+    let server: TestHTTPServer
     let file = StreamReading.bytes(count: 300_000, seed: 3)
 
     init() throws {
-        server = try StreamServer()
+        server = try TestHTTPServer()
         try server.write("a.bin", file)
     }
 
@@ -20,7 +21,7 @@ import Testing
     /// the file's end is a drop, rejoined: the reads stop at the file's length.)
     @Test(arguments: [1, 777, 8_000, 65_536])
     func demuxesAudioAndTitles(chunk: Int) throws {
-        let source = try HTTPByteSource(url: server.url("icy/8000/20000/a.bin"), options: HTTPOptions(timeout: 3))
+        let source = try HTTPByteSource(url: server.url(.icy(metaint: 8_000, titleEvery: 20_000), "a.bin"), options: HTTPOptions(timeout: 3))
         #expect(source.isLiveStream)
         #expect(!source.isSeekable)
         #expect(source.stationName == "Test Radio")
@@ -47,7 +48,7 @@ import Testing
 
     /// Blocks of the format's largest size (a length byte of 255) are taken out whole.
     @Test func largestBlocksAreTakenOut() throws {
-        let source = try HTTPByteSource(url: server.url("icy-max/4000/a.bin"), options: HTTPOptions(timeout: 3))
+        let source = try HTTPByteSource(url: server.url(.icyLargestBlocks(metaint: 4_000), "a.bin"), options: HTTPOptions(timeout: 3))
         var titles: [String] = []
         source.onMetadata = { fields in fields["StreamTitle"].map { titles.append($0) } }
         #expect(try StreamReading.readAll(source, chunk: 3_000, limit: file.count) == file)
@@ -58,7 +59,7 @@ import Testing
     /// A live stream goes back to its start after its first bytes were looked at (a
     /// decoder telling the format), without the network; further back than it holds, no.
     @Test func liveStreamSeeksWithinWhatItHolds() throws {
-        let source = try HTTPByteSource(url: server.url("icy/8000/20000/a.bin"), options: HTTPOptions(timeout: 3))
+        let source = try HTTPByteSource(url: server.url(.icy(metaint: 8_000, titleEvery: 20_000), "a.bin"), options: HTTPOptions(timeout: 3))
         let head = try StreamReading.readAll(source, chunk: 64, limit: 290)
         try source.seek(to: 0)
         #expect(try StreamReading.readAll(source, chunk: 64, limit: 290) == head)

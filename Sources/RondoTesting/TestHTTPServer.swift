@@ -1,15 +1,16 @@
 import Foundation
 import Spawning
 
-/// A directory served over HTTP/1.1 on 127.0.0.1 and a free port, with byte ranges (`206`,
-/// `Content-Range`, `Accept-Ranges: bytes`), for tests that play remote files and
-/// playlists: `Tests/Support/static_http_server.py`, run by `/usr/bin/python3`, in a
-/// directory of its own; stopped by PID on ``stop()`` or when the last reference goes.
+/// The tests' web server: a directory served over HTTP/1.1 (or HTTPS, with a
+/// ``SelfSignedCertificate``) on 127.0.0.1 and a free port, with byte ranges (`206`,
+/// `Content-Range`, `Accept-Ranges: bytes`) and faults by path (``Fault``):
+/// `Tests/Support/test_http_server.py`, run by `/usr/bin/python3` in a directory of its
+/// own; stopped by PID on ``stop()`` or when the last reference goes.
 ///
 /// A missing file answers 404. Every request is logged, so a test can see which ranges a
 /// listener asked for (``requests``). Put a ``FaultProxy`` in front of it to cut or stall
-/// connections.
-public final class StaticHTTPServer: Sendable {
+/// connections on command.
+public final class TestHTTPServer: Sendable {
     /// One request as the server logged it.
     public struct Request: Decodable, Equatable, Sendable {
         /// `GET` or `HEAD`.
@@ -24,21 +25,27 @@ public final class StaticHTTPServer: Sendable {
     public let port: Int
     /// The directory it serves.
     public let root: String
+    /// `http`, or `https` with a certificate.
+    public let scheme: String
     private let directory: TemporaryDirectory
+    private let ownRoot: TemporaryDirectory?
     private let process: ChildProcess
 
     /// The script that serves, in the package's `Tests/Support`.
-    static let script = BuiltProducts.packageRoot + "/Tests/Support/static_http_server.py"
+    static let script = BuiltProducts.packageRoot + "/Tests/Support/test_http_server.py"
 
-    /// Starts serving `root` and waits (up to 10 s) until the server has a port.
+    /// Starts serving `root` (a new empty directory of its own when `nil`, for ``write(_:_:)``),
+    /// over TLS with `certificate` when given, and waits (up to 10 s) until it has a port.
     /// - Throws: when the server does not start.
-    public init(serving root: String) throws {
-        self.root = root
+    public init(serving root: String? = nil, certificate: SelfSignedCertificate? = nil) throws {
+        ownRoot = root == nil ? try TemporaryDirectory(prefix: "rondo-served") : nil
+        self.root = root ?? ownRoot!.path
+        scheme = certificate == nil ? "http" : "https"
         directory = try TemporaryDirectory(prefix: "rondo-http")
         let portFile = directory.appending("port")
-        process = try ChildProcess(
-            ["/usr/bin/python3", Self.script, root, portFile, directory.appending("requests.log")],
-            standardError: .file(directory.appending("server.log")))
+        var arguments = ["/usr/bin/python3", Self.script, self.root, portFile, directory.appending("requests.log")]
+        if let certificate { arguments += ["--tls", certificate.certificatePath, certificate.keyPath] }
+        process = try ChildProcess(arguments, standardError: .file(directory.appending("server.log")))
         guard let port = Self.waitForPort(in: portFile, of: process) else {
             process.terminate(grace: 1)
             let log = (try? String(contentsOfFile: directory.appending("server.log"), encoding: .utf8)) ?? ""
@@ -50,8 +57,18 @@ public final class StaticHTTPServer: Sendable {
 
     deinit { stop() }
 
-    /// `http://127.0.0.1:PORT/NAME`: the URL of a file under the root.
-    public func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
+    /// `SCHEME://127.0.0.1:PORT/PATH`: a file under the root by its name, or any path.
+    public func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
+
+    /// The URL at which the server answers with `fault`, for the file `name` where the fault
+    /// serves one.
+    public func url(_ fault: Fault, _ name: String = "") -> String { url(fault.path(name)) }
+
+    /// Writes `bytes` as the file `name` under the root, served from now on.
+    /// - Throws: when the file cannot be written.
+    public func write(_ name: String, _ bytes: [UInt8]) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
+    }
 
     /// The requests it has had so far, oldest first.
     public var requests: [Request] {
@@ -59,10 +76,11 @@ public final class StaticHTTPServer: Sendable {
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
     }
 
-    /// Stops the server and removes its directory.
+    /// Stops the server and removes its directories (the root too when it made it).
     public func stop() {
         process.terminate(grace: 2)
         directory.remove()
+        ownRoot?.remove()
     }
 
     /// The port the server wrote to `file`, waiting up to 10 s; `nil` when it never did or exited.

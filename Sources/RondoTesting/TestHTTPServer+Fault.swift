@@ -1,0 +1,53 @@
+extension TestHTTPServer {
+    /// A way the server fails, chosen by the path asked for (the script's docstring says
+    /// each in full). Counts are of body bytes, sizes of the file the fault serves.
+    public enum Fault: Sendable, Equatable {
+        /// The file whole, ranges ignored and not offered.
+        case noRanges
+        /// The file as another media type (`text/html`).
+        case contentType(String)
+        /// The connection closed after `afterBytes` body bytes of each answer.
+        case cut(afterBytes: Int)
+        /// A pause of `seconds` after `afterBytes` body bytes of each answer.
+        case stall(afterBytes: Int, seconds: Int)
+        /// The file at one byte a second.
+        case trickle
+        /// An empty answer with this status.
+        case status(Int)
+        /// This many redirects, then the file.
+        case redirects(Int)
+        /// A redirect to itself.
+        case redirectLoop
+        /// Header lines that never end.
+        case endlessHeaders
+        /// The file as a live ICY stream, a metadata block every `metaint` bytes, titled
+        /// `Title K` for K = offset / `titleEvery`.
+        case icy(metaint: Int, titleEvery: Int)
+        /// As ``icy(metaint:titleEvery:)``, every block of the largest size, titled `Block K`.
+        case icyLargestBlocks(metaint: Int)
+        /// A live station of the file round and round whose first blocks are each of the largest
+        /// size with a new title, until `totalBytes` of metadata have passed.
+        case icyFlood(totalBytes: Int, metaint: Int)
+        /// A live station of the file round and round, closed after `afterBytes`.
+        case liveCut(afterBytes: Int)
+
+        /// The path that asks for this fault with the file `name`.
+        func path(_ name: String) -> String {
+            switch self {
+            case .noRanges: "norange/\(name)"
+            case .contentType(let type): "type/\(type)/\(name)"
+            case .cut(let count): "cut/\(count)/\(name)"
+            case .stall(let count, let seconds): "stall/\(count)/\(seconds)/\(name)"
+            case .trickle: "trickle/\(name)"
+            case .status(let code): "status/\(code)"
+            case .redirects(let count): "redirect/\(count)/\(name)"
+            case .redirectLoop: "loop"
+            case .endlessHeaders: "endless-headers"
+            case .icy(let metaint, let every): "icy/\(metaint)/\(every)/\(name)"
+            case .icyLargestBlocks(let metaint): "icy-max/\(metaint)/\(name)"
+            case .icyFlood(let total, let metaint): "icy-flood/\(total)/\(metaint)/\(name)"
+            case .liveCut(let count): "live-cut/\(count)/\(name)"
+            }
+        }
+    }
+}

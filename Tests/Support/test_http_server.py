@@ -1,0 +1,400 @@
+#!/usr/bin/env python3
+"""The tests' web server: one directory over HTTP/1.1 (or HTTPS) on 127.0.0.1, with byte
+ranges, a log of every request, and faults chosen by path.
+
+Started by Sources/RondoTesting/TestHTTPServer.swift and scripts/reliability/network.py:
+
+    test_http_server.py DIRECTORY PORT_FILE LOG_FILE [--tls CERT KEY]
+
+It binds a free port and writes it to PORT_FILE (whole, by rename), then appends one JSON
+line per request to LOG_FILE: {"method", "path", "range"} ("range" is the Range header or
+null). With --tls it speaks HTTPS with that certificate and key (PEM).
+
+A path whose first segment is none of the faults below is a file under DIRECTORY: GET and
+HEAD answer 200 with its length, or 206 with Content-Range for one "bytes=" range (416 when
+it lies past the end); anything else is 404. Every such answer says Accept-Ranges: bytes.
+A listener that goes away mid-body ends only its own connection.
+
+Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL numbers):
+
+  /norange/NAME                    the file, whole, ranges ignored, no Accept-Ranges
+  /type/TYPE/SUBTYPE/NAME          the file (ranges too) as that content type
+  /cut/N/NAME                      the file (ranges too), the connection closed after N body
+                                   bytes of each answer
+  /stall/N/S/NAME                  the file (ranges too), a pause of S seconds after N body
+                                   bytes of each answer
+  /trickle/NAME                    the file (ranges too), one byte a second
+  /status/CODE                     an empty answer with that status
+  /redirect/K/REST                 K redirects, then /REST
+  /loop                            a redirect to itself
+  /endless-headers                 header lines (1 KB each) that never end
+  /icy/METAINT/EVERY/NAME          the file as a live ICY stream: a metadata block every
+                                   METAINT bytes, StreamTitle='Title K' where K = offset //
+                                   EVERY, when it changed (an empty block else); then the end
+  /icy-max/METAINT/NAME            as /icy/, every block 4080 bytes (length byte 255),
+                                   StreamTitle='Block K'
+  /icy-flood/TOTAL/METAINT/NAME    a station playing the file round and round without end:
+                                   every METAINT audio bytes a block of 4080 bytes with a new
+                                   StreamTitle='Flood K', until TOTAL bytes of metadata have
+                                   passed; then StreamTitle='After the flood' once, and empty
+                                   blocks
+  /live-cut/N/NAME                 a live station (no length, icy-name) playing the file round
+                                   and round, the connection closed after N bytes
+
+Any of them (and a plain file) takes ?pace=BYTES: the body's audio is sent at BYTES a second
+after a first second's worth at once, as a station sends in real time (metadata blocks do
+not count).
+"""
+
+import http.server
+import json
+import os
+import re
+import socket
+import ssl
+import sys
+import time
+import urllib.parse
+
+CONTENT_TYPES = {
+    ".mp3": "audio/mpeg",
+    ".flac": "audio/flac",
+    ".ogg": "audio/ogg",
+    ".opus": "audio/ogg",
+    ".wav": "audio/wav",
+    ".m3u": "audio/x-mpegurl",
+    ".m3u8": "audio/x-mpegurl",
+    ".pls": "audio/x-scpls",
+    ".xspf": "application/xspf+xml",
+    ".html": "text/html",
+}
+RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
+CHUNK = 64 * 1024
+LARGEST_ICY_BLOCK = 255 * 16
+
+
+class Pacer:
+    """Writes a body to the connection, at most `pace` bytes a second after a first second's
+    worth when a pace is set; bytes written with counted=False (metadata) are not paced."""
+
+    def __init__(self, wfile, pace):
+        self.wfile = wfile
+        self.pace = pace
+        self.started = time.monotonic()
+        self.counted = 0
+
+    def write(self, data, counted=True):
+        if not self.pace or not counted:
+            self.wfile.write(data)
+            return
+        step = max(1, self.pace // 10)
+        for start in range(0, len(data), step):
+            piece = data[start:start + step]
+            due = self.started + (self.counted + len(piece)) / self.pace - 1
+            delay = due - time.monotonic()
+            if delay > 0:
+                self.wfile.flush()
+                time.sleep(delay)
+            self.wfile.write(piece)
+            self.counted += len(piece)
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "RondoTestHTTP/1"
+
+    def do_GET(self):
+        self.answer(send_body=True)
+
+    def do_HEAD(self):
+        self.answer(send_body=False)
+
+    def answer(self, send_body):
+        self.log_request_line()
+        url = urllib.parse.urlsplit(self.path)
+        pace = int((urllib.parse.parse_qs(url.query).get("pace") or ["0"])[0])
+        self.body = Pacer(self.wfile, pace)
+        self.send_body = send_body
+        parts = urllib.parse.unquote(url.path).lstrip("/").split("/")
+        fault = FAULTS.get(parts[0])
+        try:
+            if fault:
+                fault(self, parts[1:])
+            else:
+                self.send_file("/".join(parts))
+        except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
+            self.close_connection = True
+
+    # The faults, by the first segment of the path.
+
+    def norange(self, rest):
+        self.send_file("/".join(rest), ranges=False)
+
+    def typed(self, rest):
+        self.send_file("/".join(rest[2:]), content_type=rest[0] + "/" + rest[1])
+
+    def cut(self, rest):
+        self.send_file("/".join(rest[1:]), cut_after=int(rest[0]))
+
+    def stall(self, rest):
+        self.send_file("/".join(rest[2:]), stall=(int(rest[0]), float(rest[1])))
+
+    def trickle(self, rest):
+        self.send_file("/".join(rest), trickle=True)
+
+    def status(self, rest):
+        self.send_empty(int(rest[0]))
+
+    def redirect(self, rest):
+        count, target = int(rest[0]), "/".join(rest[1:])
+        self.send_empty(302, {"Location": "/" + target if count == 0 else f"/redirect/{count - 1}/{target}"})
+
+    def loop(self, rest):
+        self.send_empty(302, {"Location": "/loop"})
+
+    def endless_headers(self, rest):
+        self.send_response(200)
+        self.flush_headers()
+        index = 0
+        while True:
+            self.wfile.write(b"X-Padding-%d: %s\r\n" % (index, b"a" * 1000))
+            index += 1
+
+    def icy(self, rest):
+        self.send_icy("/".join(rest[2:]), int(rest[0]), int(rest[1]), largest_blocks=False)
+
+    def icy_max(self, rest):
+        self.send_icy("/".join(rest[1:]), int(rest[0]), 1, largest_blocks=True)
+
+    def icy_flood(self, rest):
+        data = self.read("/".join(rest[2:]))
+        if data is None:
+            return
+        total, metaint = int(rest[0]), int(rest[1])
+        self.send_station_head({"icy-name": "Flood Radio", "icy-metaint": str(metaint)})
+        flooded = 0
+        number = 0
+        after_told = False
+        for piece in self.looped(data, metaint):
+            self.body.write(piece)
+            number += 1
+            if flooded < total:
+                text = ("StreamTitle='Flood %d';" % number).encode().ljust(LARGEST_ICY_BLOCK, b"\0")
+                self.body.write(bytes([255]) + text, counted=False)
+                flooded += LARGEST_ICY_BLOCK
+            elif not after_told:
+                self.body.write(self.icy_block("After the flood"), counted=False)
+                after_told = True
+            else:
+                self.body.write(b"\0", counted=False)
+
+    def live_cut(self, rest):
+        data = self.read("/".join(rest[1:]))
+        if data is None:
+            return
+        left = int(rest[0])
+        self.send_station_head({"icy-name": "Live Test"})
+        for piece in self.looped(data, CHUNK):
+            self.body.write(piece[:left])
+            left -= len(piece)
+            if left <= 0:
+                break
+        self.end_by_closing()
+
+    # Plain files and their variations.
+
+    def send_file(self, name, ranges=True, content_type=None, cut_after=None, stall=None, trickle=False):
+        path = self.file_path(name)
+        if path is None:
+            self.send_empty(404)
+            return
+        size = os.path.getsize(path)
+        first, last = 0, size - 1
+        header = self.headers.get("Range")
+        if ranges and header:
+            span = self.parse_range(header, size)
+            if span is None:
+                self.send_empty(416, {"Content-Range": f"bytes */{size}"})
+                return
+            first, last = span
+        self.send_response(206 if ranges and header else 200)
+        self.send_header("Content-Type", content_type or self.content_type(path))
+        self.send_header("Content-Length", str(last - first + 1))
+        if ranges:
+            self.send_header("Accept-Ranges", "bytes")
+        if ranges and header:
+            self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        self.end_headers()
+        if not self.send_body:
+            return
+        with open(path, "rb") as source:
+            source.seek(first)
+            body = source.read(last - first + 1)
+        if trickle:
+            for index in range(len(body)):
+                self.wfile.write(body[index:index + 1])
+                self.wfile.flush()
+                time.sleep(1)
+        elif cut_after is not None:
+            self.body.write(body[:cut_after])
+            self.end_by_closing()
+        elif stall is not None:
+            self.body.write(body[:stall[0]])
+            self.wfile.flush()
+            time.sleep(stall[1])
+            self.body.write(body[stall[0]:])
+        else:
+            for start in range(0, len(body), CHUNK):
+                self.body.write(body[start:start + CHUNK])
+
+    def file_path(self, relative):
+        root = os.path.realpath(self.server.directory)
+        path = os.path.realpath(os.path.join(root, relative))
+        if not path.startswith(root + os.sep) or not os.path.isfile(path):
+            return None
+        return path
+
+    def read(self, name):
+        """The bytes of a file under the directory; None, after a 404, when there is none."""
+        path = self.file_path(name)
+        if path is None:
+            self.send_empty(404)
+            return None
+        with open(path, "rb") as file:
+            return file.read()
+
+    @staticmethod
+    def parse_range(header, size):
+        match = RANGE.match(header.strip())
+        if not match or match.group(1) == match.group(2) == "":
+            return None
+        start, end = match.group(1), match.group(2)
+        if start == "":
+            first = max(0, size - int(end))
+            last = size - 1
+        else:
+            first = int(start)
+            last = min(size - 1, int(end)) if end else size - 1
+        if first >= size or first > last:
+            return None
+        return first, last
+
+    @staticmethod
+    def content_type(path):
+        return CONTENT_TYPES.get(os.path.splitext(path)[1].lower(), "application/octet-stream")
+
+    def send_empty(self, status, headers=None):
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", "0")
+        self.send_header("Accept-Ranges", "bytes")
+        self.end_headers()
+
+    # Live streams: no length, so the end of the body is the end of the connection.
+
+    def send_station_head(self, headers):
+        self.send_response(200)
+        self.send_header("Content-Type", "audio/mpeg")
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.end_headers()
+
+    @staticmethod
+    def looped(data, size):
+        """The file's bytes round and round, in pieces of `size`, without end."""
+        offset = 0
+        while True:
+            piece = data[offset:offset + size]
+            if len(piece) < size:
+                piece += data[:size - len(piece)]
+            yield piece
+            offset = (offset + size) % len(data)
+
+    def end_by_closing(self):
+        # Everything written arrives, then the end: short of the length, or a station gone.
+        self.wfile.flush()
+        self.connection.shutdown(socket.SHUT_WR)
+        self.close_connection = True
+
+    @staticmethod
+    def icy_block(title):
+        text = ("StreamTitle='%s';StreamUrl='';" % title).encode()
+        blocks = (len(text) + 15) // 16
+        return bytes([blocks]) + text.ljust(blocks * 16, b"\0")
+
+    def send_icy(self, name, metaint, every, largest_blocks):
+        data = self.read(name)
+        if data is None:
+            return
+        self.send_station_head({"icy-name": "Test Radio", "icy-genre": "Testing", "icy-metaint": str(metaint)})
+        last = None
+        offset = 0
+        while offset < len(data):
+            self.body.write(data[offset:offset + metaint])
+            offset += metaint
+            if offset >= len(data):
+                break
+            if largest_blocks:
+                text = ("StreamTitle='Block %d';" % (offset // metaint)).encode().ljust(LARGEST_ICY_BLOCK, b"\0")
+                self.body.write(bytes([255]) + text, counted=False)
+                continue
+            title = "Title %d" % (offset // every)
+            if title == last:
+                self.body.write(b"\0", counted=False)
+                continue
+            last = title
+            self.body.write(self.icy_block(title), counted=False)
+        self.close_connection = True
+
+    def log_request_line(self):
+        entry = {"method": self.command, "path": self.path, "range": self.headers.get("Range")}
+        with open(self.server.log_file, "a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
+
+    def log_message(self, format, *args):
+        pass
+
+
+FAULTS = {
+    "norange": Handler.norange,
+    "type": Handler.typed,
+    "cut": Handler.cut,
+    "stall": Handler.stall,
+    "trickle": Handler.trickle,
+    "status": Handler.status,
+    "redirect": Handler.redirect,
+    "loop": Handler.loop,
+    "endless-headers": Handler.endless_headers,
+    "icy": Handler.icy,
+    "icy-max": Handler.icy_max,
+    "icy-flood": Handler.icy_flood,
+    "live-cut": Handler.live_cut,
+}
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass
+
+
+def main():
+    directory, port_file, log_file = sys.argv[1:4]
+    server = Server(("127.0.0.1", 0), Handler)
+    server.directory = directory
+    server.log_file = log_file
+    if sys.argv[4:5] == ["--tls"]:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[5], sys.argv[6])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    with open(port_file + ".new", "w", encoding="utf-8") as out:
+        out.write(str(server.server_address[1]))
+    os.rename(port_file + ".new", port_file)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
