@@ -76,7 +76,7 @@ struct StreamFocusTests {
     /// genre Speech makes the player's session spoken audio: a prompt pauses it, and it
     /// resumes by itself where it was held.
     @Test func anEpisodeOverHTTPIsSpokenAudio() throws {
-        let files = try StaticHTTPServer(serving: Fixtures.directory)
+        let files = try TestHTTPServer(serving: Fixtures.directory)
         let bench = try AudioTestBench()
         try bench.play(files.url("speech440.mp3"))
         #expect(bench.waitToHear(440, upTo: 8), "\(bench.diagnosis())")
