@@ -27,7 +27,7 @@ extension TagReadFailure: CustomStringConvertible {
         case .truncated: "truncated: the file ends before a complete MP3 frame"
         case .notMP3: "not an MP3 file: no MPEG audio frames found"
         case .oversizedTag(let bytes): "oversized tag: the ID3v2 tag declares \(bytes) bytes"
-        case .unsupportedFormat: "not a supported audio file: no MP3 frames, FLAC stream or Ogg Vorbis/Opus stream found"
+        case .unsupportedFormat: "not a supported audio file: no MP3 frames, FLAC stream, Ogg Vorbis/Opus stream, MPEG-4 or AAC audio found"
         case .malformed(let format, let reason): "damaged \(format) file: \(reason)"
         case .unreadable(let reason): "unreadable: \(reason)"
         }

@@ -2,12 +2,13 @@ public import TagReading
 
 /// Reads the tags, stream format, duration, cover and ReplayGain values of a library file,
 /// choosing the reader by the file's content, not its name: FLAC (``FLACTagReader``), Ogg
-/// Vorbis and Opus (``OggTagReader``), both pure Swift, or MP3 (``MPG123TagReader``).
+/// Vorbis and Opus (``OggTagReader``), MPEG-4 (``MP4TagReader``) and raw AAC
+/// (``ADTSHeader``), all pure Swift, or MP3 (``MPG123TagReader``).
 ///
 /// Stateless and safe to call from several threads at once.
 public struct AudioTagReader: Sendable {
     /// The file name extensions of the formats read, lowercased, without the dot.
-    public static let fileExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus"]
+    public static let fileExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "m4b", "mp4", "aac"]
 
     private let mp3 = MPG123TagReader()
 
@@ -23,6 +24,8 @@ public struct AudioTagReader: Sendable {
         switch try AudioFileFormat.detect(file) {
         case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
         case .ogg: return try OggTagReader(file: file).read()
+        case .mp4: return try MP4TagReader(file: file).read()
+        case .adts(let offset): return try ADTSHeader.tags(of: file, at: offset)
         case .mp3:
             do {
                 return try mp3.scanTags(at: path)
@@ -41,6 +44,8 @@ public struct AudioTagReader: Sendable {
         switch try AudioFileFormat.detect(file) {
         case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
         case .ogg: return try OggTagReader(file: file).read()
+        case .mp4: return try MP4TagReader(file: file).read()
+        case .adts(let offset): return try ADTSHeader.tags(of: file, at: offset)
         case .mp3:
             do {
                 try source.seek(to: 0)
