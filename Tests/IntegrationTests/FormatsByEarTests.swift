@@ -5,14 +5,15 @@ import RondoTesting
 import SinkMonitor
 import Testing
 
-/// FLAC, Ogg Vorbis and Opus files played by the daemon, checked at the sink's monitor.
+/// FLAC, Ogg Vorbis, Opus, AAC (M4A and raw ADTS) and ALAC files played by the daemon,
+/// checked at the sink's monitor.
 @Suite(.serialized)
 struct FormatsByEarTests {
     /// Each format's 440 Hz tone is heard at 440 Hz at the tone's own level.
-    @Test(arguments: ["flac", "ogg", "opus"])
-    func toneIsHeardAtItsFrequencyAndLevel(fileExtension: String) throws {
+    @Test(arguments: ["tone440.flac", "tone440.ogg", "tone440.opus", "tone440.m4a", "tone440-alac.m4a", "tone440.aac"])
+    func toneIsHeardAtItsFrequencyAndLevel(fixture: String) throws {
         let bench = try AudioTestBench()
-        try bench.queue("tone440.\(fileExtension)")
+        try bench.queue(fixture)
         #expect(try bench.send(.play) == .success)
         Thread.sleep(forTimeInterval: 0.2)
         let heard = bench.monitor.listen(for: 0.5)
@@ -22,10 +23,10 @@ struct FormatsByEarTests {
     }
 
     /// `seek 7` on the steps file in each format is heard as the 1000 Hz step.
-    @Test(arguments: ["flac", "ogg", "opus"])
-    func seekIsHeardAtTheNewPosition(fileExtension: String) throws {
+    @Test(arguments: ["steps.flac", "steps.ogg", "steps.opus", "steps.m4a", "steps-alac.m4a"])
+    func seekIsHeardAtTheNewPosition(fixture: String) throws {
         let bench = try AudioTestBench()
-        try bench.queue("steps.\(fileExtension)")
+        try bench.queue(fixture)
         try bench.send(.play)
         #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
         Thread.sleep(forTimeInterval: 0.1)

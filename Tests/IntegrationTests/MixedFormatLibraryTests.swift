@@ -4,8 +4,8 @@ import RondoProtocol
 import RondoTesting
 import Testing
 
-/// The library through the real daemon on a music directory of MP3, FLAC, Ogg Vorbis and
-/// Opus files, tagged and with covers, and a broken file of each format.
+/// The library through the real daemon on a music directory of MP3, FLAC, Ogg Vorbis, Opus,
+/// M4A (AAC) and M4B (ALAC) files, tagged and with covers, and a broken file of each format.
 @Suite(.serialized)
 struct MixedFormatLibraryTests {
     /// One album per format under two artists, plus four broken files.
@@ -30,6 +30,16 @@ struct MixedFormatLibraryTests {
         try run(
             ["/usr/bin/opusenc", "--quiet"] + comments("Opus Song", "Opus Album").flatMap { ["--comment", $0] }
                 + ["--picture", cover, wave, opus])
+        let aac = music.directory.appending("Beta/04.m4a")
+        let ffmpeg = ["/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-i", wave]
+        let itunes = { (title: String, album: String) in
+            ["title=\(title)", "artist=Beta", "album=\(album)", "track=1/3", "genre=Jazz", "date=2020"].flatMap { ["-metadata", $0] }
+        }
+        try run(
+            ffmpeg + ["-i", cover, "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic"]
+                + itunes("AAC Song", "AAC Album") + [aac])
+        let alac = music.directory.appending("Beta/05.m4b")
+        try run(ffmpeg + ["-c:a", "alac", "-f", "ipod"] + itunes("ALAC Song", "ALAC Album") + [alac])
         try FileManager.default.removeItem(atPath: wave)
         try FileManager.default.removeItem(atPath: cover)
         try FileManager.default.createDirectory(atPath: music.directory.appending("Broken"), withIntermediateDirectories: true)
@@ -37,6 +47,7 @@ struct MixedFormatLibraryTests {
         try music.write("Broken/cut.ogg", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: vorbis)).prefix(40)))
         try music.write("Broken/noise.opus", bytes: Array(String(repeating: "no sound here ", count: 40).utf8))
         try music.write("Broken/empty.mp3", bytes: [])
+        try music.write("Broken/cut.m4a", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: aac)).prefix(60)))
         return music
     }
 
@@ -45,27 +56,33 @@ struct MixedFormatLibraryTests {
         let music = try Self.makeMusic()
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--music-dir", music.path])
         let client = try daemon.client()
-        #expect(try client.scanLibrary(LibraryScanParams(full: true)).problems == 4)
+        #expect(try client.scanLibrary(LibraryScanParams(full: true)).problems == 5)
 
         #expect(try client.children([0, 0]).items.map(\.title) == ["Alpha", "Beta"])
-        #expect(try client.children([0, 0, 1]).items.map(\.title) == ["Flac Album", "Opus Album", "Vorbis Album"])
-        #expect(try client.children([0, 2]).items.map(\.title) == ["Flac Song", "Mp3 Song", "Opus Song", "Vorbis Song"])
+        #expect(
+            try client.children([0, 0, 1]).items.map(\.title) == ["AAC Album", "ALAC Album", "Flac Album", "Opus Album", "Vorbis Album"])
+        #expect(
+            try client.children([0, 2]).items.map(\.title) == [
+                "AAC Song", "ALAC Song", "Flac Song", "Mp3 Song", "Opus Song", "Vorbis Song",
+            ])
         #expect(try client.children([0, 3]).items.map(\.title) == ["Jazz", "Rock"])
         let albums = try client.children([0, 1]).items
-        #expect(albums.map(\.title) == ["Flac Album", "Opus Album", "Vorbis Album", "Mp3 Album"])
-        #expect(albums.map { $0.artwork?.mimeType } == ["image/png", "image/png", nil, nil])
-        for title in ["Flac Song", "Vorbis Song", "Opus Song", "Mp3 Song"] {
+        #expect(albums.map(\.title) == ["AAC Album", "ALAC Album", "Flac Album", "Opus Album", "Vorbis Album", "Mp3 Album"])
+        #expect(albums.map { $0.artwork?.mimeType } == ["image/png", nil, "image/png", "image/png", nil, nil])
+        for title in ["Flac Song", "Vorbis Song", "Opus Song", "Mp3 Song", "AAC Song", "ALAC Song"] {
             let found = try client.call(Methods.LibrarySearch.self, LibrarySearchParams(query: title)).items.map(\.title)
             #expect(found.contains(title), "\(title): \(found)")
         }
 
         let problems = try client.call(Methods.LibraryProblems.self, Empty())
-        let reasons = Dictionary(uniqueKeysWithValues: problems.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        var reasons = Dictionary(uniqueKeysWithValues: problems.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        let cutMP4 = reasons.removeValue(forKey: "cut.m4a") ?? "not listed"
+        #expect(cutMP4.hasPrefix("damaged MP4 file: the ") && cutMP4.hasSuffix("past the end of its parent"), "cut.m4a: \(cutMP4)")
         #expect(
             reasons == [
                 "cut.flac": "damaged FLAC file: metadata block 1 declares 34 bytes, past the end of the file",
                 "cut.ogg": "damaged Ogg file: the file ends inside its headers",
-                "noise.opus": "not a supported audio file: no MP3 frames, FLAC stream or Ogg Vorbis/Opus stream found",
+                "noise.opus": "not a supported audio file: no MP3 frames, FLAC stream, Ogg Vorbis/Opus stream, MPEG-4 or AAC audio found",
                 "empty.mp3": "empty file",
             ])
         #expect(daemon.isRunning)

@@ -8,7 +8,7 @@ public import TagReading
 /// Stateless and safe to call from several threads at once.
 public struct AudioTagReader: Sendable {
     /// The file name extensions of the formats read, lowercased, without the dot.
-    public static let fileExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "m4b", "mp4", "aac"]
+    public static let fileExtensions = AudioFileExtensions.all
 
     private let mp3 = MPG123TagReader()
 

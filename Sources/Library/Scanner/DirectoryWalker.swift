@@ -1,4 +1,5 @@
 import Glibc
+import TagReading
 
 /// Finds the audio and playlist files under a path, following symbolic links to files and
 /// directories.
@@ -122,12 +123,13 @@ struct DirectoryWalker {
         }
     }
 
-    /// The extensions of audio files, the formats the tag reader knows; it picks the reader
-    /// by the file's content, so a file named for one of them may hold another.
-    static let audioExtensions = [".mp3", ".flac", ".ogg", ".oga", ".opus"].map { Array($0.utf8) }
+    /// The extensions of audio files (``AudioFileExtensions``), the formats the tag reader
+    /// knows; it picks the reader by the file's content, so a file named for one of them may
+    /// hold another.
+    static let audioExtensions = AudioFileExtensions.all.map { Array(".\($0)".utf8) }
 
-    /// What a file name's extension says the file is: `.mp3`, `.flac`, `.ogg`, `.oga` or
-    /// `.opus` audio, `.m3u`/`.m3u8` playlist (any case).
+    /// What a file name's extension says the file is: audio (``audioExtensions``) or an
+    /// `.m3u`/`.m3u8` playlist (any case).
     static func kind(of name: [UInt8]) -> FoundFile.Kind? {
         let lowered = name.suffix(5).map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
         if audioExtensions.contains(where: lowered.ends(with:)) { return .audio }
