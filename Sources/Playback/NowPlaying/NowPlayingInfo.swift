@@ -39,6 +39,22 @@ public struct NowPlayingInfo: Equatable, Sendable {
     /// What kind of media the item is: always ``NowPlayingMediaType/audio``.
     public var mediaType: NowPlayingMediaType { .audio }
 
+    /// The item's chapters, ordered (``Chapters``).
+    public var chapters: Chapters { Chapters(metadata.chapters, duration: metadata.duration) }
+
+    /// The chapter playing, counting from 0 (MPNowPlayingInfoPropertyChapterNumber); `nil`
+    /// without chapters.
+    public var chapterNumber: Int? { chapters.index(at: elapsedPlaybackTime) }
+
+    /// How many chapters the item has; `nil` without chapters.
+    public var chapterCount: Int? { metadata.chapters.isEmpty ? nil : chapters.count }
+
+    /// The title of the chapter playing, when it has one.
+    public var chapterTitle: String? {
+        let chapters = chapters
+        return chapters.index(at: elapsedPlaybackTime).flatMap { chapters.all[$0].title }
+    }
+
     /// The fraction of the item played, `elapsedPlaybackTime / duration` in [0, 1], or `nil`
     /// while the duration is unknown or zero.
     public var playbackProgress: Double? {

@@ -29,13 +29,15 @@ public struct TrackMetadata: Equatable, Sendable {
     public var externalContentIdentifier: String?
     /// The item's cover image.
     public var artwork: Artwork?
+    /// The chapter marks of the item's file, in file order; empty when it has none.
+    public var chapters: [Chapter]
 
     /// Creates metadata; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, albumTrackNumber: Int? = nil, discNumber: Int? = nil,
         duration: Double? = nil, isLiveStream: Bool? = nil, externalContentIdentifier: String? = nil,
-        artwork: Artwork? = nil
+        artwork: Artwork? = nil, chapters: [Chapter] = []
     ) {
         self.title = title
         self.artist = artist
@@ -49,6 +51,7 @@ public struct TrackMetadata: Equatable, Sendable {
         self.isLiveStream = isLiveStream
         self.externalContentIdentifier = externalContentIdentifier
         self.artwork = artwork
+        self.chapters = chapters
     }
 
     /// The album the tags place the item on, for shuffling by collection: the album artist
