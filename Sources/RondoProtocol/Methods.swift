@@ -289,6 +289,18 @@ public enum Methods {
         public typealias Result = Empty
         public static let name = "radio.remove"
     }
+    /// `chapters.get`: the current item's chapters and the one playing (SPEC §11).
+    public enum ChaptersGet: RPCMethod {
+        public typealias Params = Empty
+        public typealias Result = ChaptersResult
+        public static let name = "chapters.get"
+    }
+    /// `player.chapter`: goes to a chapter of the current item, by index or a step (SPEC §11).
+    public enum PlayerChapter: RPCMethod {
+        public typealias Params = ChapterParams
+        public typealias Result = ChaptersResult
+        public static let name = "player.chapter"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -306,7 +318,7 @@ public enum Methods {
         SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
         PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self,
-        RadioList.self, RadioAdd.self, RadioRemove.self, EventsSubscribe.self,
+        RadioList.self, RadioAdd.self, RadioRemove.self, ChaptersGet.self, PlayerChapter.self, EventsSubscribe.self,
     ]
 }
 

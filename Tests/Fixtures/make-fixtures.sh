@@ -18,6 +18,8 @@
 #   tone440.m4a (AAC, tagged), tone440-alac.m4a (ALAC of tone440.flac's samples), tone440.aac (ADTS),
 #   steps.m4a (AAC), steps-alac.m4a   the same tones in Apple's formats, made by ffmpeg
 #   half-a.m4a, half-b.m4a   1 s each: the two halves of one 1 kHz sine, as AAC (gapless pair)
+#   chapters.{m4b,mp3,flac,ogg}   6 s: three 2 s chapters "Low", "Middle", "High" at 440, 660
+#                       and 880 Hz, genre Audiobook, marked as each format marks chapters
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
 #                       own ARTIST and TITLE comments, as a live Ogg station sends its songs
 set -euo pipefail
@@ -84,6 +86,49 @@ sox "$tmp/sine1k.wav" "$tmp/half-a.wav" trim 0 1
 sox "$tmp/sine1k.wav" "$tmp/half-b.wav" trim 1 1
 m4a half-a.m4a "$tmp/half-a.wav" aac -b:a 160k
 m4a half-b.m4a "$tmp/half-b.wav" aac -b:a 160k
+
+# Three chapters of 2 s each, each its own tone (440, 660, 880 Hz), marked the way each
+# format marks chapters: an MP4 chapter track, ID3v2 CHAP frames, Vorbis CHAPTERnnn comments.
+cat >"$tmp/chapters.txt" <<'META'
+;FFMETADATA1
+title=Three Tones
+artist=Rondo Fixtures
+genre=Audiobook
+[CHAPTER]
+TIMEBASE=1/1000
+START=0
+END=2000
+title=Low
+[CHAPTER]
+TIMEBASE=1/1000
+START=2000
+END=4000
+title=Middle
+[CHAPTER]
+TIMEBASE=1/1000
+START=4000
+END=6000
+title=High
+META
+sox -n -r 44100 -c 2 "$tmp/ch1.wav" synth 2 sine 440 vol 0.5
+sox -n -r 44100 -c 2 "$tmp/ch2.wav" synth 2 sine 660 vol 0.5
+sox -n -r 44100 -c 2 "$tmp/ch3.wav" synth 2 sine 880 vol 0.5
+sox "$tmp/ch1.wav" "$tmp/ch2.wav" "$tmp/ch3.wav" -b 16 "$tmp/chapters.wav"
+for out in chapters.m4b chapters.mp3; do
+  [ -s "$out" ] || ffmpeg -hide_banner -loglevel error -i "$tmp/chapters.wav" -i "$tmp/chapters.txt" -map 0:a \
+    -map_metadata 1 -map_chapters 1 "$out"
+done
+# ffmpeg writes no CHAPTERnnn comments: they are added as a tagger would.
+vorbis_chapters=(CHAPTER001=00:00:00.000 CHAPTER001NAME=Low CHAPTER002=00:00:02.000 CHAPTER002NAME=Middle
+  CHAPTER003=00:00:04.000 CHAPTER003NAME=High TITLE="Three Tones" ARTIST="Rondo Fixtures" GENRE=Audiobook)
+if [ ! -s chapters.flac ]; then
+  flac --silent --force -o chapters.flac "$tmp/chapters.wav"
+  metaflac "${vorbis_chapters[@]/#/--set-tag=}" chapters.flac
+fi
+if [ ! -s chapters.ogg ]; then
+  oggenc --quiet -q 3 -o chapters.ogg "$tmp/chapters.wav"
+  vorbiscomment -w "${vorbis_chapters[@]/#/-t}" chapters.ogg
+fi
 
 sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5
 sox -n -r 44100 -c 2 "$tmp/b.wav" synth 1.5 sine 700 vol 0.5

@@ -23,7 +23,7 @@ struct MethodsTests {
         "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
         "player.setVolume", "player.outputs", "player.setOutput", "player.replayGain", "player.setReplayGain",
-        "radio.list", "radio.add", "radio.remove", "events.subscribe",
+        "radio.list", "radio.add", "radio.remove", "chapters.get", "player.chapter", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -58,6 +58,7 @@ struct MethodsTests {
         "player.outputs", "player.setOutput",  // the output device: rondo output
         "player.replayGain", "player.setReplayGain",  // loudness from ReplayGain tags: rondo replaygain
         "radio.list", "radio.add", "radio.remove",  // SPEC §10: radio stations
+        "chapters.get", "player.chapter",  // SPEC §11: chapters
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.

@@ -120,5 +120,8 @@ extension NowPlayingInfoPayload {
         mediaType = MediaTypeName(info.mediaType)
         assetURL = info.assetURL
         timestamp = info.timestamp
+        chapterNumber = info.chapterNumber
+        chapterCount = info.chapterCount
+        chapterTitle = info.chapterTitle
     }
 }

@@ -79,6 +79,8 @@ actor PlayerService {
     var volume = 1.0
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
     var buffering = false
+    /// The wait for the playing item's next chapter (``watchChapterBoundary()``).
+    var chapterBoundary: Task<Void, Never>?
     let logger: Logger
     nonisolated let now: @Sendable () -> Double
 
@@ -304,6 +306,7 @@ actor PlayerService {
         switch effect {
         case .nowPlayingChanged:
             hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
+            watchChapterBoundary()
         case .queueChanged:
             hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
         default:

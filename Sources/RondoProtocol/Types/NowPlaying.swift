@@ -26,6 +26,12 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var artwork: ArtworkPayload?
     /// When `elapsedPlaybackTime` was exact, in Unix seconds.
     public var timestamp: Double?
+    /// The chapter playing, from 0 (SPEC §11); absent without chapters.
+    public var chapterNumber: Int?
+    /// How many chapters the item has.
+    public var chapterCount: Int?
+    /// The chapter playing's title, when it has one.
+    public var chapterTitle: String?
 
     /// Creates an empty dictionary (nothing is playing).
     public init() {}

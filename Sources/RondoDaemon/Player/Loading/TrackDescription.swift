@@ -45,15 +45,22 @@ struct TrackDescription: Sendable {
     }
 
     /// Reads what the player shows of the file at `path`: the library's row when the
-    /// library has it, else the file's tags, with an embedded cover stored in `artwork`. A
-    /// URL is described by its address (``stream(_:)``): nothing waits for the network.
-    /// Reads SQLite or the file: for the loader's thread only.
+    /// library has it, else the file's tags, with an embedded cover stored in `artwork`, and
+    /// the file's chapter marks (``ChapterReader``). A URL is described by its address
+    /// (``stream(_:)``): nothing waits for the network. Reads SQLite or the file: for the
+    /// loader's thread only.
     static func read(
         _ path: String, library: LibraryStore?, tags reader: AudioTagReader, artwork: ArtworkCache, logger: Logger
     ) -> TrackDescription {
         if MediaPaths.isStreamURL(path) { return stream(path) }
-        if let track = (try? library?.track(atPath: path)) ?? nil { return TrackDescription(track) }
-        return described(path, by: (try? reader.scanTags(at: path)) ?? FileTags(), artwork: artwork, logger: logger)
+        var description =
+            if let track = (try? library?.track(atPath: path)) ?? nil {
+                TrackDescription(track)
+            } else {
+                described(path, by: (try? reader.scanTags(at: path)) ?? FileTags(), artwork: artwork, logger: logger)
+            }
+        description.metadata.chapters = ChapterReader.chapters(at: path)
+        return description
     }
 
     /// A remote file described by its tags, read by ranges over a connection of its own

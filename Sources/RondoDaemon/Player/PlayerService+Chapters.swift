@@ -1,0 +1,65 @@
+import Playback
+import RondoProtocol
+
+/// Chapters of the current item (SPEC §11): listed, moved between, and told as they change.
+extension PlayerService {
+    /// `chapters.get`: the current item's chapters and the one playing.
+    func chapters() -> ChaptersResult {
+        guard let info = player.nowPlayingInfo(at: now()) else { return ChaptersResult(chapters: [], current: nil) }
+        let chapters = info.chapters
+        guard !info.metadata.chapters.isEmpty else { return ChaptersResult(chapters: [], current: nil) }
+        return ChaptersResult(
+            chapters: chapters.all.enumerated().map { index, chapter in
+                ChapterPayload(
+                    index: index, title: chapter.title, start: chapter.start,
+                    duration: chapters.duration(of: index, in: info.metadata.duration))
+            },
+            current: info.chapterNumber)
+    }
+
+    /// `player.chapter`: goes to a chapter by index or a step, as a seek to its start.
+    /// - Throws: `badParam` for neither or both of index and step; `notFound` without a
+    ///   current item or chapters; `indexOutOfRange` for a chapter the item lacks or
+    ///   "next" in the last.
+    func moveToChapter(_ params: ChapterParams) throws(RPCError) -> ChaptersResult {
+        let move: ChapterMove
+        switch (params.index, params.step) {
+        case (let index?, nil): move = .to(index)
+        case (nil, .next?): move = .next
+        case (nil, .previous?): move = .previous
+        default: throw RPCError(.badParam, "give either index (a chapter's number, from 0) or step (next or previous)")
+        }
+        switch player.moveToChapter(move, at: now()) {
+        case .failure(.noItem): throw RPCError(.notFound, "nothing is playing; play a book or an episode with chapters first")
+        case .failure(.noChapters): throw RPCError(.notFound, "the current item has no chapters")
+        case .failure(.noSuchChapter(let index, let count)):
+            throw RPCError(.indexOutOfRange, "no chapter \(index): the current item has \(count), numbered 0 to \(count - 1)")
+        case .failure(.lastChapter): throw RPCError(.indexOutOfRange, "this is the last chapter")
+        case .success(let outcome):
+            apply(outcome.remoteEffects)
+            _ = apply(outcome.effects)
+        }
+        return chapters()
+    }
+
+    /// Publishes `nowPlaying.changed` when the playing item crosses into its next chapter:
+    /// the wait is set again whenever the now-playing info changes.
+    func watchChapterBoundary() {
+        chapterBoundary?.cancel()
+        let moment = now()
+        guard player.state == .playing, let info = player.nowPlayingInfo(at: moment), info.playbackRate > 0,
+            let boundary = info.chapters.nextBoundary(after: info.elapsedPlaybackTime)
+        else { return }
+        let wait = (boundary - info.elapsedPlaybackTime) / info.playbackRate + 0.005
+        chapterBoundary = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(wait))
+            guard !Task.isCancelled else { return }
+            await self?.chapterBoundaryReached()
+        }
+    }
+
+    private func chapterBoundaryReached() {
+        chapterBoundary = nil
+        announce(.nowPlayingChanged)
+    }
+}

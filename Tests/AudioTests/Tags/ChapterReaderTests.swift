@@ -1,0 +1,24 @@
+import Playback
+import RondoTesting
+import Testing
+
+@testable import Audio
+
+/// Chapter marks as each format keeps them: an MP4 chapter track (`.m4b`), ID3v2 `CHAP`
+/// frames (`.mp3`), Vorbis `CHAPTERnnn` comments (`.flac`, `.ogg`).
+struct ChapterReaderTests {
+    @Test(arguments: ["chapters.m4b", "chapters.mp3", "chapters.flac", "chapters.ogg"])
+    func eachFormatsMarksAreRead(fixture: String) {
+        let chapters = ChapterReader.chapters(at: Fixtures.path(fixture))
+        #expect(chapters.map(\.title) == ["Low", "Middle", "High"])
+        let starts = chapters.map(\.start)
+        #expect(starts.count == 3 && zip(starts, [0.0, 2, 4]).allSatisfy { abs($0 - $1) < 0.01 }, "starts \(starts)")
+    }
+
+    /// A file without marks, one that is no audio file, and one that does not exist have none.
+    @Test func noMarksIsNoChapters() {
+        #expect(ChapterReader.chapters(at: Fixtures.path("tone440.m4a")).isEmpty)
+        #expect(ChapterReader.chapters(at: Fixtures.path("text.mp3")).isEmpty)
+        #expect(ChapterReader.chapters(at: "/nonexistent/book.m4b").isEmpty)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Testing
+
+/// Chapters through the real daemon (SPEC §11), on a book whose three 2 s chapters are
+/// tones of their own (440, 660, 880 Hz): now-playing names the chapter, `rondo chapter 2`
+/// is heard at the third chapter's tone, and crossing into a chapter publishes it.
+@Suite(.serialized)
+struct ChaptersByEarTests {
+    @Test func chapterCommandIsHeardAtThatChapter() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("chapters.m4b")
+        #expect(try bench.send(.play) == .success)
+        #expect(bench.waitToHear(440, upTo: 3))
+        let info = try bench.nowPlaying().info
+        #expect(info.chapterCount == 3)
+        #expect(info.chapterNumber == 0)
+        #expect(info.chapterTitle == "Low")
+
+        let rondo = { (arguments: [String]) in
+            Subprocess.capture([BuiltProducts.rondo] + arguments, environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+        }
+        let moved = rondo(["chapter", "2"])
+        #expect(moved.status == 0, "rondo chapter 2: \(moved.stderr)")
+        #expect(moved.stdout.contains("▶ 2  0:04  High"), "\(moved.stdout)")
+        #expect(bench.waitToHear(880, upTo: 1), "the third chapter's tone was not heard")
+        #expect(try bench.nowPlaying().info.chapterTitle == "High")
+
+        #expect(rondo(["chapter", "previous"]).status == 0)
+        #expect(bench.waitToHear(660, upTo: 1), "previous within 3 s of a chapter's start goes back one: 2 → 1")
+        let listed = try bench.client.call(Methods.ChaptersGet.self)
+        #expect(listed.chapters.map(\.title) == ["Low", "Middle", "High"])
+        #expect(listed.chapters.map(\.duration).allSatisfy { abs(($0 ?? 0) - 2) < 0.05 })
+
+        let refused = rondo(["chapter", "7"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("no chapter 7: the current item has 3"), "\(refused.stderr)")
+    }
+
+    /// Playing from the first chapter into the second publishes `nowPlaying.changed` with
+    /// the new chapter, as it is heard.
+    @Test func crossingIntoAChapterIsPublished() throws {
+        let bench = try AudioTestBench()
+        let events = try bench.daemon.client()
+        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.nowPlaying]))
+        try bench.queue("chapters.flac")
+        #expect(try bench.send(.play) == .success)
+        var told: Date?
+        let deadline = Date().addingTimeInterval(5)
+        while told == nil, Date() < deadline {
+            guard let event = try events.nextEvent(timeout: 0.1) else { continue }
+            if try event.decode(Events.NowPlayingChanged.self)?.info.chapterNumber == 1 { told = Date() }
+        }
+        let published = try #require(told, "no nowPlaying.changed for the second chapter")
+        Thread.sleep(forTimeInterval: 1)
+        let heard = try #require(bench.firstHeard(660, from: published.addingTimeInterval(-2), to: Date()))
+        #expect(abs(published.timeIntervalSince(heard)) < 0.5, "told \(published.timeIntervalSince(heard)) s after it was heard")
+    }
+}
