@@ -102,4 +102,42 @@ struct LibraryPlaybackTests {
         #expect(abs(elapsed - 12.3) < 0.5, "\(elapsed)")
         #expect(try bench.client.children([0, 4]).items.map(\.title) == ["Episode", "Song"])
     }
+
+    /// A book keeps its own rate (SPEC §11): set to 1.5 while it plays, the music after it
+    /// plays at the rate it had before, the book played again is at 1.5, and a `kill -9`
+    /// with the book current brings back both its place and its rate.
+    @Test func aBookKeepsItsOwnRate() throws {
+        let music = try MusicDirectory()
+        try music.add("Podcasts/Show/ep1.mp3", title: "Episode", artist: "Host", album: "Show", track: 1, seconds: 20)
+        try music.add("Music/song.mp3", title: "Song", artist: "Band", album: "Record", track: 1, seconds: 4)
+        let bench = try AudioTestBench(daemonArguments: ["--music-dir", music.path])
+        _ = try bench.client.scanLibrary()
+        let rate = { (params: RemoteSendParams) in try bench.client.call(Methods.RemoteSend.self, params).status }
+
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().playbackState) == .playing })
+        #expect(try rate(RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)) == .success)
+        try bench.send(.changePlaybackPosition, positionTime: 6)
+        try bench.send(.pause)
+
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [0, 2, 0]))
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.title == "Song" })
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackRate == 1 }, "the music after the book")
+
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackRate == 1.5 }, "the book played again")
+        let place = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        #expect(place > 5.5 && place < 8, "resumed at \(place) s")
+
+        Thread.sleep(forTimeInterval: 1)
+        bench.daemon.kill()
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.NowPlayingGet.self).info.title == "Episode")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        let restored = try client.call(Methods.NowPlayingGet.self).info
+        #expect(restored.playbackRate == 1.5, "\(restored)")
+        #expect((restored.elapsedPlaybackTime ?? 0) > place, "\(restored)")
+    }
 }

@@ -198,6 +198,8 @@ public struct CatalogTrack: Equatable, Sendable {
     public var isSpokenWord: Bool
     /// Where listening stopped, in seconds, for spoken word; `nil` when never started.
     public var resumePosition: Double?
+    /// The rate a spoken-word track was last heard at, when it was set while it played.
+    public var resumeRate: Double?
     public var artwork: CatalogArtwork?
     /// Its ReplayGain tags as last scanned.
     public var replayGain: ReplayGainValues
@@ -207,7 +209,7 @@ public struct CatalogTrack: Equatable, Sendable {
         id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
-        resumePosition: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
+        resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
     ) {
         self.id = id
         self.identifier = identifier
@@ -224,6 +226,7 @@ public struct CatalogTrack: Equatable, Sendable {
         self.duration = duration
         self.isSpokenWord = isSpokenWord
         self.resumePosition = resumePosition
+        self.resumeRate = resumeRate
         self.artwork = artwork
         self.replayGain = replayGain
     }

@@ -9,7 +9,7 @@ enum CatalogRows {
     static func trackSelect(from source: String) -> String {
         """
         SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
-            t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume,
+            t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume, r.rate AS resume_rate,
             t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height,
             t.track_gain, t.track_peak, t.album_gain, t.album_peak
         FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
@@ -21,7 +21,7 @@ enum CatalogRows {
             artist: row["artist"], albumTitle: row["album_title"], albumArtist: row["album_artist"],
             genre: row["genre"], composer: row["composer"], discNumber: row["disc_number"], trackNumber: row["track_number"],
             year: row["year"], duration: row["duration"], isSpokenWord: row["is_spoken_word"],
-            resumePosition: row["resume"], artwork: artwork(row),
+            resumePosition: row["resume"], resumeRate: row["resume_rate"], artwork: artwork(row),
             replayGain: ReplayGainValues(
                 trackGain: row["track_gain"], trackPeak: row["track_peak"], albumGain: row["album_gain"],
                 albumPeak: row["album_peak"]))

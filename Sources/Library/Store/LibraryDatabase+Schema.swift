@@ -9,7 +9,8 @@ extension LibraryDatabase {
     /// by path, so it outlives a file's removal from the library. `v4-search-by-kind`
     /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids;
     /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain; `v6-stations`
-    /// (``createStations(_:)``) keeps the radio stations the listener adds.
+    /// (``createStations(_:)``) keeps the radio stations the listener adds; `v7-resume-rate`
+    /// (``addResumeRate(_:)``) keeps the rate a spoken-word item was heard at.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -18,7 +19,14 @@ extension LibraryDatabase {
         migrator.registerMigration("v4-search-by-kind", migrate: indexSearchByKind)
         migrator.registerMigration("v5-replaygain", migrate: addReplayGain)
         migrator.registerMigration("v6-stations", migrate: createStations)
+        migrator.registerMigration("v7-resume-rate", migrate: addResumeRate)
         return migrator
+    }
+
+    /// The playback rate a spoken-word item was last heard at, beside where it stopped
+    /// (`NULL`: never changed from the rate of whatever played before).
+    static func addResumeRate(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE resume_point ADD COLUMN rate REAL CHECK (rate IS NULL OR (rate >= 0.5 AND rate <= 2.0))")
     }
 
     /// Each track's ReplayGain (gains in dB at −18 LUFS, peaks linear; `NULL` when the file

@@ -29,25 +29,29 @@ extension LibraryStore {
     }
 
     /// Stores where listening to the track at `path` stopped, shown as its
-    /// ``CatalogTrack/resumePosition``; `nil` clears it (the episode or chapter was finished).
+    /// ``CatalogTrack/resumePosition``, and the rate it was heard at when given
+    /// (``CatalogTrack/resumeRate``, kept otherwise); `nil` seconds clears both (the episode
+    /// or chapter was finished).
     ///
     /// Does nothing when `path` is not a library track.
     /// - Parameters:
     ///   - path: the file's absolute path.
     ///   - seconds: the position, ≥ 0, or `nil` to clear it.
+    ///   - rate: the playback rate, 0.5 to 2.0, or `nil` to keep the one stored.
     /// - Throws: ``StoreError`` when the database cannot be written.
-    public func setResumePosition(path: String, seconds: Double?) throws(StoreError) {
+    public func setResumePosition(path: String, seconds: Double?, rate: Double? = nil) throws(StoreError) {
         try database.write { db in
             guard let seconds, seconds.isFinite else {
                 try db.execute(sql: "DELETE FROM resume_point WHERE path = ?", arguments: [path])
                 return
             }
+            let rate = rate.flatMap { $0.isFinite ? min(max($0, 0.5), 2.0) : nil }
             try db.execute(
                 sql: """
-                    INSERT INTO resume_point (path, seconds) SELECT path, ? FROM track WHERE path = ?
-                    ON CONFLICT (path) DO UPDATE SET seconds = excluded.seconds
+                    INSERT INTO resume_point (path, seconds, rate) SELECT path, ?, ? FROM track WHERE path = ?
+                    ON CONFLICT (path) DO UPDATE SET seconds = excluded.seconds, rate = coalesce(excluded.rate, rate)
                     """,
-                arguments: [max(seconds, 0), path])
+                arguments: [max(seconds, 0), rate, path])
         }
     }
 }

@@ -68,7 +68,8 @@ extension PlayerService {
     }
 
     private func saveResumePoint(_ library: LibraryStore, path: String, seconds: Double) {
-        persistence?.perform("the resume point of \(path)") { try library.setResumePosition(path: path, seconds: seconds) }
+        let rate = player.rate
+        persistence?.perform("the resume point of \(path)") { try library.setResumePosition(path: path, seconds: seconds, rate: rate) }
     }
 
     /// The playing track's identifier, then the library container its queue came from.

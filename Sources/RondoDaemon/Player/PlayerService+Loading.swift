@@ -92,6 +92,7 @@ extension PlayerService {
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)
             if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }
+            adjustRateForCurrentItem()
         case .loaded(let ticket, _):
             settleLoad(ticket, nil)
             guard ticket == pendingLoad else { return }

@@ -13,6 +13,7 @@ extension PlayerService {
         // playback when it returns.
         if [.pause, .stop, .togglePlayPause].contains(params.command) { recovery.cancel() }
         let command = try RemoteCommand(params)
+        let rateBefore = player.rate
         var trial = player
         let outcome = trial.handle(command, at: now())
         if let refusal = admit(trial) { return try Self.refused(refusal) }
@@ -20,6 +21,7 @@ extension PlayerService {
         apply(outcome.remoteEffects)
         let failure = apply(outcome.effects)
         if let failure { return failure }
+        if case .changePlaybackRate = command, outcome.status == .success { keepSpokenWordRate(changedFrom: rateBefore) }
         return RemoteSendResult(status: RemoteCommandStatus(outcome.status), reason: outcome.reason.map(CommandFailureReasonName.init))
     }
 

@@ -79,6 +79,8 @@ actor PlayerService {
     var volume = 1.0
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
     var buffering = false
+    /// What was done with rates for spoken word (``adjustRateForCurrentItem()``).
+    var spokenWordRate = SpokenWordRate()
     /// The wait for the playing item's next chapter (``watchChapterBoundary()``).
     var chapterBoundary: Task<Void, Never>?
     let logger: Logger
@@ -295,6 +297,7 @@ actor PlayerService {
             releaseDeadline = nil
             sessions.setPlayerMode(spokenAudio: isSpokenWord(current))
         }
+        adjustRateForCurrentItem()
         persist()
         noteListening()
         chores.ring()

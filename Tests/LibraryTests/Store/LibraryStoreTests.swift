@@ -207,7 +207,7 @@ struct LibraryStoreTests {
         let database = try fixture.open()
         #expect(
             try database.appliedMigrations() == [
-                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations",
+                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate",
             ])
         let store = LibraryStore(database: database)
         #expect(try store.isEmpty())
