@@ -43,9 +43,10 @@ extension PlayerService {
         }
     }
 
-    /// A podcast or audiobook: by its genre tag, or as the library files it (a Podcasts or
-    /// Audiobooks folder).
+    /// A podcast or audiobook: an `.m4b` file, by its genre tag, or as the library files it
+    /// (a Podcasts or Audiobooks folder).
     func isSpokenWord(_ entry: QueueEntry) -> Bool {
+        if SpokenWord.isBookFile(entry.location) { return true }
         if metadata(for: entry).genre.map({ Player.spokenWordGenres.contains($0.lowercased()) }) ?? false { return true }
         return libraryTrack(at: entry.location)?.isSpokenWord ?? false
     }
