@@ -1,34 +1,36 @@
 #!/usr/bin/env bash
-# FLAC, Ogg Vorbis and Opus beside MP3: CPU of rondod while it plays the 40 s test track
-# encoded as FLAC and as Opus, against MPD playing the same files, each for SECONDS after 2 s
-# of settling, interleaved, median of REPS rounds; then the scan rate of a mixed library
-# (Tests/Fixtures/make-library-corpus.sh --mixed, COUNT music tracks: half MP3, the rest
-# FLAC, Vorbis and Opus) by rondod (`rondo library scan`) and MPD (`mpc update --wait`) into
+# FLAC, Ogg Vorbis, Opus and AAC beside MP3: CPU of rondod while it plays the 40 s test track
+# encoded as FLAC, as Opus and as AAC in M4A, against MPD playing the same files, each for
+# SECONDS after 2 s of settling, interleaved, median of REPS rounds; then the scan rate of a
+# mixed library (Tests/Fixtures/make-library-corpus.sh --mixed, COUNT music tracks: a third
+# MP3, the rest FLAC, Vorbis, Opus and M4A in AAC or ALAC) by rondod (`rondo library scan`) and MPD (`mpc update --wait`) into
 # empty databases, interleaved, median of REPS rounds. Prints "name value" lines and rondod's
 # ratios to MPD.
 # Usage: bench/formats.sh [SECONDS=20] [REPS=3] [COUNT=10000]   (SECONDS 0: the scan alone)
 # Needs a PulseAudio server, a release build (swift build -c release), sox, flac, opus-tools,
-# vorbis-tools, lame, mpd, mpc.
+# vorbis-tools, lame, ffmpeg, mpd, mpc.
 . "$(dirname "$0")/lib.sh"
 seconds=${1:-20}
 reps=${2:-3}
 count=${3:-10000}
 mp3=$(track)
 
-# The test track as FLAC (16-bit) and Opus (128 kbit/s), decoded from the MP3 once.
-if [ ! -s "$work/music/track.flac" ] || [ ! -s "$work/music/track.opus" ]; then
+# The test track as FLAC (16-bit), Opus (128 kbit/s) and AAC in M4A (128 kbit/s), decoded
+# from the MP3 once.
+if [ ! -s "$work/music/track.flac" ] || [ ! -s "$work/music/track.opus" ] || [ ! -s "$work/music/track.m4a" ]; then
   sox "$mp3" -b 16 "$work/track16.wav"
   flac --silent -f -o "$work/music/track.flac" "$work/track16.wav"
   opusenc --quiet --bitrate 128 "$work/track16.wav" "$work/music/track.opus"
+  ffmpeg -hide_banner -loglevel error -y -i "$work/track16.wav" -c:a aac -b:a 128k "$work/music/track.m4a"
   rm -f "$work/track16.wav"
 fi
 
 if [ "$seconds" -gt 0 ]; then
-  for format in flac opus; do
+  for format in flac opus m4a; do
     : >"$work/cpu-rondod-$format"; : >"$work/cpu-mpd-$format"
   done
   for _ in $(seq "$reps"); do
-    for format in flac opus; do
+    for format in flac opus m4a; do
       rm -f "$work/rondo.sqlite"*
       start_rondod
       "$bin/rondo" queue add "$work/music/track.$format" >/dev/null
@@ -45,7 +47,7 @@ if [ "$seconds" -gt 0 ]; then
       stop_pid "$mpd_pid"
     done
   done
-  for format in flac opus; do
+  for format in flac opus m4a; do
     r=$(median <"$work/cpu-rondod-$format")
     m=$(median <"$work/cpu-mpd-$format")
     echo "cpu_rondod_$format $r"
@@ -58,7 +60,7 @@ corpus=$work/mixed-corpus-$count
 if [ ! -d "$corpus" ]; then
   "$root/Tests/Fixtures/make-library-corpus.sh" --mixed "$corpus" "$count" >/dev/null
 fi
-files=$(find "$corpus" -type f \( -name '*.mp3' -o -name '*.flac' -o -name '*.ogg' -o -name '*.opus' \) | wc -l)
+files=$(find "$corpus" -type f \( -name '*.mp3' -o -name '*.flac' -o -name '*.ogg' -o -name '*.opus' -o -name '*.m4a' \) | wc -l)
 find "$corpus" -type f -print0 | xargs -0 cat >/dev/null # both scans read from a warm page cache
 
 # scan_rondod: seconds rondod takes for a full scan into an empty database.

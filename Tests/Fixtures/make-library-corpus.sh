@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Makes a tagged music library for scanner tests and benchmarks: make-library-corpus.sh [--mixed] OUT_DIR [COUNT]
-# Needs sox, lame and python3. COUNT (default 300) music tracks in Artist/Album (Year)/NN Title.mp3,
+# Needs sox, lame and python3 (and, for --mixed, flac, vorbis-tools, opus-tools and ffmpeg). COUNT (default 300) music tracks in Artist/Album (Year)/NN Title.mp3,
 # across artists ("The …" and accented names), albums, years and discs; a Podcasts/ folder with
 # episodes; playlists/mix.m3u8 (relative, absolute, CRLF, BOM, #EXTINF); and bad files:
 # bad/empty.mp3, bad/truncated.mp3, bad/random.mp3, bad/text.mp3, bad/oversized-tag.mp3 (16 MiB tag).
 # Three short base MP3s are encoded once; every track is a copy with its own ID3v2.3 or 2.4 tag.
-# --mixed makes half of the music tracks other formats, each encoded with its tags (flac,
-# oggenc, opusenc): every sixth track from the second is .flac, from the fourth .ogg, from the
-# sixth .opus, the same names and tags otherwise; and adds bad/truncated.flac,
-# bad/truncated.ogg and bad/text.opus. Without it the output is MP3 only, as it always was.
+# --mixed makes two thirds of the music tracks other formats, each encoded with its tags (flac,
+# oggenc, opusenc, ffmpeg): every sixth track from the second is .flac, from the fourth .ogg,
+# from the sixth .opus, every twelfth from the third .m4a in AAC and from the ninth .m4a in ALAC,
+# the same names and tags otherwise; and adds bad/truncated.flac, bad/truncated.ogg,
+# bad/truncated.m4a and bad/text.opus. Without it the output is MP3 only, as it always was.
 set -euo pipefail
 mixed=0
 if [ "${1:-}" = "--mixed" ]; then
@@ -63,8 +64,14 @@ def encode(kind, fields, wav, path):
         command = ["flac", "--silent", "-f"] + [a for c in comments for a in ("-T", c)] + ["-o", path, wav]
     elif kind == "ogg":
         command = ["oggenc", "-Q"] + [a for c in comments for a in ("-c", c)] + ["-o", path, wav]
-    else:
+    elif kind == "opus":
         command = ["opusenc", "--quiet"] + [a for c in comments for a in ("--comment", c)] + [wav, path]
+    else:
+        names = {"TITLE": "title", "ARTIST": "artist", "ALBUM": "album", "TRACKNUMBER": "track", "DISCNUMBER": "disc",
+                 "GENRE": "genre", "DATE": "date"}
+        metadata = [a for c in comments for a in ("-metadata", names[c.split("=", 1)[0]] + "=" + c.split("=", 1)[1])]
+        codec = ["-c:a", "aac", "-b:a", "96k"] if kind == "m4a" else ["-c:a", "alac", "-f", "ipod"]
+        command = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", wav] + codec + metadata + [path]
     subprocess.run(command, check=True)
 
 artists = ["The Beatles", "Édith Piaf", "ABBA", "the Kinks", "Björk", "Zoë Keating", "Ólafur Arnalds",
@@ -88,9 +95,9 @@ while index < count:
     fields = [("TIT2", title), ("TPE1", artist), ("TALB", album), ("TRCK", f"{number}/{per_album}"),
               ("TPOS", f"{disc}/2"), ("TCON", genres[index % len(genres)]),
               ("TDRC" if version == 4 else "TYER", str(year) if year else None)]
-    kind = {1: "flac", 3: "ogg", 5: "opus"}.get(index % 6) if mixed else None
+    kind = ({1: "flac", 3: "ogg", 5: "opus"}.get(index % 6) or {2: "m4a", 8: "alac"}.get(index % 12)) if mixed else None
     if kind:
-        path = path[:-len(".mp3")] + "." + kind
+        path = path[:-len(".mp3")] + "." + ("m4a" if kind == "alac" else kind)
         encode(kind, fields, bases_wav[index % 3], path)
     else:
         write(path, tag(fields, version) + bases[index % 3])
@@ -122,7 +129,7 @@ bogus = 16 << 20  # a real 16 MiB tag: one frame of junk a reader must not load
 junk = b"TXXX" + (bogus - 10).to_bytes(4, "big") + b"\x00\x00" + bytes(bogus - 10)
 write(os.path.join(out, "bad", "oversized-tag.mp3"), b"ID3\x03\x00\x00" + synchsafe(bogus) + junk + bases[0])
 if mixed:
-    for kind in ["flac", "ogg"]:
+    for kind in ["flac", "ogg", "m4a"]:
         encode(kind, [("TIT2", "Broken")], bases_wav[0], os.path.join(tmp, "broken." + kind))
         write(os.path.join(out, "bad", "truncated." + kind), open(os.path.join(tmp, "broken." + kind), "rb").read()[:40])
     write(os.path.join(out, "bad", "text.opus"), b"this is a text file, not an opus file\n" * 20)

@@ -61,7 +61,8 @@ struct CorpusScanTests {
 }
 
 extension CorpusScanTests {
-    /// The `--mixed` corpus (half the music tracks FLAC, Ogg Vorbis or Opus) scans in whole:
+    /// The `--mixed` corpus (two thirds of the music tracks FLAC, Ogg Vorbis, Opus or M4A in
+    /// AAC or ALAC) scans in whole:
     /// every format's tracks are in, and the broken file of each format is listed with its reason.
     @Test func scansTheMixedCorpus() throws {
         let directory = try TemporaryDirectory(prefix: "rondo-mixed-corpus")
@@ -75,14 +76,15 @@ extension CorpusScanTests {
         defer { try? database.close() }
         let store = LibraryStore(database: database)
         let scanner = LibraryScanner(store: store, tagReader: CountingTagReader(), musicDirectory: music)
-        #expect(try scanner.scan { _ in } == ScanSummary(added: 68, problems: 8))
+        #expect(try scanner.scan { _ in } == ScanSummary(added: 68, problems: 9))
         let problems = try store.problems().map { (($0.path as NSString).lastPathComponent, $0.reason) }
-        #expect(problems.count == 8)
+        #expect(problems.count == 9)
+        #expect(problems.contains { $0.0 == "truncated.m4a" && $0.1.hasPrefix("damaged MP4 file:") })
         #expect(problems.contains { $0.0 == "truncated.flac" && $0.1.hasPrefix("damaged FLAC file:") })
         #expect(problems.contains { $0.0 == "truncated.ogg" && $0.1.hasPrefix("damaged Ogg file:") })
         #expect(problems.contains { $0.0 == "text.opus" && $0.1.hasPrefix("not a supported audio file") })
         let songs = try store.entries(.songs, in: 0..<100).compactMap(\.track)
-        for suffix in [".mp3", ".flac", ".ogg", ".opus"] {
+        for suffix in [".mp3", ".flac", ".ogg", ".opus", ".m4a"] {
             let track = try #require(songs.first { $0.path.hasSuffix(suffix) }, "no \(suffix) track")
             #expect(track.artist != nil && track.albumTitle != nil && abs((track.duration ?? 0) - 1) < 0.1, "\(track)")
         }
