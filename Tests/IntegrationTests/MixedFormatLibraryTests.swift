@@ -4,8 +4,9 @@ import RondoProtocol
 import RondoTesting
 import Testing
 
-/// The library through the real daemon on a music directory of MP3, FLAC, Ogg Vorbis, Opus,
-/// M4A (AAC) and M4B (ALAC) files, tagged and with covers, and a broken file of each format.
+/// The library through the real daemon on a music directory of MP3, FLAC, Ogg Vorbis, Opus
+/// and M4A (AAC, ALAC) files, tagged and with covers, an M4B book, and a broken file of each
+/// format.
 @Suite(.serialized)
 struct MixedFormatLibraryTests {
     /// One album per format under two artists, plus four broken files.
@@ -38,8 +39,11 @@ struct MixedFormatLibraryTests {
         try run(
             ffmpeg + ["-i", cover, "-map", "0:a", "-map", "1", "-c:a", "aac", "-c:v", "copy", "-disposition:v", "attached_pic"]
                 + itunes("AAC Song", "AAC Album") + [aac])
-        let alac = music.directory.appending("Beta/05.m4b")
-        try run(ffmpeg + ["-c:a", "alac", "-f", "ipod"] + itunes("ALAC Song", "ALAC Album") + [alac])
+        let alac = music.directory.appending("Beta/05.m4a")
+        try run(ffmpeg + ["-c:a", "alac"] + itunes("ALAC Song", "ALAC Album") + [alac])
+        try FileManager.default.createDirectory(atPath: music.directory.appending("Books"), withIntermediateDirectories: true)
+        let book = ["title=Opening", "artist=Reader", "album=A Book", "track=1"].flatMap { ["-metadata", $0] }
+        try run(ffmpeg + ["-c:a", "aac", "-f", "ipod"] + book + [music.directory.appending("Books/book.m4b")])
         try FileManager.default.removeItem(atPath: wave)
         try FileManager.default.removeItem(atPath: cover)
         try FileManager.default.createDirectory(atPath: music.directory.appending("Broken"), withIntermediateDirectories: true)
@@ -66,6 +70,7 @@ struct MixedFormatLibraryTests {
                 "AAC Song", "ALAC Song", "Flac Song", "Mp3 Song", "Opus Song", "Vorbis Song",
             ])
         #expect(try client.children([0, 3]).items.map(\.title) == ["Jazz", "Rock"])
+        #expect(try client.children([2]).items.map(\.title) == ["A Book"], "an .m4b is a book by its kind")
         let albums = try client.children([0, 1]).items
         #expect(albums.map(\.title) == ["AAC Album", "ALAC Album", "Flac Album", "Opus Album", "Vorbis Album", "Mp3 Album"])
         #expect(albums.map { $0.artwork?.mimeType } == ["image/png", nil, "image/png", "image/png", nil, nil])
