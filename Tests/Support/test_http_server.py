@@ -39,7 +39,10 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
                                    passed; then StreamTitle='After the flood' once, and empty
                                    blocks
   /live-cut/N/NAME                 a live station (no length, icy-name) playing the file round
-                                   and round, the connection closed after N bytes
+                                   and round, the connection closed after N bytes: the k-th
+                                   listener of the path (from 0) gets the station's bytes from
+                                   k·N − N/2 (a burst of what it sent before, as Icecast
+                                   starts a listener) to (k + 1)·N
 
 Any of them (and a plain file) takes ?pace=BYTES: the body's audio is sent at BYTES a second
 after a first second's worth at once, as a station sends in real time (metadata blocks do
@@ -53,6 +56,7 @@ import re
 import socket
 import ssl
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -192,9 +196,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         data = self.read("/".join(rest[1:]))
         if data is None:
             return
-        left = int(rest[0])
+        count = int(rest[0])
+        path = urllib.parse.urlsplit(self.path).path
+        with LIVE_JOINS_LOCK:
+            joined = LIVE_JOINS.get(path, 0)
+            LIVE_JOINS[path] = joined + 1
+        start = max(0, joined * count - count // 2)
+        left = (joined + 1) * count - start
         self.send_station_head({"icy-name": "Live Test"})
-        for piece in self.looped(data, CHUNK):
+        for piece in self.looped(data, CHUNK, start=start):
             self.body.write(piece[:left])
             left -= len(piece)
             if left <= 0:
@@ -302,9 +312,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
 
     @staticmethod
-    def looped(data, size):
-        """The file's bytes round and round, in pieces of `size`, without end."""
-        offset = 0
+    def looped(data, size, start=0):
+        """The file's bytes round and round from `start`, in pieces of `size`, without end."""
+        offset = start % len(data)
         while True:
             piece = data[offset:offset + size]
             if len(piece) < size:
@@ -372,6 +382,10 @@ FAULTS = {
     "icy-flood": Handler.icy_flood,
     "live-cut": Handler.live_cut,
 }
+
+# How many listeners each /live-cut path has had, so that each joins where the station is.
+LIVE_JOINS = {}
+LIVE_JOINS_LOCK = threading.Lock()
 
 
 class Server(http.server.ThreadingHTTPServer):

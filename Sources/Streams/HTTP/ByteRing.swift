@@ -78,4 +78,13 @@ final class ByteRing {
     func reset(at offset: Int64) {
         (start, readOffset, end) = (offset, offset, offset)
     }
+
+    /// The newest `count` bytes written (fewer when the ring holds fewer), read or not.
+    func newest(_ count: Int) -> [UInt8] {
+        let available = min(count, Int(end - start))
+        let capacity = storage.count
+        return (0..<available).map { step in
+            storage[Int((end - Int64(available) + Int64(step)) % Int64(capacity))]
+        }
+    }
 }

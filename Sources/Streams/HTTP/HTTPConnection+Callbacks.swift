@@ -29,16 +29,29 @@ extension HTTPConnection {
             return rondo_curl_write_pause()
         }
         current.lastDataAt = .now
+        let before = ring.end
         if var demuxer = current.demuxer {
-            demuxer.feed(bytes, audio: { ring.append($0) }, block: { note(block: $0) })
+            demuxer.feed(bytes, audio: { keep(audio: $0) }, block: { note(block: $0) })
             current.demuxer = demuxer
         } else {
-            ring.append(bytes)
+            keep(audio: bytes)
         }
-        current.delivered += bytes.count
+        // Only new audio counts: a rejoined station's repeated burst restores nothing.
+        current.delivered += Int(ring.end - before)
         if window != nil, current.delivered >= ResumeWindow.restoredBytes { window = nil }
         condition.broadcast()
         return bytes.count
+    }
+
+    /// Puts audio in the ring, through the rejoined stream's splice while it looks for where
+    /// to pick up. What the splice lets go at once may pass the ring's room: being live, its
+    /// oldest bytes give way. Called under `condition`.
+    private func keep(audio bytes: UnsafeRawBufferPointer) {
+        guard var splice = current.splice, !splice.isDone else { return ring.append(bytes) }
+        let released = splice.take(bytes, at: .now)
+        current.splice = splice
+        let room = ring.limit - ring.unread
+        released.suffix(room).withUnsafeBytes { ring.append($0) }
     }
 
     /// Takes a header line; at the end of the final response's head, accepts or refuses it.

@@ -50,6 +50,7 @@ extension HTTPConnection {
     /// Sends a request of `kind`.
     func start(_ kind: HTTPTransferState.Kind) {
         current = HTTPTransferState(kind: kind, now: .now)
+        if kind == .rejoin { current.splice = RejoinSplice(tail: condition.withLock { ring.newest(RejoinSplice.anchorLength) }) }
         errorBuffer[0] = 0
         switch kind {
         case .first: rondo_curl_set_string(easy, CURLOPT_RANGE, "0-")

@@ -30,6 +30,8 @@ struct HTTPTransferState {
     var lastDataAt: ContinuousClock.Instant
     /// The body bytes this request delivered.
     var delivered = 0
+    /// For a live stream joined again: where its audio picks up (``RejoinSplice``).
+    var splice: RejoinSplice?
 
     /// A request of `kind` starting at `now`.
     init(kind: Kind, now: ContinuousClock.Instant) {

@@ -24,6 +24,8 @@ struct HTTPPartsTests {
             #expect(ring.readOffset - ring.start >= min(4, ring.readOffset))
         }
         #expect(read == bytes)
+        #expect(ring.newest(3) == [97, 98, 99])
+        #expect(ring.newest(100) == Array(88..<100), "only what the ring still holds")
         #expect(ring.holds(96))
         ring.moveReader(to: 96)
         let count = out.withUnsafeMutableBytes { ring.read(into: $0.baseAddress!, count: 8) }
