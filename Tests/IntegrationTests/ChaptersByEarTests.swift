@@ -41,7 +41,7 @@ struct ChaptersByEarTests {
     }
 
     /// Playing from the first chapter into the second publishes `nowPlaying.changed` with
-    /// the new chapter, as it is heard.
+    /// the new chapter, as it is heard (within a second, as a stream's new title is).
     @Test func crossingIntoAChapterIsPublished() throws {
         let bench = try AudioTestBench()
         let events = try bench.daemon.client()
@@ -49,7 +49,8 @@ struct ChaptersByEarTests {
         try bench.queue("chapters.flac")
         #expect(try bench.send(.play) == .success)
         var told: Date?
-        let deadline = Date().addingTimeInterval(5)
+        // The second chapter begins 2 s into the book; a loaded machine may start it late.
+        let deadline = Date().addingTimeInterval(15)
         while told == nil, Date() < deadline {
             guard let event = try events.nextEvent(timeout: 0.1) else { continue }
             if try event.decode(Events.NowPlayingChanged.self)?.info.chapterNumber == 1 { told = Date() }
@@ -57,6 +58,6 @@ struct ChaptersByEarTests {
         let published = try #require(told, "no nowPlaying.changed for the second chapter")
         Thread.sleep(forTimeInterval: 1)
         let heard = try #require(bench.firstHeard(660, from: published.addingTimeInterval(-2), to: Date()))
-        #expect(abs(published.timeIntervalSince(heard)) < 0.5, "told \(published.timeIntervalSince(heard)) s after it was heard")
+        #expect(abs(published.timeIntervalSince(heard)) < 1, "told \(published.timeIntervalSince(heard)) s after it was heard")
     }
 }
