@@ -18,6 +18,7 @@
 #   tone440.m4a (AAC, tagged), tone440-alac.m4a (ALAC of tone440.flac's samples), tone440.aac (ADTS),
 #   steps.m4a (AAC), steps-alac.m4a   the same tones in Apple's formats, made by ffmpeg
 #   half-a.m4a, half-b.m4a   1 s each: the two halves of one 1 kHz sine, as AAC (gapless pair)
+#   changing.aac        raw AAC: 1 s of 440 Hz at 44.1 kHz stereo, then 1 s of 660 Hz at 22.05 kHz mono
 #   chapters.{m4b,mp3,flac,ogg}   6 s: three 2 s chapters "Low", "Middle", "High" at 440, 660
 #                       and 880 Hz, genre Audiobook, marked as each format marks chapters
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
@@ -84,6 +85,14 @@ m4a steps-alac.m4a steps.flac alac
 sox -n -r 44100 -c 2 "$tmp/sine1k.wav" synth 2 sine 1000 vol 0.5
 sox "$tmp/sine1k.wav" "$tmp/half-a.wav" trim 0 1
 sox "$tmp/sine1k.wav" "$tmp/half-b.wav" trim 1 1
+# Raw AAC whose second half changes rate and channels (a stereo station's mono advert).
+if [ ! -s changing.aac ]; then
+  sox -n -r 44100 -c 2 "$tmp/changing-a.wav" synth 1 sine 440 vol 0.5
+  sox -n -r 22050 -c 1 "$tmp/changing-b.wav" synth 1 sine 660 vol 0.5
+  ffmpeg -hide_banner -loglevel error -i "$tmp/changing-a.wav" -c:a aac -b:a 128k -f adts "$tmp/changing-a.aac"
+  ffmpeg -hide_banner -loglevel error -i "$tmp/changing-b.wav" -c:a aac -b:a 64k -f adts "$tmp/changing-b.aac"
+  cat "$tmp/changing-a.aac" "$tmp/changing-b.aac" >changing.aac
+fi
 m4a half-a.m4a "$tmp/half-a.wav" aac -b:a 160k
 m4a half-b.m4a "$tmp/half-b.wav" aac -b:a 160k
 

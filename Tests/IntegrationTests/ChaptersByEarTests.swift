@@ -60,4 +60,19 @@ struct ChaptersByEarTests {
         let heard = try #require(bench.firstHeard(660, from: published.addingTimeInterval(-2), to: Date()))
         #expect(abs(published.timeIntervalSince(heard)) < 1, "told \(published.timeIntervalSince(heard)) s after it was heard")
     }
+
+    /// A book played from Podcasts & Books has the chapters its file holds, though the
+    /// library's row (not the file) describes it.
+    @Test func aBookFromTheLibraryHasItsChapters() throws {
+        let music = try MusicDirectory()
+        try FileManager.default.createDirectory(atPath: music.directory.appending("Books"), withIntermediateDirectories: true)
+        try music.write("Books/Three Tones.m4b", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("chapters.m4b")))))
+        let bench = try AudioTestBench(daemonArguments: ["--music-dir", music.path])
+        _ = try bench.client.scanLibrary()
+        #expect(try bench.client.children([2]).items.count == 1, "the book is a show of its own")
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
+        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().info.chapterCount == 3 })
+        #expect(try bench.client.call(Methods.ChaptersGet.self).chapters.map(\.title) == ["Low", "Middle", "High"])
+        #expect(bench.waitToHear(440, upTo: 3))
+    }
 }

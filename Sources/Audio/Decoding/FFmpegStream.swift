@@ -20,6 +20,10 @@ final class FFmpegStream {
     private var container: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
+    /// What the resampler converts from: rate, sample format and channel layout (a copy).
+    private var resamplerInput: (rate: Int32, format: Int32, layout: AVChannelLayout)?
+    /// The format every sample comes out in: the first frame's.
+    private var output: AudioFormat?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let streamIndex: Int32
@@ -48,9 +52,14 @@ final class FFmpegStream {
         self.io = io
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        guard var container = avformat_alloc_context(), packet != nil, frame != nil else {
+        guard var container = avformat_alloc_context() else {
             (streamIndex, timeBase) = (-1, AVRational(num: 1, den: 1))
             throw .decodeFailed(name, reason: "FFmpeg could not allocate its input")
+        }
+        guard packet != nil, frame != nil else {
+            avformat_free_context(container)
+            (streamIndex, timeBase) = (-1, AVRational(num: 1, den: 1))
+            throw .decodeFailed(name, reason: "FFmpeg could not allocate a frame")
         }
         container.pointee.pb = io
         container.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
@@ -95,6 +104,7 @@ final class FFmpegStream {
         av_frame_free(&frame)
         av_packet_free(&packet)
         swr_free(&resampler)
+        forgetResamplerInput()
         avcodec_free_context(&codec)
         avformat_close_input(&container)
         var context: UnsafeMutablePointer<AVIOContext>? = io
@@ -159,7 +169,8 @@ final class FFmpegStream {
             guard !flushed else { return nil }
             let read = av_read_frame(container, packet)
             if read < 0 {
-                guard read == rondo_averror_eof() || io.pointee.eof_reached != 0 else {
+                let failed = io.pointee.error != 0 && io.pointee.error != rondo_averror_eof()
+                guard !failed, read == rondo_averror_eof() || io.pointee.eof_reached != 0 else {
                     throw .decodeFailed(name, reason: "reading failed (\(Self.errorText(read)))")
                 }
                 flushed = true
@@ -180,53 +191,93 @@ final class FFmpegStream {
         }
     }
 
-    /// Appends `frame`'s samples, as interleaved floats, to the pending ones, dropping those
-    /// before a seek's target; returns the frame's format.
+    /// Appends `frame`'s samples, as interleaved floats in the stream's first format, to the
+    /// pending ones, dropping those before a seek's target; returns that format. A stream
+    /// whose later frames change their rate, sample format or channels (a stereo station's
+    /// mono advert) is converted back to it.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(AudioError) -> AudioFormat {
         let rate = Int(frame.pointee.sample_rate)
         let channels = min(2, Int(frame.pointee.ch_layout.nb_channels))
         guard rate > 0, channels > 0 else { throw .decodeFailed(name, reason: "a frame without a rate or channels") }
-        if resampler == nil { try makeResampler(for: frame, channels: channels) }
+        let format = output ?? AudioFormat(sampleRate: rate, channels: channels)
+        output = format
+        if resampler == nil || resamplerInputDiffers(from: frame) { try makeResampler(for: frame, to: format) }
         let count = Int(frame.pointee.nb_samples)
+        let capacity = Int(swr_get_out_samples(resampler, Int32(count)))
+        guard capacity >= 0 else { throw .decodeFailed(name, reason: "conversion failed (\(Self.errorText(Int32(capacity))))") }
         let timestamp = frame.pointee.best_effort_timestamp
         let start =
-            timestamp == Int64.min ? nextFrame : Int(av_rescale_q(timestamp, timeBase, AVRational(num: 1, den: Int32(rate))))
+            timestamp == Int64.min
+            ? nextFrame : Int(av_rescale_q(timestamp, timeBase, AVRational(num: 1, den: Int32(format.sampleRate))))
         let offset = pending.count
-        pending.append(contentsOf: repeatElement(0, count: count * channels))
+        pending.append(contentsOf: repeatElement(0, count: capacity * format.channels))
         let converted = pending.withUnsafeMutableBufferPointer { buffer in
             var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + offset)
                 .assumingMemoryBound(to: UInt8.self)
             return frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { input in
-                swr_convert(resampler, &output, Int32(count), input, Int32(count))
+                swr_convert(resampler, &output, Int32(capacity), input, Int32(count))
             }
         }
-        guard converted >= 0 else { throw .decodeFailed(name, reason: "conversion failed (\(Self.errorText(converted)))") }
-        if endFrame == nil { endFrame = trimsToLength ? frameCount(at: rate) ?? Int.max : Int.max }
+        guard converted >= 0 else {
+            pending.removeLast(capacity * format.channels)
+            throw .decodeFailed(name, reason: "conversion failed (\(Self.errorText(converted)))")
+        }
+        if endFrame == nil { endFrame = trimsToLength ? frameCount(at: format.sampleRate) ?? Int.max : Int.max }
         let kept = min(Int(converted), max(0, (endFrame ?? Int.max) - start))
-        pending.removeLast((count - kept) * channels)
+        pending.removeLast((capacity - kept) * format.channels)
         nextFrame = start + kept
         if let target = seekTarget {
             let drop = min(max(0, target - start), kept)
-            pending.removeSubrange(offset..<offset + drop * channels)
+            pending.removeSubrange(offset..<offset + drop * format.channels)
             if nextFrame >= target { seekTarget = nil }
         }
-        return AudioFormat(sampleRate: rate, channels: channels)
+        return format
     }
 
-    /// The converter from the decoder's samples to interleaved floats in `channels` channels.
-    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>, channels: Int) throws(AudioError) {
+    /// Whether `frame` differs in rate, sample format or channel layout from what the
+    /// resampler was made for.
+    private func resamplerInputDiffers(from frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+        guard var input = resamplerInput else { return true }
+        return input.rate != frame.pointee.sample_rate || input.format != frame.pointee.format
+            || av_channel_layout_compare(&input.layout, &frame.pointee.ch_layout) != 0
+    }
+
+    /// The converter from `frame`'s samples to interleaved floats in `format`.
+    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>, to format: AudioFormat) throws(AudioError) {
+        swr_free(&resampler)
+        forgetResamplerInput()
         var output = AVChannelLayout()
-        av_channel_layout_default(&output, Int32(channels))
+        av_channel_layout_default(&output, Int32(format.channels))
         defer { av_channel_layout_uninit(&output) }
         var converter: OpaquePointer?
-        let rate = frame.pointee.sample_rate
-        let format = AVSampleFormat(frame.pointee.format)
-        let made = swr_alloc_set_opts2(&converter, &output, AV_SAMPLE_FMT_FLT, rate, &frame.pointee.ch_layout, format, rate, 0, nil)
+        let inputFormat = AVSampleFormat(frame.pointee.format)
+        let made = swr_alloc_set_opts2(
+            &converter, &output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate), &frame.pointee.ch_layout, inputFormat,
+            frame.pointee.sample_rate, 0, nil)
+        // A mono frame fills both channels at its own level, as the audio server plays a
+        // mono stream (libswresample's own matrix would lower it by 3 dB).
+        if let converter, frame.pointee.ch_layout.nb_channels == 1, format.channels == 2 {
+            let bothAtFullLevel: [Double] = [1, 1]
+            swr_set_matrix(converter, bothAtFullLevel, 1)
+        }
         guard made >= 0, let converter, swr_init(converter) >= 0 else {
             swr_free(&converter)
             throw .decodeFailed(name, reason: "its samples cannot be converted")
         }
+        var layout = AVChannelLayout()
+        guard av_channel_layout_copy(&layout, &frame.pointee.ch_layout) >= 0 else {
+            var failed: OpaquePointer? = converter
+            swr_free(&failed)
+            throw .decodeFailed(name, reason: "its channel layout cannot be kept")
+        }
         resampler = converter
+        resamplerInput = (frame.pointee.sample_rate, frame.pointee.format, layout)
+    }
+
+    private func forgetResamplerInput() {
+        guard var input = resamplerInput else { return }
+        av_channel_layout_uninit(&input.layout)
+        resamplerInput = nil
     }
 
     /// FFmpeg's words for an error code.

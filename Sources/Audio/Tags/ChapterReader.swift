@@ -18,6 +18,11 @@ public enum ChapterReader {
     public static func chapters(at path: String) -> [Chapter] {
         guard let source = try? FileByteSource(path: path) else { return [] }
         let box = ByteSourceBox(source)
+        // FFmpeg holds the box's pointer unretained: it must live until the input is closed.
+        return withExtendedLifetime(box) { chapters(reading: box, name: path) }
+    }
+
+    private static func chapters(reading box: ByteSourceBox, name path: String) -> [Chapter] {
         guard let io = box.ioContext() else { return [] }
         defer {
             var context: UnsafeMutablePointer<AVIOContext>? = io

@@ -87,7 +87,7 @@ struct MP4TagReader {
         guard let versionAndFlags = cursor.uint32BE(), let count = cursor.uint32BE(), count >= 1 else { return nil }
         let wide = versionAndFlags >> 24 == 1
         guard wide, let high = cursor.uint32BE(), let low = cursor.uint32BE() else { return cursor.uint32BE().map(Int.init) }
-        return Int(UInt64(high) << 32 | UInt64(low) & 0x7FFF_FFFF_FFFF_FFFF)
+        return Self.int63(high: high, low: low)
     }
 
     /// Timescale and duration of an `mvhd` or `mdhd` box (version 0 or 1).
@@ -99,7 +99,7 @@ struct MP4TagReader {
             guard cursor.skip(16), let scale = cursor.uint32BE(), let high = cursor.uint32BE(), let low = cursor.uint32BE() else {
                 throw Self.damaged("a short \(box.type) box")
             }
-            return (Int(scale), Int(UInt64(high) << 32 | UInt64(low) & 0x7FFF_FFFF_FFFF_FFFF))
+            return (Int(scale), Self.int63(high: high, low: low))
         }
         guard cursor.skip(8), let scale = cursor.uint32BE(), let length = cursor.uint32BE() else {
             throw Self.damaged("a short \(box.type) box")
@@ -210,6 +210,11 @@ struct MP4TagReader {
             offset += length
         }
         return found
+    }
+
+    /// A 64-bit field as a non-negative `Int`: its top bit (a hostile file's) is dropped.
+    static func int63(high: UInt32, low: UInt32) -> Int {
+        Int((UInt64(high) << 32 | UInt64(low)) & 0x7FFF_FFFF_FFFF_FFFF)
     }
 
     private static func damaged(_ reason: String) -> TagReadFailure {

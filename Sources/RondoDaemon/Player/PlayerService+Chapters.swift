@@ -58,7 +58,10 @@ extension PlayerService {
         }
     }
 
+    /// Runs on the waiting task itself, so a wait cancelled (by a seek, a pause, a new
+    /// item) while it hopped onto the actor ends here and leaves the newer wait alone.
     private func chapterBoundaryReached() {
+        guard !Task.isCancelled else { return }
         chapterBoundary = nil
         announce(.nowPlayingChanged)
     }

@@ -13,6 +13,8 @@ extension PlayerService {
         let spoken = isSpokenWord(current)
         let track = libraryTrack(at: current.location)
         if spoken, track == nil, descriptions[current.location] == nil { return }
+        // A live stream keeps no rate: the rate to go back to waits for the next item.
+        guard player.isEnabled(.changePlaybackRate) else { return }
         spokenWordRate.adjustedEntry = current.id
         let wanted: Double?
         if spoken, let remembered = track?.resumeRate {
@@ -24,7 +26,7 @@ extension PlayerService {
         } else {
             wanted = nil
         }
-        guard let wanted, wanted != player.rate, player.isEnabled(.changePlaybackRate) else { return }
+        guard let wanted, wanted != player.rate else { return }
         let outcome = player.handle(.changePlaybackRate(wanted), at: now())
         apply(outcome.remoteEffects)
         _ = apply(outcome.effects)

@@ -46,6 +46,18 @@ struct AppleFormatsDecoderTests {
         #expect(abs(SignalAnalysis.level(middle, at: 440, sampleRate: 44_100) - fixtureLevel) < 0.5)
     }
 
+    /// A stream whose frames change rate and channels midway (a stereo station's mono
+    /// advert) comes out in its first format throughout, the second half converted.
+    @Test func aFormatChangeMidwayIsConverted() throws {
+        let decoder = try AudioDecoders.open(Fixtures.path("changing.aac"))
+        #expect(decoder.format == AudioFormat(sampleRate: 44_100, channels: 2))
+        let samples = try decoder.readAll()
+        #expect(abs(samples.count - 2 * 44_100 * 2) < 8192 * 2, "\(samples.count) samples")
+        let left = Signals.firstChannel(samples)
+        let second = Array(left[(left.count * 3 / 4)..<(left.count * 3 / 4 + 8820)])
+        #expect(abs(SignalAnalysis.level(second, at: 660, sampleRate: 44_100) - fixtureLevel) < 1)
+    }
+
     /// An MP4 without audio, and one whose boxes are cut short, are refused with a reason.
     @Test func notAudioIsRefusedWithAReason() throws {
         let whole = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tone440.m4a"))))

@@ -60,6 +60,14 @@ struct MP4TagReaderTests {
         #expect(tags.duration == 3)
     }
 
+    /// A 64-bit length or duration with its top bit set (only a hostile file has one) is
+    /// read as a non-negative number, never a crash.
+    @Test func wideFieldsStayNonNegative() {
+        #expect(MP4TagReader.int63(high: 0xFFFF_FFFF, low: 0xFFFF_FFFF) == Int.max)
+        #expect(MP4TagReader.int63(high: 0x8000_0000, low: 7) == 7)
+        #expect(MP4TagReader.int63(high: 1, low: 2) == 1 << 32 | 2)
+    }
+
     /// A file with no sound track, one cut inside its boxes, and one whose box claims more
     /// than its parent holds are damaged, each with its reason.
     @Test func damagedFilesSayWhy() throws {

@@ -31,6 +31,9 @@ final class TrackLoader: Sendable {
     private let tell: AsyncStream<LoaderNotice>.Continuation
     private let queue = LoaderThread(name: "rondo-loader")
     private let opening = LoaderThread(name: "rondo-open")
+    /// Reads remote files' tags, which may wait on a slow server for a timeout: a lane of
+    /// its own, so no load or description waits behind them.
+    private let remoteTags = LoaderThread(name: "rondo-tags")
     private let intent = Mutex(LoadIntent())
     /// The newest pre-roll asked for; a pre-roll with another ticket is stale. Apart from
     /// `intent` so that asking for one never waits for a track being handed to the engine.
@@ -89,7 +92,7 @@ final class TrackLoader: Sendable {
             return intent.ticket
         }
         queue.async {
-            let description = request.description ?? self.described(request.path)
+            let description = request.description.map { self.withChapters($0, of: request.path) } ?? self.described(request.path)
             self.opening.async { self.perform(request, description, ticket: ticket, position: position) }
         }
         return ticket
@@ -101,7 +104,9 @@ final class TrackLoader: Sendable {
     func prepareNext(_ request: Request?) -> Int {
         let ticket = dropPreRolls()
         queue.async {
-            let description = request.map { $0.description ?? self.described($0.path) }
+            let description = request.map { request in
+                request.description.map { self.withChapters($0, of: request.path) } ?? self.described(request.path)
+            }
             self.opening.async { self.prepare(request, description, ticket: ticket) }
         }
         return ticket
@@ -149,6 +154,7 @@ final class TrackLoader: Sendable {
     /// Stops for good: nothing reaches the engine from now on, and the notices end.
     func close() {
         intent.withLock { $0.closed = true }
+        remoteTags.stop()
         queue.async {
             self.opening.async { self.tell.finish() }
             self.opening.stop()
@@ -162,6 +168,18 @@ final class TrackLoader: Sendable {
         if case .terminated = tell.yield(.caughtUp(waiter)) { waiter.resume() }
     }
 
+    /// A description the player already had (a library row's) with the file's chapter
+    /// marks, which only the file holds; told when there are some.
+    private func withChapters(_ description: TrackDescription, of path: String) -> TrackDescription {
+        guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path) else { return description }
+        let chapters = ChapterReader.chapters(at: path)
+        guard !chapters.isEmpty else { return description }
+        var found = description
+        found.metadata.chapters = chapters
+        tell.yield(.described(path: path, found))
+        return found
+    }
+
     private func described(_ path: String) -> TrackDescription {
         let description = TrackDescription.read(path, library: library, tags: tagReader, artwork: artwork, logger: logger)
         tell.yield(.described(path: path, description))
@@ -170,7 +188,7 @@ final class TrackLoader: Sendable {
 
     /// Describes `path` again when opening it found what only opening tells of a stream:
     /// whether it is live, and how long it is. A remote file's tags are then read on
-    /// `rondo-loader`, while it already plays (``describeRemoteFile(_:knowing:)``).
+    /// `rondo-tags`, while it already plays (``describeRemoteFile(_:knowing:)``).
     private func tellWhatOpeningFound(_ track: OpenedTrack?, _ path: String, _ description: TrackDescription) {
         guard let track else { return }
         var found = description
@@ -181,7 +199,7 @@ final class TrackLoader: Sendable {
             found.metadata.duration = track.duration
         }
         if !track.isLiveStream, description.libraryTrack == nil, MediaPaths.isStreamURL(path) {
-            queue.async { [found] in self.describeRemoteFile(path, knowing: found) }
+            _ = remoteTags.async { [found] in self.describeRemoteFile(path, knowing: found) }
         }
         guard found.metadata != description.metadata else { return }
         tell.yield(.described(path: path, found))
