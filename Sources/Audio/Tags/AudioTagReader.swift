@@ -20,14 +20,8 @@ public struct AudioTagReader: Sendable {
     ///   file that is none of the formats is ``TagReadFailure/notMP3`` when named `.mp3`,
     ///   else ``TagReadFailure/unsupportedFormat``.
     public func scanTags(at path: String) throws(TagReadFailure) -> FileTags {
-        let file = try TagFile(path: path)
-        switch try AudioFileFormat.detect(file) {
-        case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
-        case .ogg: return try OggTagReader(file: file).read()
-        case .mp4: return try MP4TagReader(file: file).read()
-        case .adts(let offset): return try ADTSHeader.tags(of: file, at: offset)
-        case .mp3:
-            do {
+        try read(try TagFile(path: path)) { () throws(TagReadFailure) in
+            do throws(TagReadFailure) {
                 return try mp3.scanTags(at: path)
             } catch .notMP3 where !path.lowercased().hasSuffix(".mp3") {
                 throw .unsupportedFormat
@@ -40,19 +34,24 @@ public struct AudioTagReader: Sendable {
     /// is not looked for. The source is left open, at no particular offset.
     /// - Throws: ``TagReadFailure`` saying why its tags cannot be read.
     public func scanTags(of source: any ByteSource) throws(TagReadFailure) -> FileTags {
-        let file = try TagFile(source: source)
-        switch try AudioFileFormat.detect(file) {
-        case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
-        case .ogg: return try OggTagReader(file: file).read()
-        case .mp4: return try MP4TagReader(file: file).read()
-        case .adts(let offset): return try ADTSHeader.tags(of: file, at: offset)
-        case .mp3:
-            do {
+        try read(try TagFile(source: source)) { () throws(TagReadFailure) in
+            do throws(AudioError) {
                 try source.seek(to: 0)
                 return mp3.tags(of: try MPG123Decoder(source: source, keepingPictures: true))
             } catch {
                 throw .unreadable(reason: error.description)
             }
+        }
+    }
+
+    /// The tags of `file` by the reader of its format; `mp3` reads what is none of the others.
+    private func read(_ file: TagFile, mp3: () throws(TagReadFailure) -> FileTags) throws(TagReadFailure) -> FileTags {
+        switch try AudioFileFormat.detect(file) {
+        case .flac(let offset): try FLACTagReader(file: file).read(startingAt: offset)
+        case .ogg: try OggTagReader(file: file).read()
+        case .mp4: try MP4TagReader(file: file).read()
+        case .adts(let offset): try ADTSHeader.tags(of: file, at: offset)
+        case .mp3: try mp3()
         }
     }
 }
