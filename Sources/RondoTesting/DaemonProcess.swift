@@ -2,6 +2,7 @@ import Foundation
 public import RondoClient
 import RondoProtocol
 import Spawning
+import Testing
 
 /// The built `rondod` running on a private socket, database and data directories.
 public final class DaemonProcess: Sendable {
@@ -93,7 +94,25 @@ public final class DaemonProcess: Sendable {
     }
 
     deinit {
+        reportCrash()
         stop()
         if ownsDirectory { directory.remove() }
+    }
+
+    /// Exit statuses of a process ended by a fault of its own: a Swift trap (SIGILL, SIGTRAP),
+    /// an abort, a bus error or a segmentation fault.
+    private static let crashStatuses: Set<Int32> = [128 + SIGILL, 128 + SIGTRAP, 128 + SIGABRT, 128 + SIGBUS, 128 + SIGSEGV]
+
+    /// Records an issue with the end of the log when the daemon died of a fault of its own, so
+    /// a test that only sees a refused connection says why.
+    private func reportCrash() {
+        guard !process.isRunning else { return }
+        let status = process.wait()
+        guard Self.crashStatuses.contains(status) else { return }
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        // The runtime's report starts with the fault and the crashing thread's frames.
+        let start = lines.firstIndex { $0.contains("Fatal error") || $0.contains("💣") } ?? max(lines.count - 60, 0)
+        let report = lines[start...].prefix(60).joined(separator: "\n")
+        Issue.record("rondod crashed (exit status \(status)); its log from the fault:\n\(report)")
     }
 }

@@ -30,6 +30,11 @@ extension TestHTTPServer {
         case icyFlood(totalBytes: Int, metaint: Int)
         /// A live station of the file round and round, closed after `afterBytes`.
         case liveCut(afterBytes: Int)
+        /// A live station of the file round and round with ICY metadata (an empty block after
+        /// every `metaint` audio bytes), closed after `afterBytes` audio bytes; each new
+        /// listener joins `afterBytes` further on, without a burst, as after a drop that
+        /// outlasted the station's burst.
+        case liveICYCut(afterBytes: Int, metaint: Int)
 
         /// The path that asks for this fault with the file `name`.
         func path(_ name: String) -> String {
@@ -47,6 +52,7 @@ extension TestHTTPServer {
             case .icyLargestBlocks(let metaint): "icy-max/\(metaint)/\(name)"
             case .icyFlood(let total, let metaint): "icy-flood/\(total)/\(metaint)/\(name)"
             case .liveCut(let count): "live-cut/\(count)/\(name)"
+            case .liveICYCut(let count, let metaint): "live-icy-cut/\(count)/\(metaint)/\(name)"
             }
         }
     }

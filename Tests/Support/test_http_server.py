@@ -43,6 +43,10 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
                                    listener of the path (from 0) gets the station's bytes from
                                    k·N − N/2 (a burst of what it sent before, as Icecast
                                    starts a listener) to (k + 1)·N
+  /live-icy-cut/N/METAINT/NAME     a live station as /live-cut/, but with icy-metaint (an
+                                   empty metadata block after every METAINT audio bytes) and
+                                   no burst: the k-th listener gets the bytes from 2k·N to
+                                   (2k + 1)·N, as after a drop that outlasted the burst
 
 Any of them (and a plain file) takes ?pace=BYTES: the body's audio is sent at BYTES a second
 after a first second's worth at once, as a station sends in real time (metadata blocks do
@@ -193,22 +197,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.body.write(b"\0", counted=False)
 
     def live_cut(self, rest):
-        data = self.read("/".join(rest[1:]))
+        self.send_live_cut(int(rest[0]), "/".join(rest[1:]), metaint=None)
+
+    def live_icy_cut(self, rest):
+        self.send_live_cut(int(rest[0]), "/".join(rest[2:]), metaint=int(rest[1]))
+
+    def send_live_cut(self, count, name, metaint):
+        data = self.read(name)
         if data is None:
             return
-        count = int(rest[0])
         path = urllib.parse.urlsplit(self.path).path
         with LIVE_JOINS_LOCK:
             joined = LIVE_JOINS.get(path, 0)
             LIVE_JOINS[path] = joined + 1
-        start = max(0, joined * count - count // 2)
-        left = (joined + 1) * count - start
-        self.send_station_head({"icy-name": "Live Test"})
-        for piece in self.looped(data, CHUNK, start=start):
+        if metaint:
+            start, left = 2 * joined * count, count
+        else:
+            start = max(0, joined * count - count // 2)
+            left = (joined + 1) * count - start
+        head = {"icy-name": "Live Test"}
+        if metaint:
+            head["icy-metaint"] = str(metaint)
+        self.send_station_head(head)
+        for piece in self.looped(data, metaint or CHUNK, start=start):
             self.body.write(piece[:left])
             left -= len(piece)
             if left <= 0:
                 break
+            if metaint:
+                self.body.write(b"\0", counted=False)
         self.end_by_closing()
 
     # Plain files and their variations.
@@ -381,6 +398,7 @@ FAULTS = {
     "icy-max": Handler.icy_max,
     "icy-flood": Handler.icy_flood,
     "live-cut": Handler.live_cut,
+    "live-icy-cut": Handler.live_icy_cut,
 }
 
 # How many listeners each /live-cut path has had, so that each joins where the station is.

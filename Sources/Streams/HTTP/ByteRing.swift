@@ -52,6 +52,16 @@ final class ByteRing {
         end += Int64(bytes.count)
     }
 
+    /// Adds `bytes` as ``append(_:)`` does, but where they would pass ``limit`` unread bytes
+    /// the oldest unread bytes give way (all of them, and the first of `bytes`, when `bytes`
+    /// alone passes it): for a live stream, whose newest audio matters most.
+    func appendDiscardingOldest(_ bytes: UnsafeRawBufferPointer) {
+        let kept = bytes.count > limit ? UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - limit)...]) : bytes
+        let excess = unread + kept.count - limit
+        if excess > 0 { readOffset += Int64(excess) }
+        append(kept)
+    }
+
     /// Copies up to `count` unread bytes into `destination` and moves the reader past them.
     /// - Returns: how many bytes were copied.
     func read(into destination: UnsafeMutableRawPointer, count: Int) -> Int {

@@ -44,14 +44,15 @@ extension HTTPConnection {
     }
 
     /// Puts audio in the ring, through the rejoined stream's splice while it looks for where
-    /// to pick up. What the splice lets go at once may pass the ring's room: being live, its
-    /// oldest bytes give way. Called under `condition`.
+    /// to pick up. What the splice lets go at once may pass the ring's room, and so may the
+    /// rest of the piece it let go in (an ICY piece hands its audio over in parts): a
+    /// rejoined stream is live, so its oldest unread bytes give way. Called under `condition`.
     private func keep(audio bytes: UnsafeRawBufferPointer) {
-        guard var splice = current.splice, !splice.isDone else { return ring.append(bytes) }
+        guard var splice = current.splice else { return ring.append(bytes) }
+        guard !splice.isDone else { return ring.appendDiscardingOldest(bytes) }
         let released = splice.take(bytes, at: .now)
         current.splice = splice
-        let room = ring.limit - ring.unread
-        released.suffix(room).withUnsafeBytes { ring.append($0) }
+        released.withUnsafeBytes { ring.appendDiscardingOldest($0) }
     }
 
     /// Takes a header line; at the end of the final response's head, accepts or refuses it.

@@ -68,6 +68,29 @@ import Testing
         #expect(source.rejoins >= 2)
     }
 
+    /// A rejoined live ICY stream that does not repeat what was heard, read by a reader that
+    /// lets the buffer fill, as a decoder ahead of the speaker does: at each rejoin the
+    /// splice looks for the place in 256 KiB, gives up and lets all of it go; that and the
+    /// rest of the same piece (handed over in parts between metadata blocks) pass the
+    /// buffer's room, and the oldest unread bytes give way. The source reads on across the
+    /// rejoins, within its bound.
+    @Test func rejoinedICYStreamWithAFullBufferReadsOn() throws {
+        let options = HTTPOptions(timeout: 2, resumeWithin: 5)
+        let source = try HTTPByteSource(
+            url: server.url(.liveICYCut(afterBytes: 300_000, metaint: 500), "a.bin"), options: options)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 1)
+        defer { buffer.deallocate() }
+        let deadline = Date().addingTimeInterval(30)
+        while source.rejoins < 3, Date() < deadline {
+            for _ in 0..<20 where source.bufferedBytes < options.bufferBytes - buffer.count {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            #expect(source.bufferedBytes <= options.bufferBytes)
+            #expect(try source.read(into: buffer) > 0)
+        }
+        #expect(source.rejoins >= 3)
+    }
+
     /// A server trickling a byte a second is dropped (below 1 KiB/s for the timeout), not
     /// restored by answering and trickling again, and ends in `unreachable`; the buffer
     /// holds a few bytes at most meanwhile.

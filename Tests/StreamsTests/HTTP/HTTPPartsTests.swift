@@ -35,6 +35,26 @@ struct HTTPPartsTests {
         #expect(ring.unread == 0 && ring.holds(1_000) && !ring.holds(999))
     }
 
+    /// A live stream's bytes that would pass the limit push the oldest unread bytes out:
+    /// the reader goes on with the newest, the ring never holds more than its limit, and a
+    /// piece longer than the limit keeps only its last bytes.
+    @Test func liveRingLetsTheOldestUnreadGo() {
+        let ring = ByteRing(limit: 8, history: 4)
+        var out = [UInt8](repeating: 0, count: 16)
+        let first: [UInt8] = [0, 1, 2, 3, 4, 5]
+        let second: [UInt8] = [6, 7, 8, 9]
+        first.withUnsafeBytes { ring.appendDiscardingOldest($0) }
+        second.withUnsafeBytes { ring.appendDiscardingOldest($0) }
+        #expect(ring.unread == 8)
+        var count = out.withUnsafeMutableBytes { ring.read(into: $0.baseAddress!, count: 16) }
+        #expect(Array(out.prefix(count)) == [2, 3, 4, 5, 6, 7, 8, 9])
+        Array(UInt8(10)..<30).withUnsafeBytes { ring.appendDiscardingOldest($0) }
+        #expect(ring.unread == 8)
+        count = out.withUnsafeMutableBytes { ring.read(into: $0.baseAddress!, count: 16) }
+        #expect(Array(out.prefix(count)) == Array(22..<30))
+        #expect(ring.newest(3) == [27, 28, 29])
+    }
+
     /// Status lines, headers, ranges and the facts drawn from them.
     @Test func readsResponseHeads() {
         var head = HTTPResponseHead()
