@@ -21,6 +21,8 @@
 #   changing.aac        raw AAC: 1 s of 440 Hz at 44.1 kHz stereo, then 1 s of 660 Hz at 22.05 kHz mono
 #   chapters.{m4b,mp3,flac,ogg}   6 s: three 2 s chapters "Low", "Middle", "High" at 440, 660
 #                       and 880 Hz, genre Audiobook, marked as each format marks chapters
+#   book12.m4b          18 s of 440 Hz in twelve 1.5 s chapters "Part 1"…"Part 12", genre
+#                       Audiobook, album "Twelve Parts"
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
 #                       own ARTIST and TITLE comments, as a live Ogg station sends its songs
 set -euo pipefail
@@ -137,6 +139,19 @@ fi
 if [ ! -s chapters.ogg ]; then
   oggenc --quiet -q 3 -o chapters.ogg "$tmp/chapters.wav"
   vorbiscomment -w "${vorbis_chapters[@]/#/-t}" chapters.ogg
+fi
+
+# An audiobook of twelve 1.5 s chapters, "Part 1" to "Part 12", in one .m4b.
+if [ ! -s book12.m4b ]; then
+  {
+    printf ';FFMETADATA1\ntitle=Twelve Parts\nartist=Rondo Fixtures\nalbum=Twelve Parts\ngenre=Audiobook\n'
+    for part in $(seq 1 12); do
+      printf '[CHAPTER]\nTIMEBASE=1/1000\nSTART=%d\nEND=%d\ntitle=Part %d\n' $(((part - 1) * 1500)) $((part * 1500)) "$part"
+    done
+  } >"$tmp/book12.txt"
+  sox -n -r 44100 -c 2 "$tmp/book12.wav" synth 18 sine 440 vol 0.5
+  ffmpeg -hide_banner -loglevel error -i "$tmp/book12.wav" -i "$tmp/book12.txt" -map 0:a -map_metadata 1 \
+    -map_chapters 1 -c:a aac -b:a 64k book12.m4b
 fi
 
 sox -n -r 44100 -c 2 "$tmp/a.wav" synth 1.5 sine 500 vol 0.5

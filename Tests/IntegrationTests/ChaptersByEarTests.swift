@@ -75,4 +75,45 @@ struct ChaptersByEarTests {
         #expect(try bench.client.call(Methods.ChaptersGet.self).chapters.map(\.title) == ["Low", "Middle", "High"])
         #expect(bench.waitToHear(440, upTo: 3))
     }
+
+    /// An `.m4b` of twelve chapters is a book in Podcasts & Books whose twelve children are
+    /// its chapters; the fifth, chosen, plays from its start. Set to 1.5 and paused there,
+    /// the book comes back after a `kill -9` in that chapter and at that rate, and the tree
+    /// shows the chapters before it heard, the one it is in begun, the next not started.
+    @Test func aBookOfTwelveChaptersComesBackAfterAKill() throws {
+        let music = try MusicDirectory()
+        try FileManager.default.createDirectory(atPath: music.directory.appending("Books"), withIntermediateDirectories: true)
+        try music.write("Books/Twelve Parts.m4b", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("book12.m4b")))))
+        let bench = try AudioTestBench(daemonArguments: ["--music-dir", music.path])
+        _ = try bench.client.scanLibrary()
+        let book = try bench.client.item([2, 0])
+        #expect(book.title == "Twelve Parts" && book.isContainer && book.isPlayable)
+        let chapters = try bench.client.children([2, 0])
+        #expect(chapters.items.map(\.title) == (1...12).map { "Part \($0)" })
+
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 4]))
+        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().info.chapterNumber == 4 })
+        let start = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        #expect(start >= 6 && start < 7, "chapter 5 starts at 6 s; playing from \(start) s")
+        #expect(bench.waitToHear(440, upTo: 3))
+        let rate = RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)
+        #expect(try bench.client.call(Methods.RemoteSend.self, rate).status == .success)
+        #expect(try bench.send(.pause) == .success)
+        let place = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        #expect(place >= 6 && place < 7.5, "paused at \(place) s")
+        let progress = try bench.client.children([2, 0]).items.map(\.playbackProgress)
+        #expect(progress[3] == 1 && progress[5] == 0, "\(progress)")
+        #expect((progress[4] ?? 0) > 0 && (progress[4] ?? 1) < 1, "\(progress)")
+
+        bench.daemon.kill()
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.NowPlayingGet.self).info.title == "Twelve Parts")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        let restored = try client.call(Methods.NowPlayingGet.self).info
+        #expect(restored.playbackRate == 1.5, "\(restored)")
+        #expect(restored.chapterNumber == 4 && restored.chapterTitle == "Part 5", "\(restored)")
+        #expect(abs((restored.elapsedPlaybackTime ?? 0) - place) < 1, "\(restored)")
+    }
 }

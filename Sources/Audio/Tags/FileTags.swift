@@ -35,6 +35,10 @@ public struct FileTags: Equatable, Sendable {
     public var channels: Int?
     /// Loudness-normalisation values, for ReplayGain playback.
     public var replayGain: ReplayGain
+    /// Whether the file marks chapters (an ID3v2 `CHAP` frame, a Vorbis `CHAPTERnnn`
+    /// comment, an MP4 chapter track or Nero `chpl` atom), for ``ChapterReader`` to read;
+    /// the tag readers only notice them.
+    public var hasChapterMarks = false
 
     /// Creates tags; every field defaults to unknown.
     public init(

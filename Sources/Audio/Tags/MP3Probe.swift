@@ -20,8 +20,9 @@ enum MP3Probe {
     private static let longestFrame = 6_913
 
     /// Checks the file at `path`.
+    /// - Returns: whether its ID3v2 tag has a `CHAP` frame.
     /// - Throws: the ``TagReadFailure`` that says why it is not a usable MP3 file.
-    static func check(_ path: String) throws(TagReadFailure) {
+    static func check(_ path: String) throws(TagReadFailure) -> Bool {
         let descriptor: Int32
         do {
             descriptor = try RegularFile.open(path)
@@ -42,6 +43,32 @@ enum MP3Probe {
             throw .unreadable(reason: String(cString: strerror(errno)))
         }
         try findFrames(UnsafeRawBufferPointer(window), reachesEndOfFile: audioStart + length == size)
+        return hasChapterFrame(descriptor, tagEnd: audioStart)
+    }
+
+    /// Whether the ID3v2.3 or 2.4 tag that ends at `tagEnd` has a `CHAP` frame, found by
+    /// reading the frame headers alone (10 bytes each, the bodies skipped). A tag that is
+    /// unsynchronised as a whole, or an older version, is taken to have none.
+    private static func hasChapterFrame(_ descriptor: Int32, tagEnd: Int) -> Bool {
+        var header = [UInt8](repeating: 0, count: 10)
+        guard tagEnd > 10, pread(descriptor, &header, 10, 0) == 10 else { return false }
+        let version = header[3]
+        guard version == 3 || version == 4, header[5] & 0x80 == 0 else { return false }
+        let sizeOf = { (bytes: ArraySlice<UInt8>, syncSafe: Bool) in
+            bytes.reduce(0) { syncSafe ? $0 << 7 | Int($1 & 0x7F) : $0 << 8 | Int($1) }
+        }
+        var position = 10
+        if header[5] & 0x40 != 0 {
+            guard pread(descriptor, &header, 4, off_t(position)) == 4 else { return false }
+            // The extended header's size counts itself in 2.4, not in 2.3.
+            position += version == 4 ? sizeOf(header[0..<4], true) : 4 + sizeOf(header[0..<4], false)
+        }
+        while position + 10 <= tagEnd {
+            guard pread(descriptor, &header, 10, off_t(position)) == 10, header[0] != 0 else { return false }
+            if header.starts(with: Array("CHAP".utf8)) { return true }
+            position += 10 + sizeOf(header[4..<8], version == 4)
+        }
+        return false
     }
 
     /// The offset just past the ID3v2 tag at the start of the file (0 when it has none).

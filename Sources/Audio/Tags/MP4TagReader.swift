@@ -48,7 +48,18 @@ struct MP4TagReader {
         if let items = try path(["udta", "meta", "ilst"], from: inMovie, budget: &budget) {
             try readItems(items, into: &tags, budget: &budget)
         }
+        tags.hasChapterMarks = try hasChapterMarks(inMovie, budget: &budget)
         return tags
+    }
+
+    /// Whether the movie marks chapters: a Nero `chpl` box in its `udta`, or a track that
+    /// names a chapter track (`tref`/`chap`), as iTunes and `ffmpeg` write them.
+    private func hasChapterMarks(_ inMovie: [Box], budget: inout Int) throws(TagReadFailure) -> Bool {
+        if try path(["udta", "chpl"], from: inMovie, budget: &budget) != nil { return true }
+        for track in inMovie where track.type == "trak" {
+            if try path(["tref", "chap"], from: boxes(in: track.body, budget: &budget), budget: &budget) != nil { return true }
+        }
+        return false
     }
 
     // MARK: The audio track

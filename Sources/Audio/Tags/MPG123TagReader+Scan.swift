@@ -9,7 +9,13 @@ extension MPG123TagReader {
     /// Safe to call from several threads at once.
     /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
     public func scanTags(at path: String) throws(TagReadFailure) -> FileTags {
-        try MP3Probe.check(path)
+        let hasChapterMarks = try MP3Probe.check(path)
+        var tags = try decodedTags(at: path)
+        tags.hasChapterMarks = hasChapterMarks
+        return tags
+    }
+
+    private func decodedTags(at path: String) throws(TagReadFailure) -> FileTags {
         do {
             return tags(of: try MPG123Decoder(path: path, keepingPictures: true))
         } catch .decodeFailed {

@@ -29,6 +29,12 @@ struct VorbisComments {
         }
     }
 
+    /// Whether `key` is a chapter's start, `CHAPTERnnn` (its `CHAPTERnnnNAME` follows it).
+    private static func isChapterMark(_ key: String) -> Bool {
+        let digits = key.utf8.dropFirst(7)
+        return key.hasPrefix("CHAPTER") && !digits.isEmpty && digits.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
     /// Fills the fields of `tags` that are still unknown from these comments.
     func apply(to tags: inout FileTags) {
         var chosen: FLACPicture?
@@ -48,6 +54,7 @@ struct VorbisComments {
                     let picture = FLACPicture(block), FLACPicture.prefers(picture, over: chosen)
                 else { continue }
                 chosen = picture
+            case _ where Self.isChapterMark(key): tags.hasChapterMarks = true
             default: tags.replayGain.record(key, value)
             }
         }

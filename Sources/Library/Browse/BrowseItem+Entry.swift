@@ -32,8 +32,14 @@ extension BrowseItem {
             self.init(
                 identifier: track.identifier, title: track.title,
                 subtitle: SubtitleText.joined([track.artist ?? track.albumArtist, track.albumTitle], separator: " — "),
-                isContainer: false, isPlayable: true,
+                isContainer: track.chapterCount > 0, isPlayable: true,
                 playbackProgress: PlaybackProgress.of(track), artwork: track.artwork)
+        case .chapter(let chapter):
+            self.init(
+                identifier: chapter.identifier, title: chapter.displayTitle,
+                subtitle: SubtitleText.joined([chapter.track.title, SubtitleText.clock(chapter.start)], separator: " · "),
+                isContainer: false, isPlayable: true,
+                playbackProgress: PlaybackProgress.of(chapter), artwork: chapter.track.artwork)
         case .station(let station):
             self.init(
                 identifier: station.identifier, title: station.name, subtitle: station.host,

@@ -5,9 +5,9 @@ public struct BrowseItem: Equatable, Sendable {
     public var title: String
     /// A short second line: "artist — album" for a track, "artist · year" for an album, a count
     /// for artists, genres, playlists and fixed containers, the author for a show, the host of
-    /// its URL for a station.
+    /// its URL for a station, "book · 1:02:03" (its title and where it starts) for a chapter.
     public var subtitle: String?
-    /// Whether the item has children to browse.
+    /// Whether the item has children to browse (a track has when its file has chapters).
     public var isContainer: Bool
     /// Whether ``BrowseTree/playback(at:limits:)`` can queue something for it.
     public var isPlayable: Bool
@@ -17,8 +17,8 @@ public struct BrowseItem: Equatable, Sendable {
     /// Always `false`: the library does not read an explicit-content flag.
     public var isExplicitContent: Bool
     /// For a spoken-word track, how far listening got (0…1, 0 when never started, `nil` when
-    /// its duration is unknown); for a show, the fraction of its episodes finished, when the
-    /// catalog says; `nil` for music.
+    /// its duration is unknown); for one of its chapters, how far into that chapter; for a
+    /// show, the fraction of its episodes finished, when the catalog says; `nil` for music.
     public var playbackProgress: Double?
     /// A cover the artwork cache wrote.
     public var artwork: CatalogArtwork?

@@ -8,13 +8,15 @@ extension BrowseTree {
         try item(for: node(forIdentifier: identifier))
     }
 
-    /// What to queue for the item with `identifier`: a track or a station alone, or the items
+    /// What to queue for the item with `identifier`: a track or a station alone, a chapter's
+    /// track from the chapter's start, or the items
     /// of a playable container from its first (at most ``PlaybackSelection/maximumTrackCount``).
     /// - Throws: ``BrowseError/nothingToPlay(identifier:)`` for an item without tracks of its
     ///   own (a fixed list of containers, an artist, the placeholder, an empty playlist);
     ///   ``BrowseError/notFound(identifier:)``; ``BrowseError/store(_:)``.
     public func playback(forIdentifier identifier: String) throws(BrowseError) -> PlaybackSelection {
         let node = try node(forIdentifier: identifier)
+        if case .entry(.chapter(let chapter)) = node { return PlaybackSelection(chapter: chapter) }
         if case .entry(let entry) = node, let item = PlaybackItem(entry) {
             return PlaybackSelection(items: [item], startIndex: 0)
         }

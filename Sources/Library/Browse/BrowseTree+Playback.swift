@@ -2,8 +2,9 @@ extension BrowseTree {
     /// What to queue for the item at `path`.
     ///
     /// For a track: the tracks of the list it sits in, starting at it; for a station, the
-    /// stations of `Radio`, starting at it. For a playable container: its items, starting at
-    /// the first. A list longer than ``PlaybackSelection/maximumTrackCount`` is queued as a
+    /// stations of `Radio`, starting at it; for a chapter, its track alone from the chapter's
+    /// start. For a playable container: its items, starting at the first (a book whose
+    /// children are its file's chapters: that file, from its resume point). A list longer than ``PlaybackSelection/maximumTrackCount`` is queued as a
     /// window of that many items that holds the chosen one: from it onwards, or the list's
     /// last items when it is near the end.
     /// - Throws: ``BrowseError/notPlayable(path:)`` for the root and for items without tracks of
@@ -11,6 +12,7 @@ extension BrowseTree {
     public func playback(at path: [Int], limits: ContentLimits) throws(BrowseError) -> PlaybackSelection {
         try limits.validated().checkItemReachable(at: path)
         guard let resolved = try resolve(path) else { throw .notPlayable(path: path) }
+        if case .entry(.chapter(let chapter)) = resolved.node { return PlaybackSelection(chapter: chapter) }
         if case .entry(let entry) = resolved.node, PlaybackItem(entry) != nil, case .list(let list) = resolved.siblings {
             guard let selection = try selection(in: list, around: resolved.position) else {
                 throw .notPlayable(path: path)
@@ -21,10 +23,12 @@ extension BrowseTree {
         return selection
     }
 
-    /// The items of a container whose children are tracks or stations, from its first; `nil`
-    /// when it has none or its children are containers.
+    /// The items of a container whose children are tracks or stations, from its first (a
+    /// show's tracks, also when its children are its one file's chapters); `nil` when it has
+    /// none or its children are containers.
     func selection(ofContainer node: BrowseNode) throws(BrowseError) -> PlaybackSelection? {
-        guard case .list(let list) = childSource(of: node), list.holdsPlayableItems else { return nil }
+        let source = if case .entry(.show(let show)) = node { ChildSource.list(.tracksOfShow(show.id)) } else { childSource(of: node) }
+        guard case .list(let list) = source, list.holdsPlayableItems else { return nil }
         let items = try playableItems(in: list, range: 0..<PlaybackSelection.maximumTrackCount)
         return items.isEmpty ? nil : PlaybackSelection(items: items, startIndex: 0)
     }

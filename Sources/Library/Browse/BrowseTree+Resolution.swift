@@ -37,8 +37,9 @@ extension BrowseTree {
         case .entry(.album(let album)): .list(.tracksOfAlbum(album.id))
         case .entry(.genre(let genre)): .list(.tracksOfGenre(genre.id))
         case .entry(.playlist(let playlist)): .list(.tracksOfPlaylist(playlist.id))
-        case .entry(.show(let show)): .list(.tracksOfShow(show.id))
-        case .entry(.track), .entry(.station): .leaf
+        case .entry(.show(let show)): .list(show.chapteredTrack.map { .chaptersOf(track: $0) } ?? .tracksOfShow(show.id))
+        case .entry(.track(let track)): track.chapterCount > 0 ? .list(.chaptersOf(track: track.id)) : .leaf
+        case .entry(.chapter), .entry(.station): .leaf
         }
     }
 

@@ -4,7 +4,7 @@ extension CatalogList {
     var holdsPlayableItems: Bool {
         switch self {
         case .songs, .recentlyPlayed, .tracksOfAlbum, .tracksOfGenre, .tracksOfPlaylist, .tracksOfShow, .stations: true
-        case .artists, .albumsOf, .albums, .genres, .playlists, .spokenShows: false
+        case .artists, .albumsOf, .albums, .genres, .playlists, .spokenShows, .chaptersOf: false
         }
     }
 }

@@ -50,8 +50,10 @@ public enum CatalogList: Hashable, Sendable {
     case tracksOfPlaylist(Int64)
     /// Every spoken-word show or book (the album of spoken-word tracks), by title.
     case spokenShows
-    /// The episodes or chapters of one show, by disc, track number, title.
+    /// The episodes or files of one show or book, by disc, track number, title.
     case tracksOfShow(Int64)
+    /// The chapters of one track, in the file's order.
+    case chaptersOf(track: Int64)
     /// The last 50 distinct tracks played, most recent first.
     case recentlyPlayed
     /// Every radio station, by name (case- and accent-insensitive), then URL.
@@ -68,6 +70,21 @@ public enum CatalogEntry: Equatable, Sendable {
     case show(CatalogAlbum)
     case track(CatalogTrack)
     case station(CatalogStation)
+    /// A chapter of a track that has them.
+    case chapter(CatalogChapter)
+
+    /// The identifier of whatever the entry holds.
+    public var identifier: String {
+        switch self {
+        case .artist(let artist): artist.identifier
+        case .album(let album), .show(let album): album.identifier
+        case .genre(let genre): genre.identifier
+        case .playlist(let playlist): playlist.identifier
+        case .track(let track): track.identifier
+        case .station(let station): station.identifier
+        case .chapter(let chapter): chapter.identifier
+        }
+    }
 }
 
 /// An artist of the library.
@@ -104,11 +121,14 @@ public struct CatalogAlbum: Equatable, Sendable {
     /// For a show or book: how many of its episodes or chapters were listened to the end;
     /// `nil` for music, or when the catalog does not count them.
     public var finishedTrackCount: Int?
+    /// For a show or book of one file that has chapters: that file's id. Its chapters are
+    /// then the book's children, as a reader expects of an `.m4b`.
+    public var chapteredTrack: Int64?
 
     /// Creates an album.
     public init(
         id: Int64, identifier: String, title: String, artist: String, year: Int?, trackCount: Int,
-        artwork: CatalogArtwork?, finishedTrackCount: Int? = nil
+        artwork: CatalogArtwork?, finishedTrackCount: Int? = nil, chapteredTrack: Int64? = nil
     ) {
         self.id = id
         self.identifier = identifier
@@ -118,6 +138,7 @@ public struct CatalogAlbum: Equatable, Sendable {
         self.trackCount = trackCount
         self.artwork = artwork
         self.finishedTrackCount = finishedTrackCount
+        self.chapteredTrack = chapteredTrack
     }
 }
 
@@ -203,13 +224,16 @@ public struct CatalogTrack: Equatable, Sendable {
     public var artwork: CatalogArtwork?
     /// Its ReplayGain tags as last scanned.
     public var replayGain: ReplayGainValues
+    /// How many chapters its file marks; 0 for none.
+    public var chapterCount: Int
 
     /// Creates a track.
     public init(
         id: Int64, identifier: String, path: String, title: String, artist: String? = nil,
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
-        resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
+        resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(),
+        chapterCount: Int = 0
     ) {
         self.id = id
         self.identifier = identifier
@@ -229,5 +253,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.resumeRate = resumeRate
         self.artwork = artwork
         self.replayGain = replayGain
+        self.chapterCount = chapterCount
     }
 }

@@ -11,12 +11,13 @@ public enum PlaybackItem: Equatable, Sendable {
         }
     }
 
-    /// The item of a catalog entry that plays by itself; `nil` for containers.
+    /// The item of a catalog entry that plays by itself; `nil` for containers, and for a
+    /// chapter, which plays as its track from where it starts (``PlaybackSelection``).
     init?(_ entry: CatalogEntry) {
         switch entry {
         case .track(let track): self = .track(track)
         case .station(let station): self = .station(station)
-        case .artist, .album, .genre, .playlist, .show: return nil
+        case .artist, .album, .genre, .playlist, .show, .chapter: return nil
         }
     }
 }

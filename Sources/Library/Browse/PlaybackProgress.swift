@@ -9,6 +9,15 @@ enum PlaybackProgress {
         return clamped(position / duration)
     }
 
+    /// How far into a chapter of a spoken-word track listening got, in 0…1: 0 before its
+    /// start, 1 past its end; `nil` for music and when the chapter's length is unknown.
+    static func of(_ chapter: CatalogChapter) -> Double? {
+        guard chapter.track.isSpokenWord else { return nil }
+        guard let position = chapter.track.resumePosition else { return 0 }
+        guard let duration = chapter.duration, duration > 0 else { return nil }
+        return clamped((position - chapter.start) / duration)
+    }
+
     /// The fraction of a show's episodes finished, when the catalog counts them.
     static func of(_ show: CatalogAlbum) -> Double? {
         guard let finished = show.finishedTrackCount, show.trackCount > 0 else { return nil }

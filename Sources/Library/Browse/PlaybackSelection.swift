@@ -10,11 +10,20 @@ public struct PlaybackSelection: Equatable, Sendable {
     public var items: [PlaybackItem]
     /// Index into ``items`` of the item to start with.
     public var startIndex: Int
+    /// Where in the start item to begin, in seconds, when a chapter was chosen; `nil` for
+    /// its beginning, or a spoken-word track's resume point.
+    public var startOffset: Double?
 
     /// Creates a selection.
-    public init(items: [PlaybackItem], startIndex: Int) {
+    public init(items: [PlaybackItem], startIndex: Int, startOffset: Double? = nil) {
         self.items = items
         self.startIndex = startIndex
+        self.startOffset = startOffset
+    }
+
+    /// Its track alone, from the chapter's start.
+    init(chapter: CatalogChapter) {
+        self.init(items: [.track(chapter.track)], startIndex: 0, startOffset: chapter.start)
     }
 
     /// The tracks among ``items``, in order.

@@ -29,13 +29,15 @@ public struct ScannedTags: Equatable, Sendable {
     public var artwork: CatalogArtwork?
     /// Its ReplayGain tags.
     public var replayGain: ReplayGainValues
+    /// The chapters it marks, in order; empty for none.
+    public var chapters: [ScannedChapter]
 
     /// Creates tags; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, discNumber: Int? = nil, trackNumber: Int? = nil,
         year: Int? = nil, duration: Double? = nil, sampleRate: Int? = nil, channels: Int? = nil,
-        artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues()
+        artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(), chapters: [ScannedChapter] = []
     ) {
         self.title = title
         self.artist = artist
@@ -51,5 +53,23 @@ public struct ScannedTags: Equatable, Sendable {
         self.channels = channels
         self.artwork = artwork
         self.replayGain = replayGain
+        self.chapters = chapters
+    }
+}
+
+/// One chapter of a file as the scanner stores it.
+public struct ScannedChapter: Equatable, Sendable {
+    /// Its own title, if the file gives one.
+    public var title: String?
+    /// Seconds from the start of the file.
+    public var start: Double
+    /// Seconds until the next chapter or the end of the file, when known.
+    public var duration: Double?
+
+    /// Creates a chapter.
+    public init(title: String?, start: Double, duration: Double?) {
+        self.title = title
+        self.start = start
+        self.duration = duration
     }
 }

@@ -1,3 +1,4 @@
+import ContentIdentifiers
 import GRDB
 import TagReading
 
@@ -5,16 +6,22 @@ import TagReading
 enum CatalogRows {
     static let trackSelect = trackSelect(from: "track t")
 
-    /// Selects tracks (`t`) with their resume points from `source`, which names `track t`.
-    static func trackSelect(from source: String) -> String {
+    /// Selects tracks (`t`) with their resume points from `source`, which names `track t`,
+    /// and `more` columns after theirs.
+    static func trackSelect(from source: String, more: String = "") -> String {
         """
         SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
             t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume, r.rate AS resume_rate,
             t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height,
-            t.track_gain, t.track_peak, t.album_gain, t.album_peak
+            t.track_gain, t.track_peak, t.album_gain, t.album_peak, t.chapter_count\(more)
         FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
         """
     }
+
+    /// Selects the chapters (`c`) of tracks with their track.
+    static let chapterSelect = trackSelect(
+        from: "chapter c JOIN track t ON t.path = c.path",
+        more: ", c.position AS chapter_position, c.title AS chapter_title, c.start AS chapter_start, c.duration AS chapter_duration")
     static func track(_ row: Row) -> CatalogTrack {
         CatalogTrack(
             id: row["id"], identifier: row["identifier"], path: row["path"], title: row["title"],
@@ -24,14 +31,25 @@ enum CatalogRows {
             resumePosition: row["resume"], resumeRate: row["resume_rate"], artwork: artwork(row),
             replayGain: ReplayGainValues(
                 trackGain: row["track_gain"], trackPeak: row["track_peak"], albumGain: row["album_gain"],
-                albumPeak: row["album_peak"]))
+                albumPeak: row["album_peak"]),
+            chapterCount: row["chapter_count"])
+    }
+
+    /// A ``chapterSelect`` row as a chapter.
+    static func chapter(_ row: Row) -> CatalogChapter {
+        let track = track(row)
+        let index: Int = row["chapter_position"]
+        return CatalogChapter(
+            identifier: ChapterIdentifier.make(track: track.identifier, index: index), index: index,
+            title: row["chapter_title"], start: row["chapter_start"], duration: row["chapter_duration"], track: track)
     }
 
     /// An album row as an album, or as a show when its tracks are spoken word.
     static func albumEntry(_ row: Row) -> CatalogEntry {
         let album = CatalogAlbum(
             id: row["id"], identifier: row["identifier"], title: row["title"], artist: row["artist_name"],
-            year: row["year"], trackCount: row["track_count"], artwork: artwork(row))
+            year: row["year"], trackCount: row["track_count"], artwork: artwork(row),
+            chapteredTrack: row["chaptered_track_id"])
         return row["is_spoken_word"] ? .show(album) : .album(album)
     }
 

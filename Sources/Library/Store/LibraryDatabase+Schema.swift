@@ -10,7 +10,8 @@ extension LibraryDatabase {
     /// (``indexSearchByKind(_:)``) gives each kind its own range of search rowids;
     /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain; `v6-stations`
     /// (``createStations(_:)``) keeps the radio stations the listener adds; `v7-resume-rate`
-    /// (``addResumeRate(_:)``) keeps the rate a spoken-word item was heard at.
+    /// (``addResumeRate(_:)``) keeps the rate a spoken-word item was heard at; `v8-chapters`
+    /// (``createChapters(_:)``) keeps the chapters each file marks.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -20,7 +21,32 @@ extension LibraryDatabase {
         migrator.registerMigration("v5-replaygain", migrate: addReplayGain)
         migrator.registerMigration("v6-stations", migrate: createStations)
         migrator.registerMigration("v7-resume-rate", migrate: addResumeRate)
+        migrator.registerMigration("v8-chapters", migrate: createChapters)
         return migrator
+    }
+
+    /// The chapters of each file, by path and 0-based position, gone with the file's track
+    /// row; each track's count of them; and for a show or book of one file with chapters,
+    /// that file (its chapters are then the book's children). Spoken-word files scanned
+    /// before lose their file stamp, so the next scan reads them again for their chapters.
+    static func createChapters(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE chapter (
+                    path TEXT NOT NULL,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    title TEXT,
+                    start REAL NOT NULL CHECK (start >= 0),
+                    duration REAL CHECK (duration IS NULL OR duration >= 0),
+                    PRIMARY KEY (path, position)
+                ) WITHOUT ROWID;
+                CREATE TRIGGER chapters_leave_with_their_track AFTER DELETE ON track BEGIN
+                    DELETE FROM chapter WHERE path = old.path;
+                END;
+                ALTER TABLE track ADD COLUMN chapter_count INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE album ADD COLUMN chaptered_track_id INTEGER;
+                UPDATE track SET mtime = -1 WHERE is_spoken_word = 1;
+                """)
     }
 
     /// The playback rate a spoken-word item was last heard at, beside where it stopped

@@ -2,9 +2,18 @@ import ContentIdentifiers
 import GRDB
 
 extension LibraryStore {
-    /// The artist, album, show, genre, playlist, track or station with this identifier, if any.
+    /// The artist, album, show, genre, playlist, track, chapter or station with this
+    /// identifier, if any.
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func entry(forIdentifier identifier: String) throws(StoreError) -> CatalogEntry? {
+        if let chapter = ChapterIdentifier.parse(identifier) {
+            return try database.read { db in
+                try Row.fetchOne(
+                    db.cachedStatement(sql: CatalogRows.chapterSelect + " WHERE t.identifier = ? AND c.position = ?"),
+                    arguments: [chapter.track, chapter.index]
+                ).map { .chapter(CatalogRows.chapter($0)) }
+            }
+        }
         let lookups: [(prefix: String, table: String, entry: (Row) -> CatalogEntry)] = [
             (TrackIdentifier.prefix, "track", { .track(CatalogRows.track($0)) }),
             (CatalogIdentifier.albumPrefix, "album", CatalogRows.albumEntry),

@@ -91,6 +91,11 @@ extension LibraryStore {
                 "playlist_entry e",
                 select: CatalogRows.trackSelect(from: "playlist_entry e JOIN track t ON t.path = e.path"),
                 rank: "e.rank", partition: ("e.playlist_id", id), entry: trackEntry)
+        case .chaptersOf(let track):
+            return RankedList(
+                "chapter c JOIN track t ON t.path = c.path", select: CatalogRows.chapterSelect, rank: "c.position",
+                partition: ("t.id", track)
+            ) { .chapter(CatalogRows.chapter($0)) }
         case .recentlyPlayed, .stations:
             return nil
         }

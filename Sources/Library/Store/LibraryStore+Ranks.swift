@@ -24,10 +24,13 @@ extension LibraryStore {
                     ) - 1 END AS value FROM track
                 ) AS ranked WHERE track.id = ranked.id AND track.song_rank IS NOT ranked.value;
 
-                UPDATE album SET track_count = totals.tracks, year = totals.year FROM (
-                    SELECT album_id, count(*) AS tracks, min(year) AS year FROM track GROUP BY album_id
+                UPDATE album SET track_count = totals.tracks, year = totals.year, chaptered_track_id = totals.chaptered FROM (
+                    SELECT album_id, count(*) AS tracks, min(year) AS year,
+                        CASE WHEN count(*) = 1 AND max(chapter_count) > 0 THEN max(id) END AS chaptered
+                    FROM track GROUP BY album_id
                 ) AS totals
-                WHERE album.id = totals.album_id AND (album.track_count IS NOT totals.tracks OR album.year IS NOT totals.year);
+                WHERE album.id = totals.album_id AND (album.track_count IS NOT totals.tracks OR album.year IS NOT totals.year
+                    OR album.chaptered_track_id IS NOT totals.chaptered);
 
                 UPDATE album SET artwork_path = cover.path, artwork_mime = cover.mime,
                     artwork_width = cover.width, artwork_height = cover.height

@@ -4,7 +4,7 @@ import GRDB
 import TagReading
 
 /// Writes scan results inside one transaction: tracks with their album, artist and genre
-/// rows, problems and playlists.
+/// rows and their chapters, problems and playlists.
 ///
 /// Tracks and the album, artist and genre rows they bring are staged in temporary tables and
 /// written by ``finish()``, which the transaction must call before it commits, with one
@@ -89,7 +89,8 @@ struct ScanBatchWriter {
                         artwork_mime = excluded.artwork_mime, artwork_width = excluded.artwork_width,
                         artwork_height = excluded.artwork_height, album_id = excluded.album_id,
                         genre_id = excluded.genre_id, track_gain = excluded.track_gain, track_peak = excluded.track_peak,
-                        album_gain = excluded.album_gain, album_peak = excluded.album_peak
+                        album_gain = excluded.album_gain, album_peak = excluded.album_peak,
+                        chapter_count = excluded.chapter_count
                     """
             ).execute()
             try db.cachedStatement(sql: "DELETE FROM temp.scan_track").execute()
@@ -111,9 +112,9 @@ struct ScanBatchWriter {
         path, identifier, size, mtime, title, title_sort, artist, artist_sort, album_title, album_artist, \
         genre, composer, disc_number, track_number, year, duration, sample_rate, channels, \
         is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id, \
-        track_gain, track_peak, album_gain, album_peak
+        track_gain, track_peak, album_gain, album_peak, chapter_count
         """
-    private static let trackPlaceholders = Array(repeating: "?", count: 29).joined(separator: ", ")
+    private static let trackPlaceholders = Array(repeating: "?", count: 30).joined(separator: ", ")
 
     private mutating func stage(_ track: ScannedTrack) throws {
         let tags = track.tags
@@ -145,8 +146,20 @@ struct ScanBatchWriter {
             tags.duration, tags.sampleRate, tags.channels, track.isSpokenWord, tags.artwork?.path,
             tags.artwork?.mimeType, tags.artwork?.width, tags.artwork?.height, albumID, genreID,
             tags.replayGain.trackGain, tags.replayGain.trackPeak, tags.replayGain.albumGain, tags.replayGain.albumPeak,
+            tags.chapters.count,
         ])
         stagedTracks += 1
+        try writeChapters(tags.chapters, of: track.path)
+    }
+
+    /// Replaces the chapters stored for `path`.
+    private func writeChapters(_ chapters: [ScannedChapter], of path: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM chapter WHERE path = ?").execute(arguments: [path])
+        guard !chapters.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO chapter (path, position, title, start, duration) VALUES (?, ?, ?, ?, ?)")
+        for (position, chapter) in chapters.enumerated() {
+            try insert.execute(arguments: [path, position, chapter.title, chapter.start, chapter.duration])
+        }
     }
 
     private func writePlaylist(path: String, stamp: FileStamp, entries: [String]) throws {

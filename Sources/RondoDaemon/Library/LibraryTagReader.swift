@@ -1,11 +1,12 @@
 import Audio
 import Foundation
 import Library
+import Playback
 import TagReading
 
-/// Library's ``TagReader`` over Audio's ``AudioTagReader``, which reads MP3, FLAC, Ogg Vorbis
-/// and Opus files by their content; the cover is written once per distinct image to the
-/// ``ArtworkCache``.
+/// Library's ``TagReader`` over Audio's ``AudioTagReader``, which reads MP3, FLAC, Ogg Vorbis,
+/// Opus and MP4 files by their content, and ``ChapterReader`` for the files that mark
+/// chapters; the cover is written once per distinct image to the ``ArtworkCache``.
 ///
 /// Stateless apart from the cache directory; safe to call from the scanner's threads at once.
 struct LibraryTagReader: TagReader {
@@ -18,6 +19,7 @@ struct LibraryTagReader: TagReader {
     }
 
     /// Reads the file at `path`; a cover that cannot be stored leaves the track without one.
+    /// Chapters are read (through libavformat) only from a file whose tags mark some.
     /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags {
         let tags = try reader.scanTags(at: path)
@@ -25,7 +27,16 @@ struct LibraryTagReader: TagReader {
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber, trackNumber: tags.trackNumber,
             year: tags.year, duration: tags.duration, sampleRate: tags.sampleRate, channels: tags.channels,
-            artwork: tags.picture.flatMap(artwork), replayGain: tags.replayGain.values)
+            artwork: tags.picture.flatMap(artwork), replayGain: tags.replayGain.values,
+            chapters: tags.hasChapterMarks ? Self.chapters(at: path, duration: tags.duration) : [])
+    }
+
+    /// The file's chapters as the player orders them, each with its length.
+    private static func chapters(at path: String, duration: Double?) -> [ScannedChapter] {
+        let chapters = Chapters(ChapterReader.chapters(at: path), duration: duration)
+        return chapters.all.enumerated().map { index, chapter in
+            ScannedChapter(title: chapter.title, start: chapter.start, duration: chapters.duration(of: index, in: duration))
+        }
     }
 
     private func artwork(_ picture: EmbeddedPicture) -> CatalogArtwork? {

@@ -12,8 +12,8 @@ extension PlayerService {
     /// How often a resume point is written while a spoken-word item plays.
     static let resumeSaveInterval = 5.0
 
-    /// Replaces the queue with `selection` and plays from its start item, a spoken-word
-    /// track from its resume point, a station from its URL. `container` is the library item
+    /// Replaces the queue with `selection` and plays from its start item, a chosen chapter
+    /// from its start, a spoken-word track from its resume point, a station from its URL. `container` is the library item
     /// the queue came from.
     func play(_ selection: PlaybackSelection, container: String?) throws(RPCError) -> LibraryPlayResult {
         var trial = player
@@ -21,7 +21,7 @@ extension PlayerService {
         do {
             effects = try trial.replace(
                 withItems: selection.items.map(Self.mediaItem), startIndex: selection.startIndex, play: true,
-                startPosition: Self.startPosition(of: selection.items[selection.startIndex]), at: now())
+                startPosition: selection.startOffset ?? Self.startPosition(of: selection.items[selection.startIndex]), at: now())
         } catch {
             throw Self.rpcError(error)
         }

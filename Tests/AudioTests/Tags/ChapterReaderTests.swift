@@ -21,4 +21,15 @@ struct ChapterReaderTests {
         #expect(ChapterReader.chapters(at: Fixtures.path("text.mp3")).isEmpty)
         #expect(ChapterReader.chapters(at: "/nonexistent/book.m4b").isEmpty)
     }
+
+    /// The tag readers notice the marks a file has (so a scan asks libavformat for them only
+    /// then), in each format, and not in files without any.
+    @Test(arguments: [
+        ("chapters.m4b", true), ("chapters.mp3", true), ("chapters.flac", true), ("chapters.ogg", true), ("book12.m4b", true),
+        ("tone440.m4a", false), ("tone440.mp3", false), ("tone440.flac", false), ("tone440.ogg", false), ("tone440.opus", false),
+        ("titled-songs.ogg", false),
+    ])
+    func tagReadersNoticeMarks(fixture: String, marked: Bool) throws {
+        #expect(try AudioTagReader().scanTags(at: Fixtures.path(fixture)).hasChapterMarks == marked)
+    }
 }

@@ -12,7 +12,7 @@ import Testing
         #expect(try database.appliedMigrations() == LibraryDatabase.migrationNames)
         #expect(
             LibraryDatabase.migrationNames == [
-                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate",
+                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate", "v8-chapters",
             ])
         #expect(try PlaybackStateStore(database: database).load() == nil)
     }

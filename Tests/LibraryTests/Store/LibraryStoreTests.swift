@@ -102,16 +102,7 @@ struct LibraryStoreTests {
         }
         #expect(track.identifier == "rondo:track:" + fnv1a(path))
         for entry in after {
-            let identifier: String
-            switch entry {
-            case .artist(let artist): identifier = artist.identifier
-            case .album(let album), .show(let album): identifier = album.identifier
-            case .genre(let genre): identifier = genre.identifier
-            case .playlist(let playlist): identifier = playlist.identifier
-            case .track(let track): identifier = track.identifier
-            case .station(let station): identifier = station.identifier
-            }
-            #expect(try library.store.entry(forIdentifier: identifier) == entry)
+            #expect(try library.store.entry(forIdentifier: entry.identifier) == entry)
         }
         #expect(try library.store.entry(forIdentifier: "rondo:track:0000") == nil)
         #expect(try library.store.entry(forIdentifier: "nonsense") == nil)
@@ -207,7 +198,7 @@ struct LibraryStoreTests {
         let database = try fixture.open()
         #expect(
             try database.appliedMigrations() == [
-                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate",
+                "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate", "v8-chapters",
             ])
         let store = LibraryStore(database: database)
         #expect(try store.isEmpty())

@@ -5,8 +5,9 @@ import Synchronization
 import TagReading
 
 /// A ``TagReader`` over text files of `key=value` lines (`title=…`, `artist=…`, `album=…`,
-/// `albumArtist=…`, `genre=…`, `disc=…`, `track=…`, `year=…`, `duration=…`), counting the
-/// files it reads; `fail=empty|truncated|notMP3|oversized|unreadable` makes it refuse one.
+/// `albumArtist=…`, `genre=…`, `disc=…`, `track=…`, `year=…`, `duration=…`,
+/// `chapters=TITLE@START;…` with an empty title for an untitled one), counting the files it
+/// reads; `fail=empty|truncated|notMP3|oversized|unreadable` makes it refuse one.
 final class FakeTagReader: TagReader {
     private let reads = Mutex(0)
 
@@ -31,11 +32,24 @@ final class FakeTagReader: TagReader {
         case "unreadable": throw .unreadable(reason: "test")
         default: break
         }
+        let duration = values["duration"].flatMap { Double($0) } ?? 60
         return ScannedTags(
             title: values["title"], artist: values["artist"], albumTitle: values["album"],
             albumArtist: values["albumArtist"], genre: values["genre"], discNumber: values["disc"].flatMap { Int($0) },
             trackNumber: values["track"].flatMap { Int($0) }, year: values["year"].flatMap { Int($0) },
-            duration: values["duration"].flatMap { Double($0) } ?? 60)
+            duration: duration, chapters: values["chapters"].map { Self.chapters($0, duration: duration) } ?? [])
+    }
+
+    /// `TITLE@START;…` as chapters, each lasting until the next or the end.
+    private static func chapters(_ text: String, duration: Double) -> [ScannedChapter] {
+        let marks = text.split(separator: ";").map { mark in
+            let parts = mark.split(separator: "@", omittingEmptySubsequences: false)
+            return (title: parts[0].isEmpty ? nil : String(parts[0]), start: Double(parts[1]) ?? 0)
+        }
+        return marks.enumerated().map { index, mark in
+            let end = index + 1 < marks.count ? marks[index + 1].start : duration
+            return ScannedChapter(title: mark.title, start: mark.start, duration: end - mark.start)
+        }
     }
 }
 
@@ -97,6 +111,7 @@ extension CatalogEntry {
         case .playlist(let playlist): playlist.name
         case .track(let track): track.title
         case .station(let station): station.name
+        case .chapter(let chapter): chapter.displayTitle
         }
     }
 
@@ -109,6 +124,7 @@ extension CatalogEntry {
         case .playlist(let playlist): playlist.id
         case .track(let track): track.id
         case .station(let station): station.id
+        case .chapter(let chapter): chapter.track.id
         }
     }
 }

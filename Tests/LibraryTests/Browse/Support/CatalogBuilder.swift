@@ -12,6 +12,9 @@ struct CatalogBuilder {
     init(_ fixture: CatalogFixture) {
         self.fixture = fixture
         tracks = fixture.tracks.enumerated().map { Self.track($1, id: Int64($0 + 1)) }
+        for (track, file) in zip(tracks, fixture.tracks) where !file.chapters.isEmpty {
+            lists[.chaptersOf(track: track.id)] = Self.chapters(of: track, marked: file.chapters).map(CatalogEntry.chapter)
+        }
         let music = tracks.filter { !$0.isSpokenWord }
         let albums = addAlbums(of: music)
         addArtists(albums: albums, music: music)
@@ -28,7 +31,18 @@ struct CatalogBuilder {
             id: id, identifier: "rondo:track:\(track.path)", path: track.path, title: track.title,
             artist: track.artist, albumTitle: track.album, albumArtist: track.albumArtist, genre: track.genre,
             discNumber: track.disc, trackNumber: track.number, year: track.year, duration: track.duration,
-            isSpokenWord: track.spokenWord, resumePosition: track.resumePosition, artwork: track.artwork)
+            isSpokenWord: track.spokenWord, resumePosition: track.resumePosition, artwork: track.artwork,
+            chapterCount: track.chapters.count)
+    }
+
+    /// Each chapter lasts until the next starts, the last until the track ends.
+    private static func chapters(of track: CatalogTrack, marked: [(title: String?, start: Double)]) -> [CatalogChapter] {
+        marked.enumerated().map { index, mark in
+            let end = index + 1 < marked.count ? marked[index + 1].start : track.duration
+            return CatalogChapter(
+                identifier: "rondo:chapter:\(track.path):\(index)", index: index, title: mark.title, start: mark.start,
+                duration: end.map { $0 - mark.start }, track: track)
+        }
     }
 
     private func track(atPath path: String) -> CatalogTrack? {
@@ -109,6 +123,7 @@ struct CatalogBuilder {
         }
         for (offset, var built) in sorted.enumerated() {
             built.album.id = firstID + Int64(offset)
+            if built.tracks.count == 1, built.tracks[0].chapterCount > 0 { built.album.chapteredTrack = built.tracks[0].id }
             lists[.spokenShows, default: []].append(.show(built.album))
             lists[.tracksOfShow(built.album.id)] = built.tracks.map(CatalogEntry.track)
         }

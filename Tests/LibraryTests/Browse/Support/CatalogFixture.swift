@@ -20,6 +20,8 @@ struct CatalogFixture {
         var spokenWord = false
         var resumePosition: Double?
         var artwork: CatalogArtwork?
+        /// The chapters its file marks: titles (`nil` for untitled) and starts, in order.
+        var chapters: [(title: String?, start: Double)] = []
     }
 
     /// A `.m3u` file: its name and the paths it lists, in order (some may not be in the library).

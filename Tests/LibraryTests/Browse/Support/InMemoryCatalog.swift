@@ -53,17 +53,3 @@ final class InMemoryCatalog: LibraryCatalog {
         return tracks.isEmpty
     }
 }
-
-extension CatalogEntry {
-    /// The identifier of whatever the entry holds.
-    var identifier: String {
-        switch self {
-        case .artist(let artist): artist.identifier
-        case .album(let album), .show(let album): album.identifier
-        case .genre(let genre): genre.identifier
-        case .playlist(let playlist): playlist.identifier
-        case .track(let track): track.identifier
-        case .station(let station): station.identifier
-        }
-    }
-}
