@@ -98,6 +98,7 @@ let package = Package(
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
+        .target(name: "Feeds", swiftSettings: strictSettings),
         .target(
             name: "Audio",
             dependencies: [
@@ -185,6 +186,7 @@ let package = Package(
         ),
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],
