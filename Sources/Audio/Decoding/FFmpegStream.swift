@@ -120,16 +120,29 @@ final class FFmpegStream {
 
     /// Hands out decoded samples, decoding as needed; 0 at the end.
     func read(into buffer: UnsafeMutableBufferPointer<Float>) throws(AudioError) -> Int {
-        guard !buffer.isEmpty else { return 0 }
-        while pendingStart == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingStart = 0
-            guard try decodeFrame() != nil else { return 0 }
+        // Whole frames of AAC are 1,024 samples: the buffer is filled from as many as it
+        // takes, so the engine's work per read is not paid per codec frame.
+        var filled = 0
+        while filled < buffer.count {
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+                do {
+                    guard try decodeFrame() != nil else { break }
+                } catch {
+                    // What was decoded before the failure goes out first; the next read fails.
+                    if filled > 0 { break }
+                    throw error
+                }
+                continue
+            }
+            let count = min(buffer.count - filled, pending.count - pendingStart)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[filled..<(filled + count)])
+                .initialize(from: pending[pendingStart..<pendingStart + count])
+            pendingStart += count
+            filled += count
         }
-        let count = min(buffer.count, pending.count - pendingStart)
-        _ = buffer.initialize(from: pending[pendingStart..<pendingStart + count])
-        pendingStart += count
-        return count
+        return filled
     }
 
     /// Goes to `target` (a frame at `sampleRate`): decoding starts ``seekPreroll`` frames
