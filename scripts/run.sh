@@ -21,7 +21,7 @@ arguments=("$@")
 scan=no
 if [ ${#arguments[@]} -eq 0 ]; then
   music=${XDG_MUSIC_DIR:-$(xdg-user-dir MUSIC 2>/dev/null || echo "$HOME/Music")}
-  if [ -d "$music" ] && find -L "$music" \( -iname '*.mp3' -o -iname '*.flac' -o -iname '*.ogg' -o -iname '*.oga' -o -iname '*.opus' \) -print -quit 2>/dev/null | grep -q .; then
+  if [ -d "$music" ] && find -L "$music" \( -iname '*.mp3' -o -iname '*.flac' -o -iname '*.ogg' -o -iname '*.oga' -o -iname '*.opus' -o -iname '*.m4a' -o -iname '*.m4b' -o -iname '*.mp4' -o -iname '*.aac' \) -print -quit 2>/dev/null | grep -q .; then
     scan=yes
   else
     arguments=(--demo)

@@ -46,6 +46,7 @@ final class FFmpegStream {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not an MP4 (or, with
     ///   `adts`, ADTS AAC) file with AAC or ALAC audio.
     init(_ box: ByteSourceBox, adts: Bool, name: String) throws(AudioError) {
+        FFmpegLog.silenced
         self.name = name
         trimsToLength = !adts
         guard let io = box.ioContext() else { throw .decodeFailed(name, reason: "FFmpeg could not allocate its input") }
