@@ -211,6 +211,7 @@ let package = Package(
             name: "RondoDaemonTests",
             dependencies: [
                 "ContentIdentifiers", "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
         ),

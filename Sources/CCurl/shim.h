@@ -38,6 +38,10 @@ static inline CURLcode rondo_curl_get_string(CURL *handle, CURLINFO info, char *
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode rondo_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 static inline CURLcode rondo_curl_global_init(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);
 }

@@ -35,6 +35,10 @@ extension TestHTTPServer {
         /// listener joins `afterBytes` further on, without a burst, as after a drop that
         /// outlasted the station's burst.
         case liveICYCut(afterBytes: Int, metaint: Int)
+        /// The file whole, gzip-compressed.
+        case gzip
+        /// An answer with redirect status `status` (301, 302, 307, 308) to the file.
+        case moved(status: Int)
 
         /// The path that asks for this fault with the file `name`.
         func path(_ name: String) -> String {
@@ -53,6 +57,8 @@ extension TestHTTPServer {
             case .icyFlood(let total, let metaint): "icy-flood/\(total)/\(metaint)/\(name)"
             case .liveCut(let count): "live-cut/\(count)/\(name)"
             case .liveICYCut(let count, let metaint): "live-icy-cut/\(count)/\(metaint)/\(name)"
+            case .gzip: "gzip/\(name)"
+            case .moved(let status): "moved/\(status)/\(name)"
             }
         }
     }

@@ -48,11 +48,19 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
                                    no burst: the k-th listener gets the bytes from 2k·N to
                                    (2k + 1)·N, as after a drop that outlasted the burst
 
+  /gzip/NAME                        the file whole, gzip-compressed (Content-Encoding: gzip)
+  /moved/CODE/REST                 an answer with that redirect status and Location /REST
+
+A plain file carries an ETag and a Last-Modified, and is answered 304 Not Modified to a
+request whose If-None-Match or If-Modified-Since says it has this version.
+
 Any of them (and a plain file) takes ?pace=BYTES: the body's audio is sent at BYTES a second
 after a first second's worth at once, as a station sends in real time (metadata blocks do
 not count).
 """
 
+import email.utils
+import gzip
 import http.server
 import json
 import os
@@ -75,6 +83,7 @@ CONTENT_TYPES = {
     ".pls": "audio/x-scpls",
     ".xspf": "application/xspf+xml",
     ".html": "text/html",
+    ".xml": "application/rss+xml",
 }
 RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 CHUNK = 64 * 1024
@@ -236,6 +245,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_empty(404)
             return
         size = os.path.getsize(path)
+        validators = self.validators(path)
+        if self.not_modified(path, validators):
+            self.send_empty(304, validators)
+            return
         first, last = 0, size - 1
         header = self.headers.get("Range")
         if ranges and header:
@@ -251,6 +264,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Accept-Ranges", "bytes")
         if ranges and header:
             self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        for name_, value in validators.items():
+            self.send_header(name_, value)
         self.end_headers()
         if not self.send_body:
             return
@@ -273,6 +288,44 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             for start in range(0, len(body), CHUNK):
                 self.body.write(body[start:start + CHUNK])
+
+    @staticmethod
+    def validators(path):
+        """The ETag and Last-Modified of a file: they change when it is written again."""
+        status = os.stat(path)
+        return {
+            "ETag": f'"{status.st_size:x}-{status.st_mtime_ns:x}"',
+            "Last-Modified": email.utils.formatdate(status.st_mtime, usegmt=True),
+        }
+
+    def not_modified(self, path, validators):
+        """Whether the request's If-None-Match or If-Modified-Since says it has this version."""
+        match = self.headers.get("If-None-Match")
+        if match is not None:
+            return validators["ETag"] in [tag.strip() for tag in match.split(",")]
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            return int(os.stat(path).st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError):
+            return False
+
+    def gzip(self, rest):
+        data = self.read("/".join(rest))
+        if data is None:
+            return
+        body = gzip.compress(data)
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type("/".join(rest)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.send_body:
+            self.body.write(body)
+
+    def moved(self, rest):
+        self.send_empty(int(rest[0]), {"Location": "/" + "/".join(rest[1:])})
 
     def file_path(self, relative):
         root = os.path.realpath(self.server.directory)
@@ -399,6 +452,8 @@ FAULTS = {
     "icy-flood": Handler.icy_flood,
     "live-cut": Handler.live_cut,
     "live-icy-cut": Handler.live_icy_cut,
+    "gzip": Handler.gzip,
+    "moved": Handler.moved,
 }
 
 # How many listeners each /live-cut path has had, so that each joins where the station is.

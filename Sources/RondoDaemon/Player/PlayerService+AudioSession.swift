@@ -28,6 +28,16 @@ extension PlayerService {
     /// - Throws: `insufficientPriority` (or the arbiter's other refusal), changing nothing.
     func commit(_ trial: Player) throws(RPCError) {
         if let refusal = admit(trial) { throw SessionMapping.rpcError(refusal) }
+        adopt(trial)
+    }
+
+    /// Makes an admitted `trial` the player. A spoken-word item it leaves for another keeps
+    /// the place heard now, not at the writer's next save up to 5 s later.
+    func adopt(_ trial: Player) {
+        if trial.queue.current?.id != player.queue.current?.id {
+            observeOutput()
+            keepResumePoint()
+        }
         player = trial
     }
 

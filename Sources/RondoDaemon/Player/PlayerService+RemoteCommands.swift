@@ -17,7 +17,7 @@ extension PlayerService {
         var trial = player
         let outcome = trial.handle(command, at: now())
         if let refusal = admit(trial) { return try Self.refused(refusal) }
-        player = trial
+        adopt(trial)
         apply(outcome.remoteEffects)
         let failure = apply(outcome.effects)
         if let failure { return failure }

@@ -2,7 +2,7 @@ import Audio
 import ContentIdentifiers
 import Focus
 import Foundation
-import Library
+import GRDB
 import Logging
 import Playback
 import RondoProtocol
@@ -10,6 +10,7 @@ import RondoTesting
 import Synchronization
 import Testing
 
+@testable import Library
 @testable import RondoDaemon
 
 /// The player service between requests, the pure player, the arbiter and the sound (a fake
@@ -203,6 +204,28 @@ import Testing
         let paused = try reader.load()
         #expect(paused?.position == 1)
         #expect(paused?.playing == false)
+        await finish()
+    }
+
+    /// A book left for the next item keeps the place heard in it at once, not at the
+    /// writer's next save: a `kill -9` right after finds it.
+    @Test func leavingABookKeepsItsPlaceAtOnce() async throws {
+        let music = scratch.appending("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let book = music + "/Three Tones.m4b"
+        try FileManager.default.copyItem(atPath: Fixtures.path("chapters.m4b"), toPath: book)
+        let reader = LibraryTagReader(artworkCache: ArtworkCache(directory: scratch.appending("covers")))
+        _ = try LibraryScanner(store: LibraryStore(database: database), tagReader: reader, musicDirectory: music)
+            .scan(under: nil, full: true) { _ in }
+        _ = try await player.replace(QueueItemsParams(items: [book, tracks[0]], play: true))
+        await settle()
+        engine.hear(3.5)
+        _ = try await send(.nextTrack)
+        #expect(await player.nowPlaying().info.title == "Short A")
+        let saved = try await database.pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT seconds FROM resume_point WHERE path = ?", arguments: [book])
+        }
+        #expect(saved == 3.5)
         await finish()
     }
 

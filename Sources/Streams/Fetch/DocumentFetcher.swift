@@ -1,0 +1,87 @@
+import CCurl
+
+/// One GET of a document (a podcast feed, a chapters file) with libcurl, as a well-behaved
+/// feed reader makes it: conditional on what the last answer said (`If-None-Match`,
+/// `If-Modified-Since`), compressed answers accepted (gzip, deflate), redirects followed (at
+/// most ``HTTPOptions/maxRedirects``) with a chain of permanent ones reported so the caller
+/// can keep the new address, and the body handed on in pieces as it arrives, never held
+/// whole, up to a cap.
+///
+/// Blocking for the length of the transfer: call it from a thread of its own, never from an
+/// event loop or an actor that serves requests.
+public enum DocumentFetcher {
+    /// What a server said about the version it sent, to ask next time whether it changed.
+    public struct Validators: Equatable, Sendable {
+        public var etag: String?
+        public var lastModified: String?
+
+        /// Creates validators.
+        public init(etag: String? = nil, lastModified: String? = nil) {
+            self.etag = etag
+            self.lastModified = lastModified
+        }
+    }
+
+    /// How a fetch ended.
+    public enum Outcome: Equatable, Sendable {
+        /// `304 Not Modified`: nothing was sent; what was kept is current.
+        case notModified
+        /// A body was sent (and handed to the caller).
+        case fetched(Fetched)
+    }
+
+    /// What came with a body.
+    public struct Fetched: Equatable, Sendable {
+        /// The validators to send next time.
+        public var validators: Validators
+        /// The address to use from now on, when every redirect on the way was permanent
+        /// (301, 308); `nil` when there was none, or a temporary one.
+        public var movedTo: String?
+        /// The body's bytes as they came off the wire (before decompression).
+        public var bytesOnTheWire: Int
+    }
+
+    /// Fetches `url`.
+    /// - Parameters:
+    ///   - validators: what the last answer said, for a conditional request.
+    ///   - options: timeouts, redirects and the user agent.
+    ///   - maximumBytes: the most body bytes (decompressed) taken before the transfer is
+    ///     refused.
+    ///   - body: takes each piece of the (decompressed) body in order; throwing stops the
+    ///     transfer with that error.
+    /// - Throws: ``FetchError``.
+    public static func fetch(
+        _ url: String, validators: Validators? = nil, options: HTTPOptions = HTTPOptions(), maximumBytes: Int,
+        body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws(FetchError) -> Outcome {
+        guard Curl.initialised, let easy = curl_easy_init() else { throw .network("libcurl could not be initialised") }
+        defer { curl_easy_cleanup(easy) }
+        return try withoutActuallyEscaping(body) { body throws(FetchError) in
+            let transfer = FetchTransfer(body: body, maximumBytes: maximumBytes)
+            return try transfer.run(easy, url: url, validators: validators, options: options)
+        }
+    }
+}
+
+/// Why a document could not be fetched.
+public enum FetchError: Error, Equatable, Sendable {
+    /// The server answered with an error status (4xx, 5xx).
+    case status(Int)
+    /// No answer: the name, the connection, TLS, a timeout, too many redirects.
+    case network(String)
+    /// The body passed the cap.
+    case tooLarge(limit: Int)
+    /// The caller's handler refused the body.
+    case refused(String)
+}
+
+extension FetchError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .status(let code): "the server answered HTTP \(code)"
+        case .network(let reason): reason
+        case .tooLarge(let limit): "it is larger than \(limit / (1 << 20)) MiB"
+        case .refused(let reason): reason
+        }
+    }
+}

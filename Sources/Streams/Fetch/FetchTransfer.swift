@@ -1,0 +1,119 @@
+import CCurl
+
+/// One fetch's state between libcurl's callbacks: the caller's handler, the bytes taken,
+/// every response's status on the way and the last response's validators.
+final class FetchTransfer {
+    private let body: (UnsafeRawBufferPointer) throws -> Void
+    private let maximumBytes: Int
+    private var taken = 0
+    /// Why the transfer was stopped from a callback.
+    private var stopped: FetchError?
+    /// The status of each response, redirects first.
+    private var statuses: [Int] = []
+    private var head = HTTPResponseHead()
+    private var validators = DocumentFetcher.Validators()
+
+    init(body: @escaping (UnsafeRawBufferPointer) throws -> Void, maximumBytes: Int) {
+        self.body = body
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Runs the transfer on `easy` and says how it ended.
+    func run(
+        _ easy: UnsafeMutableRawPointer, url: String, validators known: DocumentFetcher.Validators?, options: HTTPOptions
+    ) throws(FetchError) -> DocumentFetcher.Outcome {
+        var headers: UnsafeMutablePointer<curl_slist>?
+        if let etag = known?.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
+        if let date = known?.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(date)") }
+        defer { curl_slist_free_all(headers) }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: rondo_curl_error_size())
+        errorBuffer.initialize(repeating: 0, count: rondo_curl_error_size())
+        defer { errorBuffer.deallocate() }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        rondo_curl_set_string(easy, CURLOPT_URL, url)
+        rondo_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        rondo_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        rondo_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        rondo_curl_set_long(easy, CURLOPT_MAXREDIRS, options.maxRedirects)
+        rondo_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        rondo_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.timeout * 1000)))
+        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.timeout.rounded(.up))))
+        rondo_curl_set_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        rondo_curl_set_slist(easy, CURLOPT_HTTPHEADER, headers)
+        // Every encoding this libcurl decodes: gzip and deflate at least.
+        rondo_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        rondo_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        rondo_curl_set_write_callback(easy, CURLOPT_WRITEFUNCTION, fetchBodyCallback)
+        rondo_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        rondo_curl_set_write_callback(easy, CURLOPT_HEADERFUNCTION, fetchHeaderCallback)
+        rondo_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        let result = withExtendedLifetime(self) { curl_easy_perform(easy) }
+        if let stopped { throw stopped }
+        guard result == CURLE_OK else {
+            let detail = String(cString: errorBuffer)
+            throw .network(detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail)
+        }
+        var status = 0
+        rondo_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        if status == 304 { return .notModified }
+        guard (200..<300).contains(status) else { throw .status(status) }
+        var wire: curl_off_t = 0
+        rondo_curl_get_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)
+        return .fetched(
+            DocumentFetcher.Fetched(validators: validators, movedTo: movedTo(easy), bytesOnTheWire: Int(wire)))
+    }
+
+    /// The final address when every redirect on the way was permanent.
+    private func movedTo(_ easy: UnsafeMutableRawPointer) -> String? {
+        let redirects = statuses.dropLast()
+        guard !redirects.isEmpty, redirects.allSatisfy({ $0 == 301 || $0 == 308 }) else { return nil }
+        var address: UnsafeMutablePointer<CChar>?
+        guard rondo_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &address) == CURLE_OK, let address else { return nil }
+        return String(cString: address)
+    }
+
+    /// Takes a piece of the body; 0 stops the transfer.
+    func receive(body bytes: UnsafeRawBufferPointer) -> Int {
+        taken += bytes.count
+        guard taken <= maximumBytes else {
+            stopped = .tooLarge(limit: maximumBytes)
+            return 0
+        }
+        do {
+            try body(bytes)
+        } catch let error as FetchError {
+            stopped = error
+            return 0
+        } catch {
+            stopped = .refused(String(describing: error))
+            return 0
+        }
+        return bytes.count
+    }
+
+    /// Takes a header line of any response on the way.
+    func receive(header bytes: UnsafeRawBufferPointer) -> Int {
+        let line = String(decoding: bytes, as: UTF8.self)
+        let ended = head.add(line: line)
+        guard ended else { return bytes.count }
+        if !head.isInterim || (300..<400).contains(head.status) { statuses.append(head.status) }
+        if !head.isInterim {
+            validators = DocumentFetcher.Validators(etag: head.headers["etag"], lastModified: head.headers["last-modified"])
+        }
+        head = HTTPResponseHead()
+        return bytes.count
+    }
+}
+
+/// libcurl's body callback for a fetch.
+func fetchBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    let transfer = Unmanaged<FetchTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receive(body: UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+/// libcurl's header callback for a fetch.
+func fetchHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+    let transfer = Unmanaged<FetchTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receive(header: UnsafeRawBufferPointer(start: data, count: size * count))
+}
