@@ -2,6 +2,7 @@ import Foundation
 public import RondoClient
 import RondoProtocol
 import Spawning
+import Synchronization
 import Testing
 
 /// The built `rondod` running on a private socket, database and data directories.
@@ -12,6 +13,8 @@ public final class DaemonProcess: Sendable {
     public let directory: TemporaryDirectory
     private let process: ChildProcess
     private let ownsDirectory: Bool
+    /// Whether a test stopped or killed it: an exit after that is no crash of its own.
+    private let stopAsked = Atomic<Bool>(false)
 
     /// Starts `rondod` and waits until `daemon.info` answers.
     /// - Parameters:
@@ -38,6 +41,8 @@ public final class DaemonProcess: Sendable {
             // No test reaches the session bus of the user running it; MPRIS tests pass their own.
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + directory.appending("no-session-bus"),
             "RONDO_SOCKET": nil,
+            // The runtime's report of a crash, with every thread's frames, goes to the log.
+            "SWIFT_BACKTRACE": "enable=yes,interactive=no,threads=all",
         ].merging(environment) { $1 }
         // systemd-socket-activate passes on only the variables named with -E.
         let launcher =
@@ -79,7 +84,11 @@ public final class DaemonProcess: Sendable {
     /// Sends SIGTERM and waits for it to exit; returns its exit status.
     @discardableResult
     public func stop() -> Int32 {
-        process.terminate(grace: 10)
+        let wasRunning = process.isRunning
+        stopAsked.store(true, ordering: .relaxed)
+        let status = process.terminate(grace: 10)
+        if wasRunning, Self.crashStatuses.contains(status) { keepCrashReport(status, during: "its shutdown") }
+        return status
     }
 
     /// Sends it `signal` (SIGHUP to reload) if it still runs.
@@ -89,6 +98,7 @@ public final class DaemonProcess: Sendable {
 
     /// Kills it with SIGKILL, as a crash would, and waits for it.
     public func kill() {
+        stopAsked.store(true, ordering: .relaxed)
         process.signal(SIGKILL)
         process.wait()
     }
@@ -103,16 +113,31 @@ public final class DaemonProcess: Sendable {
     /// an abort, a bus error or a segmentation fault.
     private static let crashStatuses: Set<Int32> = [128 + SIGILL, 128 + SIGTRAP, 128 + SIGABRT, 128 + SIGBUS, 128 + SIGSEGV]
 
-    /// Records an issue with the end of the log when the daemon died of a fault of its own, so
-    /// a test that only sees a refused connection says why.
+    /// Records an issue with the runtime's report when the daemon died of a fault of its own
+    /// before anyone asked it to stop, so a test that only sees a refused connection says why.
     private func reportCrash() {
-        guard !process.isRunning else { return }
+        guard !stopAsked.load(ordering: .relaxed), !process.isRunning else { return }
         let status = process.wait()
         guard Self.crashStatuses.contains(status) else { return }
+        Issue.record("rondod crashed (exit status \(status)); its log from the fault:\n\(crashReport)")
+    }
+
+    /// A fault while it shut down, when the test had what it wanted: said on standard error
+    /// with the log kept in `$TMPDIR/rondo-crash-logs`, not a failure of the test.
+    private func keepCrashReport(_ status: Int32, during phase: String) {
+        let kept = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/rondo-crash-logs"
+        try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        let copy = kept + "/rondod-\(pid).log"
+        try? FileManager.default.copyItem(atPath: directory.appending("rondod.log"), toPath: copy)
+        let text = "warning: rondod \(pid) crashed during \(phase) (exit status \(status)); log kept at \(copy):\n\(crashReport)\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// The runtime's crash report from the log (the fault and the crashing thread's frames),
+    /// else the log's last lines.
+    private var crashReport: String {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        // The runtime's report starts with the fault and the crashing thread's frames.
-        let start = lines.firstIndex { $0.contains("Fatal error") || $0.contains("💣") } ?? max(lines.count - 60, 0)
-        let report = lines[start...].prefix(60).joined(separator: "\n")
-        Issue.record("rondod crashed (exit status \(status)); its log from the fault:\n\(report)")
+        let start = lines.firstIndex { $0.contains("Fatal error") || $0.contains("💣") || $0.contains("crashed:") } ?? max(lines.count - 60, 0)
+        return lines[start...].prefix(80).joined(separator: "\n")
     }
 }

@@ -31,6 +31,10 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
     /// The most frames ``heardFrames()`` has said were heard since the last flush (mainloop
     /// lock): what it says never goes back.
     private var heardSoFar = 0
+    /// The drain asked for last (mainloop lock). Its answer comes back with this stream as
+    /// its user data, so it is cancelled before the stream goes: a server that answers a
+    /// drain of a stream being disconnected would otherwise call back into freed memory.
+    private var drainOperation: OpaquePointer?
 
     /// Creates and connects a stream carrying `media.role`, `application.name=Rondo` and
     /// `application.id` on its proplist.
@@ -57,6 +61,10 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
 
     deinit {
         connection.withLock {
+            if let drainOperation {
+                pa_operation_cancel(drainOperation)
+                pa_operation_unref(drainOperation)
+            }
             guard let stream else { return }
             pa_stream_set_write_callback(stream, nil, nil)
             pa_stream_set_state_callback(stream, nil, nil)
@@ -117,8 +125,8 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
         connection.withLock {
             guard let stream else { return }
             drained.store(false, ordering: .releasing)
-            PulseConnection.release(
-                pa_stream_drain(stream, pulseStreamDrained, Unmanaged.passUnretained(self).toOpaque()))
+            PulseConnection.release(drainOperation)
+            drainOperation = pa_stream_drain(stream, pulseStreamDrained, Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
