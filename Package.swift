@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "Streams", dependencies: ["Audio", "CCurl"], swiftSettings: strictSettings),
         .target(
             name: "Library",
-            dependencies: ["TagReading", "ContentIdentifiers", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TagReading", "ContentIdentifiers", "Feeds", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "LibraryTests",
             dependencies: [
-                "Library", "TagReading", "Audio", "RondoTesting", "Spawning",
+                "Library", "TagReading", "Audio", "Feeds", "RondoTesting", "Spawning",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

@@ -13,6 +13,11 @@ public enum CatalogIdentifier {
     public static let playlistPrefix = "rondo:playlist:"
     /// What every radio station identifier starts with.
     public static let stationPrefix = "rondo:station:"
+    /// What every subscribed podcast's identifier starts with (its key: the feed's URL).
+    public static let showPrefix = "rondo:show:"
+    /// What every podcast episode's identifier starts with (its key: the show's identifier
+    /// and the episode's GUID, joined by U+001F).
+    public static let episodePrefix = "rondo:episode:"
 
     /// `prefix` followed by the hex FNV-1a hash of `key`'s UTF-8 bytes.
     public static func make(_ prefix: String, key: String) -> String {

@@ -11,7 +11,8 @@ extension LibraryDatabase {
     /// `v5-replaygain` (``addReplayGain(_:)``) keeps each track's ReplayGain; `v6-stations`
     /// (``createStations(_:)``) keeps the radio stations the listener adds; `v7-resume-rate`
     /// (``addResumeRate(_:)``) keeps the rate a spoken-word item was heard at; `v8-chapters`
-    /// (``createChapters(_:)``) keeps the chapters each file marks.
+    /// (``createChapters(_:)``) keeps the chapters each file marks; `v9-podcasts`
+    /// (``createPodcasts(_:)``) the podcasts subscribed to and their episodes.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -22,6 +23,7 @@ extension LibraryDatabase {
         migrator.registerMigration("v6-stations", migrate: createStations)
         migrator.registerMigration("v7-resume-rate", migrate: addResumeRate)
         migrator.registerMigration("v8-chapters", migrate: createChapters)
+        migrator.registerMigration("v9-podcasts", migrate: createPodcasts)
         return migrator
     }
 

@@ -13,6 +13,7 @@ import Testing
         #expect(
             LibraryDatabase.migrationNames == [
                 "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate", "v8-chapters",
+                "v9-podcasts",
             ])
         #expect(try PlaybackStateStore(database: database).load() == nil)
     }

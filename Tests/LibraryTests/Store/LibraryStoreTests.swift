@@ -199,6 +199,7 @@ struct LibraryStoreTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate", "v8-chapters",
+                "v9-podcasts",
             ])
         let store = LibraryStore(database: database)
         #expect(try store.isEmpty())

@@ -1,0 +1,184 @@
+import ContentIdentifiers
+public import Feeds
+import GRDB
+
+/// Subscribed podcasts: a feed read (``Feed``) becomes a show and its episodes; a refresh
+/// adds what is new and updates what changed, by each episode's key, so a feed that
+/// reorders its items or moves an enclosure keeps every episode's identity and played state.
+extension LibraryStore {
+    /// Keeps the show at `url` and the episodes of `feed`, for a subscription or a refresh.
+    ///
+    /// A show not seen before is added; one with this URL (or, after a permanent redirect,
+    /// with `previousURL`) is updated and moved to `url`. Episodes are matched by key:
+    /// new ones are added (first seen `at`), known ones take the feed's title, address,
+    /// dates and description; none is removed because a feed stopped listing it.
+    /// - Parameters:
+    ///   - validators: the answer's ETag and Last-Modified, for the next conditional request.
+    /// - Returns: the show as stored, and how many episodes were new.
+    /// - Throws: ``StoreError`` when the database cannot be written.
+    public func keepPodcast(
+        url: String, previousURL: String? = nil, feed: Feed, etag: String?, lastModified: String?, at now: Double
+    ) throws(StoreError) -> PodcastUpdate {
+        try database.write { db in
+            let known = try Int64.fetchOne(
+                db, sql: "SELECT id FROM podcast_show WHERE url = ? OR url = ? ORDER BY url = ? DESC LIMIT 1",
+                arguments: [url, previousURL ?? url, url])
+            let title = feed.title ?? url
+            let showID: Int64
+            if let known {
+                try db.execute(
+                    sql: """
+                        UPDATE podcast_show SET url = ?, title = ?, author = ?, summary = ?, image_url = ?, is_explicit = ?,
+                            etag = ?, last_modified = ?, last_refresh = ?, error = NULL
+                        WHERE id = ?
+                        """,
+                    arguments: [url, title, feed.author, feed.summary, feed.imageURL, feed.isExplicit, etag, lastModified, now, known])
+                showID = known
+            } else {
+                try db.execute(
+                    sql: """
+                        INSERT INTO podcast_show (identifier, url, title, author, summary, image_url, is_explicit, etag,
+                            last_modified, subscribed_at, last_refresh)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        CatalogIdentifier.make(CatalogIdentifier.showPrefix, key: url), url, title, feed.author, feed.summary,
+                        feed.imageURL, feed.isExplicit, etag, lastModified, now, now,
+                    ])
+                showID = db.lastInsertedRowID
+            }
+            let show = try String.fetchOne(db, sql: "SELECT identifier FROM podcast_show WHERE id = ?", arguments: [showID]) ?? ""
+            var added = 0
+            for episode in feed.episodes {
+                if try Self.keep(episode, show: (showID, show), at: now, db) { added += 1 }
+            }
+            return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added)
+        }
+    }
+
+    /// Records a refresh that brought no new version of the show's feed: unchanged (`error`
+    /// `nil`, after a 304) or failed (with why).
+    /// - Throws: ``StoreError`` when the database cannot be written.
+    public func recordPodcastRefresh(show identifier: String, error: String?, at now: Double) throws(StoreError) {
+        try database.write { db in
+            try db.execute(
+                sql: "UPDATE podcast_show SET last_refresh = ?, error = ? WHERE identifier = ?", arguments: [now, error, identifier])
+        }
+    }
+
+    /// Every subscribed show, by title.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func podcastShows() throws(StoreError) -> [PodcastShowRecord] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: Self.showSelect + " ORDER BY s.title COLLATE NOCASE, s.id").map(Self.show)
+        }
+    }
+
+    /// The show with this identifier, if subscribed.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func podcastShow(_ identifier: String) throws(StoreError) -> PodcastShowRecord? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: Self.showSelect + " WHERE s.identifier = ?", arguments: [identifier]).map(Self.show)
+        }
+    }
+
+    /// Forgets a show and its episodes.
+    /// - Returns: whether it was subscribed.
+    /// - Throws: ``StoreError`` when the database cannot be written.
+    public func unsubscribePodcast(_ identifier: String) throws(StoreError) -> Bool {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM podcast_show WHERE identifier = ?", arguments: [identifier])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A page of a show's episodes, newest first (undated ones by when they were first
+    /// seen), and how many it has.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func podcastEpisodes(show identifier: String, offset: Int, limit: Int) throws(StoreError) -> (
+        items: [PodcastEpisodeRecord], total: Int
+    ) {
+        try database.read { db in
+            let total =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM podcast_episode e JOIN podcast_show s ON s.id = e.show_id WHERE s.identifier = ?",
+                    arguments: [identifier]) ?? 0
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.*, s.identifier AS show_identifier FROM podcast_episode e JOIN podcast_show s ON s.id = e.show_id
+                    WHERE s.identifier = ?
+                    ORDER BY coalesce(e.published, e.first_seen) DESC, e.id DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: [identifier, max(limit, 0), max(offset, 0)])
+            return (rows.map(Self.episode), total)
+        }
+    }
+
+    /// Marks an episode played or not.
+    /// - Returns: whether there is such an episode.
+    /// - Throws: ``StoreError`` when the database cannot be written.
+    public func setEpisodePlayed(_ identifier: String, played: Bool) throws(StoreError) -> Bool {
+        try database.write { db in
+            try db.execute(sql: "UPDATE podcast_episode SET played = ? WHERE identifier = ?", arguments: [played, identifier])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Rows
+
+    /// Adds `episode` to the show, or updates the one with its key.
+    /// - Returns: whether it was new.
+    private static func keep(_ episode: FeedEpisode, show: (id: Int64, identifier: String), at now: Double, _ db: Database) throws -> Bool {
+        let identifier = CatalogIdentifier.make(CatalogIdentifier.episodePrefix, key: show.identifier + "\u{1F}" + episode.key)
+        let known =
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM podcast_episode WHERE show_id = ? AND key = ?)"),
+                arguments: [show.id, episode.key]) ?? false
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO podcast_episode (show_id, key, identifier, title, published, url, duration, summary, is_explicit,
+                    image_url, chapters_url, first_seen)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (show_id, key) DO UPDATE SET
+                    title = excluded.title, published = excluded.published, url = excluded.url, duration = excluded.duration,
+                    summary = excluded.summary, is_explicit = excluded.is_explicit, image_url = excluded.image_url,
+                    chapters_url = excluded.chapters_url
+                """
+        ).execute(arguments: [
+            show.id, episode.key, identifier, episode.title, episode.published, episode.enclosureURL, episode.duration,
+            episode.summary, episode.isExplicit, episode.imageURL, episode.chaptersURL, now,
+        ])
+        return !known
+    }
+
+    private static let showSelect = """
+        SELECT s.*,
+            (SELECT count(*) FROM podcast_episode e WHERE e.show_id = s.id) AS episodes,
+            (SELECT count(*) FROM podcast_episode e WHERE e.show_id = s.id AND e.played = 0) AS unplayed
+        FROM podcast_show s
+        """
+
+    private static func show(id: Int64, _ db: Database) throws -> PodcastShowRecord {
+        guard let row = try Row.fetchOne(db, sql: showSelect + " WHERE s.id = ?", arguments: [id]) else {
+            throw DatabaseError(resultCode: .SQLITE_NOTFOUND, message: "podcast show \(id) vanished")
+        }
+        return show(row)
+    }
+
+    private static func show(_ row: Row) -> PodcastShowRecord {
+        PodcastShowRecord(
+            id: row["id"], identifier: row["identifier"], url: row["url"], title: row["title"], author: row["author"],
+            summary: row["summary"], imageURL: row["image_url"], isExplicit: row["is_explicit"], episodes: row["episodes"],
+            unplayed: row["unplayed"], lastRefresh: row["last_refresh"], error: row["error"], etag: row["etag"],
+            lastModified: row["last_modified"])
+    }
+
+    private static func episode(_ row: Row) -> PodcastEpisodeRecord {
+        PodcastEpisodeRecord(
+            id: row["id"], identifier: row["identifier"], show: row["show_identifier"], key: row["key"], title: row["title"],
+            published: row["published"], url: row["url"], duration: row["duration"], summary: row["summary"],
+            isExplicit: row["is_explicit"], imageURL: row["image_url"], chaptersURL: row["chapters_url"],
+            firstSeen: row["first_seen"], played: row["played"])
+    }
+}
