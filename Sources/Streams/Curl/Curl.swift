@@ -6,6 +6,38 @@ enum Curl {
     /// `curl_global_init`'s result; evaluated before any handle is made.
     static let initialised: Bool = rondo_curl_global_init() == CURLE_OK
 
+    /// Sets what every request of the daemon shares on `easy`: http(s) only, redirects
+    /// followed up to ``HTTPOptions/maxRedirects``, no signals, the connect timeout, a
+    /// transfer below `lowSpeedLimit` bytes a second for the timeout counting as dropped,
+    /// the user agent, and where the body, the header lines and the error text go.
+    /// - Parameters:
+    ///   - acceptEncoding: `CURLOPT_ACCEPT_ENCODING`: `identity`, or `""` for every
+    ///     encoding this libcurl decodes.
+    ///   - context: what the callbacks are given, held unretained.
+    static func configure(
+        _ easy: UnsafeMutableRawPointer, url: String, options: HTTPOptions, lowSpeedLimit: Int, acceptEncoding: String,
+        headers: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>,
+        body: curl_write_callback, header: curl_write_callback, context: UnsafeMutableRawPointer
+    ) {
+        rondo_curl_set_string(easy, CURLOPT_URL, url)
+        rondo_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        rondo_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        rondo_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        rondo_curl_set_long(easy, CURLOPT_MAXREDIRS, options.maxRedirects)
+        rondo_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        rondo_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.timeout * 1000)))
+        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, lowSpeedLimit)
+        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.timeout.rounded(.up))))
+        rondo_curl_set_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        rondo_curl_set_slist(easy, CURLOPT_HTTPHEADER, headers)
+        rondo_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, acceptEncoding)
+        rondo_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+        rondo_curl_set_write_callback(easy, CURLOPT_WRITEFUNCTION, body)
+        rondo_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        rondo_curl_set_write_callback(easy, CURLOPT_HEADERFUNCTION, header)
+        rondo_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+    }
+
     /// libcurl's sentence for `code`.
     static func description(of code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
 }

@@ -29,25 +29,12 @@ final class FetchTransfer {
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: rondo_curl_error_size())
         errorBuffer.initialize(repeating: 0, count: rondo_curl_error_size())
         defer { errorBuffer.deallocate() }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        rondo_curl_set_string(easy, CURLOPT_URL, url)
-        rondo_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        rondo_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        rondo_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        rondo_curl_set_long(easy, CURLOPT_MAXREDIRS, options.maxRedirects)
-        rondo_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        rondo_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.timeout * 1000)))
-        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
-        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.timeout.rounded(.up))))
-        rondo_curl_set_string(easy, CURLOPT_USERAGENT, options.userAgent)
-        rondo_curl_set_slist(easy, CURLOPT_HTTPHEADER, headers)
-        // Every encoding this libcurl decodes: gzip and deflate at least.
-        rondo_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        rondo_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        rondo_curl_set_write_callback(easy, CURLOPT_WRITEFUNCTION, fetchBodyCallback)
-        rondo_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
-        rondo_curl_set_write_callback(easy, CURLOPT_HEADERFUNCTION, fetchHeaderCallback)
-        rondo_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        // Every encoding this libcurl decodes (gzip and deflate at least); a stall, not a
+        // slow server, is a failure.
+        Curl.configure(
+            easy, url: url, options: options, lowSpeedLimit: 1, acceptEncoding: "", headers: headers,
+            errorBuffer: errorBuffer, body: fetchBodyCallback, header: fetchHeaderCallback,
+            context: Unmanaged.passUnretained(self).toOpaque())
         let result = withExtendedLifetime(self) { curl_easy_perform(easy) }
         if let stopped { throw stopped }
         guard result == CURLE_OK else {

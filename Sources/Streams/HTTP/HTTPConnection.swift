@@ -114,27 +114,13 @@ final class HTTPConnection: @unchecked Sendable {
 
     /// Sets the options every request of this connection shares.
     private func configure() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        rondo_curl_set_string(easy, CURLOPT_URL, url)
-        rondo_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        rondo_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        rondo_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        rondo_curl_set_long(easy, CURLOPT_MAXREDIRS, options.maxRedirects)
-        rondo_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        // A trickle below 1 KiB/s for the timeout is a drop (a paused transfer is not
+        // measured). Ranges count the resource's own bytes, and audio does not compress.
+        Curl.configure(
+            easy, url: url, options: options, lowSpeedLimit: 1024, acceptEncoding: "identity", headers: requestHeaders,
+            errorBuffer: errorBuffer, body: httpBodyCallback, header: httpHeaderCallback,
+            context: Unmanaged.passUnretained(self).toOpaque())
         rondo_curl_set_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
-        rondo_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(options.timeout * 1000)))
-        // A trickle below 1 KiB/s for the timeout is a drop (a paused transfer is not measured).
-        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1024)
-        rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.timeout.rounded(.up))))
-        rondo_curl_set_string(easy, CURLOPT_USERAGENT, options.userAgent)
-        rondo_curl_set_slist(easy, CURLOPT_HTTPHEADER, requestHeaders)
-        // Ranges count the resource's own bytes, and audio does not compress.
-        rondo_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, "identity")
-        rondo_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
-        rondo_curl_set_write_callback(easy, CURLOPT_WRITEFUNCTION, httpBodyCallback)
-        rondo_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
-        rondo_curl_set_write_callback(easy, CURLOPT_HEADERFUNCTION, httpHeaderCallback)
-        rondo_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
     }
 
     /// Starts the transfer thread, which sends the first request.
