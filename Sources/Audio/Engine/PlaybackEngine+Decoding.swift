@@ -35,8 +35,9 @@ extension PlaybackEngine {
             if takeOutputFailure() {
                 continue
             } else if playing {
-                // Awake again just as the listener hears the next source, so its advance
-                // is announced within a few ms of the sound, not up to a wake interval late.
+                // Awake again just as the listener hears the next source or what a stream
+                // said, so either is announced within a few ms of the sound, not up to a
+                // wake interval late.
                 let wait = min(untilRingNeedsDecoding(), heardChangeIn.map { $0 + 0.001 } ?? .infinity)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
             } else {
@@ -263,8 +264,9 @@ extension PlaybackEngine {
     }
 
     /// Announces every source the listener has started to hear by `heardFrame` (the
-    /// stream's own count when not given).
-    /// - Returns: seconds until the next run is heard, if one is queued.
+    /// stream's own count when not given), and what sources said about what is heard.
+    /// - Returns: seconds until the listener reaches the next run or the next thing a source
+    ///   said, if either is queued: the engine wakes then, so a title is announced when heard.
     @discardableResult
     func reportProgress(_ stream: any PlaybackOutput, heardFrame: Int? = nil) -> Double? {
         let heardFrame = heardFrame ?? stream.heardFrames()
@@ -273,8 +275,10 @@ extension PlaybackEngine {
             timeline.segments.removeFirst()
             if timeline.segments[0].startsSource { emit(.advanced(to: timeline.segments[0].source.id)) }
         }
-        guard timeline.segments.count > 1 else { return nil }
-        return Double(timeline.segments[1].heardFrom - heardFrame) / Double(stream.format.sampleRate)
+        let nextRun = timeline.segments.count > 1 ? timeline.segments[1].heardFrom : nil
+        let nextMark = timeline.marks.first?.streamFrame
+        guard let next = [nextRun, nextMark].compactMap({ $0 }).min() else { return nil }
+        return Double(next - heardFrame) / Double(stream.format.sampleRate)
     }
 
     private func loseOutput(_ reason: String) {
