@@ -117,7 +117,7 @@ let package = Package(
             name: "RondoDaemon",
             dependencies: [
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Streams", "Library",
-                "TagReading", "RondoMPRIS", "RondoView",
+                "Feeds", "TagReading", "RondoMPRIS", "RondoView",
                 "CMalloc", "CLinux", "ThreadJobs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

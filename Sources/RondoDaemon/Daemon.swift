@@ -28,6 +28,7 @@ public final class Daemon: Sendable {
     private let sessions: SessionService
     private let prompts: PromptService
     private let library: LibraryService
+    private let podcasts: PodcastService
     private let reloader: ConfigurationReloader
     /// The listening socket systemd passed, when socket-activated.
     private let inheritedSocket: InheritedSocket?
@@ -85,6 +86,8 @@ public final class Daemon: Sendable {
             database: database, musicDirectory: options.musicDirectory,
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
+        podcasts = PodcastService(
+            store: library.store, network: options.network, settings: options.podcasts, hub: hub, logger: logger)
         self.player = PlayerService(
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
@@ -149,7 +152,7 @@ public final class Daemon: Sendable {
     }
 
     /// Restores the saved playback state (and queues the demo's tracks), then returns the
-    /// daemon's parts in the order they start: audio server, library, sessions, player,
+    /// daemon's parts in the order they start: audio server, library, podcasts, sessions, player,
     /// socket server, MPRIS, view, configuration reloads (SIGHUP), systemd notifications.
     /// Run them as a `ServiceGroup`: graceful shutdown (SIGTERM) stops them in reverse, so
     /// systemd hears `STOPPING=1` first, clients are closed (their sessions end) before the
@@ -167,7 +170,8 @@ public final class Daemon: Sendable {
         let router = makeRouter()
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         return [
-            audioServerPart(), libraryPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier), mprisPart(),
+            audioServerPart(), libraryPart(), podcastsPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier),
+            mprisPart(),
             viewPart(router: router), reloadPart(hangups), serviceManagerPart(notifier),
         ]
     }
@@ -198,6 +202,11 @@ public final class Daemon: Sendable {
                     logger.notice("database left with its write-ahead log: \(error)")
                 }
             })
+    }
+
+    /// Refreshes the subscribed podcasts on their schedule until the daemon stops.
+    private func podcastsPart() -> DaemonPart {
+        DaemonPart("podcasts", logger: logger, serve: { [podcasts] in await podcasts.runSchedule() })
     }
 
     /// Carries session reports from the audio server; on the way out gives every session's
@@ -344,7 +353,7 @@ public final class Daemon: Sendable {
     /// The method table of SPEC §2 bound to the services.
     func makeRouter() -> Router {
         Routes(
-            player: player, library: library, sessions: sessions, prompts: prompts, hub: hub,
+            player: player, library: library, podcasts: podcasts, sessions: sessions, prompts: prompts, hub: hub,
             daemonInfo: { [options, startedAt, reloader, movedAsideDatabase, viewAddress, player] in
                 DaemonInfo(
                     version: Self.version, pid: Int(getpid()), uptime: Date().timeIntervalSince(startedAt),

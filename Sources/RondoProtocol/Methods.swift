@@ -287,7 +287,9 @@ public enum Methods {
         SessionDeactivate.self, SessionClose.self,
         SessionList.self, SessionPromptStyle.self, PromptPlay.self, PlayerVolumeGet.self, PlayerSetVolume.self,
         PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self,
-        RadioList.self, RadioAdd.self, RadioRemove.self, ChaptersGet.self, PlayerChapter.self, EventsSubscribe.self,
+        RadioList.self, RadioAdd.self, RadioRemove.self, ChaptersGet.self, PlayerChapter.self, PodcastSubscribe.self,
+        PodcastUnsubscribe.self, PodcastList.self, PodcastRefresh.self, PodcastEpisodes.self, PodcastMarkPlayed.self,
+        PodcastImportOPML.self, PodcastExportOPML.self, EventsSubscribe.self,
     ]
 }
 
@@ -361,11 +363,17 @@ public enum Events {
         public static let name = "library.changed"
         public static let topic = EventTopic.library
     }
+    /// `podcast.refreshed`: a show's refresh found new episodes (SPEC §12).
+    public enum PodcastRefreshedEvent: RPCEvent {
+        public typealias Params = PodcastRefreshed
+        public static let name = "podcast.refreshed"
+        public static let topic = EventTopic.library
+    }
 
     /// Every event, in SPEC order.
     public static let all: [any RPCEvent.Type] = [
         NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self, SessionInterruptionEvent.self,
         SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, RouteChangedEvent.self,
-        ContextChangedEvent.self, LibraryScanProgressEvent.self, LibraryChangedEvent.self,
+        ContextChangedEvent.self, LibraryScanProgressEvent.self, LibraryChangedEvent.self, PodcastRefreshedEvent.self,
     ]
 }

@@ -10,7 +10,7 @@ enum Rondo {
     /// Every command, in the order help lists them.
     static let commands: [Command] =
         Command.status + Command.browsing + Command.transport + Command.modes + Command.output + Command.queue + Command.remoteCenter
-        + [Command.chapter] + Command.library + Command.radio + Command.sessions + [Command.scenario, Command.watch, Command.view]
+        + [Command.chapter] + Command.library + Command.radio + Command.podcast + Command.sessions + [Command.scenario, Command.watch, Command.view]
 
     static func main() {
         do throws(CLIFailure) {

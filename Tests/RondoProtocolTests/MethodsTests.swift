@@ -23,7 +23,9 @@ struct MethodsTests {
         "session.activate",
         "session.deactivate", "session.close", "session.list", "session.promptStyle", "prompt.play", "player.volume",
         "player.setVolume", "player.outputs", "player.setOutput", "player.replayGain", "player.setReplayGain",
-        "radio.list", "radio.add", "radio.remove", "chapters.get", "player.chapter", "events.subscribe",
+        "radio.list", "radio.add", "radio.remove", "chapters.get", "player.chapter", "podcast.subscribe",
+        "podcast.unsubscribe", "podcast.list", "podcast.refresh", "podcast.episodes", "podcast.markPlayed",
+        "podcast.importOPML", "podcast.exportOPML", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -31,14 +33,14 @@ struct MethodsTests {
         "nowPlaying.changed": "nowPlaying", "queue.changed": "queue", "remote.changed": "remote",
         "session.interruption": "session", "session.gain": "session", "session.promptStyle": "session",
         "session.advisory": "session", "route.changed": "route", "context.changed": "context",
-        "library.scanProgress": "library", "library.changed": "library",
+        "library.scanProgress": "library", "library.changed": "library", "podcast.refreshed": "library",
     ]
 
     /// The events the daemon sends.
     static let servedEvents = [
         "nowPlaying.changed", "queue.changed", "remote.changed", "session.interruption", "session.gain",
         "session.promptStyle", "session.advisory", "route.changed", "context.changed", "library.scanProgress",
-        "library.changed",
+        "library.changed", "podcast.refreshed",
     ]
 
     /// The subscription topics of SPEC §2, in its order.
@@ -59,6 +61,8 @@ struct MethodsTests {
         "player.replayGain", "player.setReplayGain",  // loudness from ReplayGain tags: rondo replaygain
         "radio.list", "radio.add", "radio.remove",  // SPEC §10: radio stations
         "chapters.get", "player.chapter",  // SPEC §11: chapters
+        "podcast.subscribe", "podcast.unsubscribe", "podcast.list", "podcast.refresh",  // SPEC §12: podcasts
+        "podcast.episodes", "podcast.markPlayed", "podcast.importOPML", "podcast.exportOPML",
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.

@@ -33,7 +33,16 @@ extension BrowseItem {
                 identifier: track.identifier, title: track.title,
                 subtitle: SubtitleText.joined([track.artist ?? track.albumArtist, track.albumTitle], separator: " — "),
                 isContainer: track.chapterCount > 0, isPlayable: true,
-                playbackProgress: PlaybackProgress.of(track), artwork: track.artwork)
+                isStreamingContent: track.episode.map { $0.downloadedPath == nil } ?? false,
+                isExplicitContent: track.episode?.isExplicit ?? false,
+                playbackProgress: PlaybackProgress.of(track), artwork: track.artwork, artworkURL: track.episode?.imageURL)
+        case .podcast(let podcast):
+            self.init(
+                identifier: podcast.identifier, title: podcast.title,
+                subtitle: podcast.unplayedCount > 0 ? "\(podcast.unplayedCount) new" : podcast.author,
+                isContainer: true, isPlayable: podcast.episodeCount > 0, isStreamingContent: true,
+                isExplicitContent: podcast.isExplicit,
+                playbackProgress: PlaybackProgress.of(podcast), artworkURL: podcast.imageURL)
         case .chapter(let chapter):
             self.init(
                 identifier: chapter.identifier, title: chapter.displayTitle,

@@ -11,10 +11,11 @@ public struct BrowseItem: Equatable, Sendable {
     public var isContainer: Bool
     /// Whether ``BrowseTree/playback(at:limits:)`` can queue something for it.
     public var isPlayable: Bool
-    /// Whether it plays from the network: `true` for a radio station, `false` for the
-    /// library's files.
+    /// Whether it plays from the network: `true` for a radio station, a podcast and an
+    /// episode not downloaded, `false` for the library's files.
     public var isStreamingContent: Bool
-    /// Always `false`: the library does not read an explicit-content flag.
+    /// What a podcast's feed says of a show or an episode (`itunes:explicit`); `false` for
+    /// the library's files, whose tags carry no such flag.
     public var isExplicitContent: Bool
     /// For a spoken-word track, how far listening got (0…1, 0 when never started, `nil` when
     /// its duration is unknown); for one of its chapters, how far into that chapter; for a
@@ -22,7 +23,8 @@ public struct BrowseItem: Equatable, Sendable {
     public var playbackProgress: Double?
     /// A cover the artwork cache wrote.
     public var artwork: CatalogArtwork?
-    /// A picture on the web, for an item whose artwork is no file of the cache (a station's).
+    /// A picture on the web, for an item whose artwork is no file of the cache (a station's,
+    /// a podcast's or an episode's).
     public var artworkURL: String?
 
     /// Creates an item.

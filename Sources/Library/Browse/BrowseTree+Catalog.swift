@@ -13,11 +13,12 @@ extension BrowseTree {
         do { return try catalog.entry(forIdentifier: identifier) } catch { throw .store(error) }
     }
 
-    /// Whether there is nothing to browse: no track, and no station either.
+    /// Whether there is nothing to browse: no track, no station and no podcast.
     func isLibraryEmpty() throws(BrowseError) -> Bool {
         do {
             guard try catalog.isEmpty() else { return false }
-            return try catalog.count(.stations) == 0
+            guard try catalog.count(.stations) == 0 else { return false }
+            return try catalog.count(.spokenShows) == 0
         } catch {
             throw .store(error)
         }

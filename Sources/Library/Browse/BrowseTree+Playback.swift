@@ -3,7 +3,8 @@ extension BrowseTree {
     ///
     /// For a track: the tracks of the list it sits in, starting at it; for a station, the
     /// stations of `Radio`, starting at it; for a chapter, its track alone from the chapter's
-    /// start. For a playable container: its items, starting at the first (a book whose
+    /// start. For a playable container: its items, starting at the first (a podcast: at its
+    /// newest episode not played yet; a book whose
     /// children are its file's chapters: that file, from its resume point). A list longer than ``PlaybackSelection/maximumTrackCount`` is queued as a
     /// window of that many items that holds the chosen one: from it onwards, or the list's
     /// last items when it is near the end.
@@ -30,7 +31,13 @@ extension BrowseTree {
         let source = if case .entry(.show(let show)) = node { ChildSource.list(.tracksOfShow(show.id)) } else { childSource(of: node) }
         guard case .list(let list) = source, list.holdsPlayableItems else { return nil }
         let items = try playableItems(in: list, range: 0..<PlaybackSelection.maximumTrackCount)
-        return items.isEmpty ? nil : PlaybackSelection(items: items, startIndex: 0)
+        guard !items.isEmpty else { return nil }
+        // A podcast starts at its newest episode not yet played, as a listener expects.
+        let unplayed = items.firstIndex { item in
+            guard case .track(let track) = item, let episode = track.episode else { return false }
+            return !episode.played
+        }
+        return PlaybackSelection(items: items, startIndex: unplayed ?? 0)
     }
 
     /// The window of `list` that holds the item at `position`; `nil` if the list emptied

@@ -39,6 +39,7 @@ extension BrowseTree {
         case .entry(.playlist(let playlist)): .list(.tracksOfPlaylist(playlist.id))
         case .entry(.show(let show)): .list(show.chapteredTrack.map { .chaptersOf(track: $0) } ?? .tracksOfShow(show.id))
         case .entry(.track(let track)): track.chapterCount > 0 ? .list(.chaptersOf(track: track.id)) : .leaf
+        case .entry(.podcast(let podcast)): .list(.episodesOf(podcast: podcast.id))
         case .entry(.chapter), .entry(.station): .leaf
         }
     }

@@ -3,7 +3,7 @@ extension CatalogList {
     /// queues them.
     var holdsPlayableItems: Bool {
         switch self {
-        case .songs, .recentlyPlayed, .tracksOfAlbum, .tracksOfGenre, .tracksOfPlaylist, .tracksOfShow, .stations: true
+        case .songs, .recentlyPlayed, .tracksOfAlbum, .tracksOfGenre, .tracksOfPlaylist, .tracksOfShow, .stations, .episodesOf: true
         case .artists, .albumsOf, .albums, .genres, .playlists, .spokenShows, .chaptersOf: false
         }
     }

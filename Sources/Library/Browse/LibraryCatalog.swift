@@ -9,7 +9,8 @@ public import TagReading
 /// number, title. Spoken-word tracks appear only in ``CatalogList/spokenShows`` and
 /// ``CatalogList/tracksOfShow(_:)`` (and in playlists and Recently Played), never under
 /// artists, albums, songs or genres. Radio stations, which the listener adds rather than a
-/// scan finds, are ``CatalogList/stations``, by name.
+/// scan finds, are ``CatalogList/stations``, by name; subscribed podcasts are listed with the
+/// spoken-word shows, and their episodes are tracks (``CatalogTrack/episode``).
 public protocol LibraryCatalog: Sendable {
     /// How many entries `list` holds.
     /// - Throws: ``StoreError`` when the database cannot be read.
@@ -48,12 +49,16 @@ public enum CatalogList: Hashable, Sendable {
     case playlists
     /// The tracks of one playlist in the file's order (entries not in the library left out).
     case tracksOfPlaylist(Int64)
-    /// Every spoken-word show or book (the album of spoken-word tracks), by title.
+    /// Every spoken-word show or book (the album of spoken-word tracks) and every subscribed
+    /// podcast, by title.
     case spokenShows
     /// The episodes or files of one show or book, by disc, track number, title.
     case tracksOfShow(Int64)
     /// The chapters of one track, in the file's order.
     case chaptersOf(track: Int64)
+    /// The episodes of one subscribed podcast, newest first (undated ones by when they were
+    /// first seen).
+    case episodesOf(podcast: Int64)
     /// The last 50 distinct tracks played, most recent first.
     case recentlyPlayed
     /// Every radio station, by name (case- and accent-insensitive), then URL.
@@ -72,6 +77,8 @@ public enum CatalogEntry: Equatable, Sendable {
     case station(CatalogStation)
     /// A chapter of a track that has them.
     case chapter(CatalogChapter)
+    /// A subscribed podcast, whose episodes are tracks.
+    case podcast(CatalogPodcast)
 
     /// The identifier of whatever the entry holds.
     public var identifier: String {
@@ -83,6 +90,7 @@ public enum CatalogEntry: Equatable, Sendable {
         case .track(let track): track.identifier
         case .station(let station): station.identifier
         case .chapter(let chapter): chapter.identifier
+        case .podcast(let podcast): podcast.identifier
         }
     }
 }
@@ -226,6 +234,9 @@ public struct CatalogTrack: Equatable, Sendable {
     public var replayGain: ReplayGainValues
     /// How many chapters its file marks; 0 for none.
     public var chapterCount: Int
+    /// For a podcast episode, what its feed says (its ``path`` is then its identifier);
+    /// `nil` for a file of the library.
+    public var episode: EpisodeFacts?
 
     /// Creates a track.
     public init(
@@ -233,7 +244,7 @@ public struct CatalogTrack: Equatable, Sendable {
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
         resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(),
-        chapterCount: Int = 0
+        chapterCount: Int = 0, episode: EpisodeFacts? = nil
     ) {
         self.id = id
         self.identifier = identifier
@@ -254,5 +265,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.artwork = artwork
         self.replayGain = replayGain
         self.chapterCount = chapterCount
+        self.episode = episode
     }
 }

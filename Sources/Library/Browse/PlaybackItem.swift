@@ -3,7 +3,8 @@ public enum PlaybackItem: Equatable, Sendable {
     case track(CatalogTrack)
     case station(CatalogStation)
 
-    /// What the player opens: the track's file path, or the station's URL.
+    /// What the queue holds: the track's file path (an episode's identifier), or the
+    /// station's URL.
     public var location: String {
         switch self {
         case .track(let track): track.path
@@ -17,7 +18,7 @@ public enum PlaybackItem: Equatable, Sendable {
         switch entry {
         case .track(let track): self = .track(track)
         case .station(let station): self = .station(station)
-        case .artist, .album, .genre, .playlist, .show, .chapter: return nil
+        case .artist, .album, .genre, .playlist, .show, .chapter, .podcast: return nil
         }
     }
 }

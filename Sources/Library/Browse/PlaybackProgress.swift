@@ -2,8 +2,10 @@
 enum PlaybackProgress {
     /// A spoken-word track's resume position over its duration, in 0…1; 0 when never started,
     /// `nil` when its duration is unknown, and `nil` for music.
+    /// An episode marked played is 1.
     static func of(_ track: CatalogTrack) -> Double? {
         guard track.isSpokenWord else { return nil }
+        if track.episode?.played == true { return 1 }
         guard let position = track.resumePosition else { return 0 }
         guard let duration = track.duration, duration > 0 else { return nil }
         return clamped(position / duration)
@@ -22,6 +24,12 @@ enum PlaybackProgress {
     static func of(_ show: CatalogAlbum) -> Double? {
         guard let finished = show.finishedTrackCount, show.trackCount > 0 else { return nil }
         return clamped(Double(finished) / Double(show.trackCount))
+    }
+
+    /// The fraction of a podcast's episodes played.
+    static func of(_ podcast: CatalogPodcast) -> Double? {
+        guard podcast.episodeCount > 0 else { return nil }
+        return clamped(Double(podcast.episodeCount - podcast.unplayedCount) / Double(podcast.episodeCount))
     }
 
     /// `fraction` within 0…1; `nil` when it is not a number.

@@ -2,8 +2,11 @@ import GRDB
 
 extension LibraryDatabase {
     /// Subscribed podcasts and their episodes (`v9-podcasts`). A show is found by its
-    /// feed's URL and keeps its identifier when the URL changes; an episode is unique by its
-    /// key (GUID) within its show and leaves with it.
+    /// feed's URL and keeps its identifier when the URL changes; it sorts by `title_sort`
+    /// among the scanned shows and keeps the rate its episodes were last heard at. An
+    /// episode is unique by its key (GUID) within its show and leaves with it; its resume
+    /// point is kept under its identifier (`resume_point.path`), and `download_path` is
+    /// the copy downloaded ahead.
     static func createPodcasts(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -12,6 +15,7 @@ extension LibraryDatabase {
                     identifier TEXT NOT NULL UNIQUE,
                     url TEXT NOT NULL UNIQUE,
                     title TEXT NOT NULL,
+                    title_sort TEXT NOT NULL,
                     author TEXT,
                     summary TEXT,
                     image_url TEXT,
@@ -20,7 +24,8 @@ extension LibraryDatabase {
                     last_modified TEXT,
                     subscribed_at REAL NOT NULL,
                     last_refresh REAL,
-                    error TEXT
+                    error TEXT,
+                    rate REAL CHECK (rate IS NULL OR (rate >= 0.5 AND rate <= 2.0))
                 );
                 CREATE TABLE podcast_episode (
                     id INTEGER PRIMARY KEY,
@@ -37,9 +42,10 @@ extension LibraryDatabase {
                     chapters_url TEXT,
                     first_seen REAL NOT NULL,
                     played INTEGER NOT NULL DEFAULT 0 CHECK (played IN (0, 1)),
+                    download_path TEXT,
                     UNIQUE (show_id, key)
                 );
-                CREATE INDEX podcast_episode_newest ON podcast_episode(show_id, published DESC, first_seen DESC);
+                CREATE INDEX podcast_episode_newest ON podcast_episode(show_id, coalesce(published, first_seen) DESC, id DESC);
                 """)
     }
 }

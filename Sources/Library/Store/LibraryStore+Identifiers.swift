@@ -14,6 +14,7 @@ extension LibraryStore {
                 ).map { .chapter(CatalogRows.chapter($0)) }
             }
         }
+        if let podcast = try database.read({ db in try Self.podcastEntry(forIdentifier: identifier, db) }) { return podcast }
         let lookups: [(prefix: String, table: String, entry: (Row) -> CatalogEntry)] = [
             (TrackIdentifier.prefix, "track", { .track(CatalogRows.track($0)) }),
             (CatalogIdentifier.albumPrefix, "album", CatalogRows.albumEntry),

@@ -33,9 +33,10 @@ extension LibraryStore {
     /// (``CatalogTrack/resumeRate``, kept otherwise); `nil` seconds clears both (the episode
     /// or chapter was finished).
     ///
-    /// Does nothing when `path` is not a library track.
+    /// Does nothing when `path` is neither a library track nor a podcast episode. An
+    /// episode's rate becomes its show's too: the show's next episodes start at it.
     /// - Parameters:
-    ///   - path: the file's absolute path.
+    ///   - path: the file's absolute path, or an episode's identifier.
     ///   - seconds: the position, ≥ 0, or `nil` to clear it.
     ///   - rate: the playback rate, 0.5 to 2.0, or `nil` to keep the one stored.
     /// - Throws: ``StoreError`` when the database cannot be written.
@@ -48,10 +49,20 @@ extension LibraryStore {
             let rate = rate.flatMap { $0.isFinite ? min(max($0, 0.5), 2.0) : nil }
             try db.execute(
                 sql: """
-                    INSERT INTO resume_point (path, seconds, rate) SELECT path, ?, ? FROM track WHERE path = ?
+                    INSERT INTO resume_point (path, seconds, rate)
+                    SELECT path, ?, ? FROM track WHERE path = ?
+                    UNION ALL SELECT identifier, ?, ? FROM podcast_episode WHERE identifier = ?
                     ON CONFLICT (path) DO UPDATE SET seconds = excluded.seconds, rate = coalesce(excluded.rate, rate)
                     """,
-                arguments: [max(seconds, 0), rate, path])
+                arguments: [max(seconds, 0), rate, path, max(seconds, 0), rate, path])
+            if let rate {
+                try db.execute(
+                    sql: """
+                        UPDATE podcast_show SET rate = ?
+                        WHERE id = (SELECT show_id FROM podcast_episode WHERE identifier = ?) AND rate IS NOT ?
+                        """,
+                    arguments: [rate, path, rate])
+            }
         }
     }
 }

@@ -39,6 +39,7 @@ extension LibraryStore {
 
     static func count(_ list: CatalogList, _ db: Database) throws -> Int {
         if list == .stations { return try stationCount(db) }
+        if let count = try podcastListCount(list, db) { return count }
         guard let ranked = rankedList(list) else { return try recentlyPlayedCount(db) }
         // Statements are cached per connection: the SQL of a list is the same for every
         // partition, whose id is an argument.
@@ -51,6 +52,7 @@ extension LibraryStore {
 
     static func entries(_ list: CatalogList, in range: Range<Int>, _ db: Database) throws -> [CatalogEntry] {
         if list == .stations { return try stations(in: range, db).map(CatalogEntry.station) }
+        if let entries = try podcastListEntries(list, in: range, db) { return entries }
         guard let ranked = rankedList(list) else { return try recentlyPlayed(in: range, db) }
         return try Row.fetchAll(
             db.cachedStatement(
@@ -96,7 +98,7 @@ extension LibraryStore {
                 "chapter c JOIN track t ON t.path = c.path", select: CatalogRows.chapterSelect, rank: "c.position",
                 partition: ("t.id", track)
             ) { .chapter(CatalogRows.chapter($0)) }
-        case .recentlyPlayed, .stations:
+        case .recentlyPlayed, .stations, .episodesOf:
             return nil
         }
     }

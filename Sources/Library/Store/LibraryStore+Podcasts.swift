@@ -28,21 +28,25 @@ extension LibraryStore {
             if let known {
                 try db.execute(
                     sql: """
-                        UPDATE podcast_show SET url = ?, title = ?, author = ?, summary = ?, image_url = ?, is_explicit = ?,
+                        UPDATE podcast_show SET url = ?, title = ?, title_sort = ?, author = ?, summary = ?, image_url = ?, is_explicit = ?,
                             etag = ?, last_modified = ?, last_refresh = ?, error = NULL
                         WHERE id = ?
                         """,
-                    arguments: [url, title, feed.author, feed.summary, feed.imageURL, feed.isExplicit, etag, lastModified, now, known])
+                    arguments: [
+                        url, title, SortKey.fold(title), feed.author, feed.summary, feed.imageURL, feed.isExplicit, etag,
+                        lastModified, now, known,
+                    ])
                 showID = known
             } else {
                 try db.execute(
                     sql: """
-                        INSERT INTO podcast_show (identifier, url, title, author, summary, image_url, is_explicit, etag,
-                            last_modified, subscribed_at, last_refresh)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO podcast_show (identifier, url, title, title_sort, author, summary, image_url, is_explicit,
+                            etag, last_modified, subscribed_at, last_refresh)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        CatalogIdentifier.make(CatalogIdentifier.showPrefix, key: url), url, title, feed.author, feed.summary,
+                        CatalogIdentifier.make(CatalogIdentifier.showPrefix, key: url), url, title, SortKey.fold(title),
+                        feed.author, feed.summary,
                         feed.imageURL, feed.isExplicit, etag, lastModified, now, now,
                     ])
                 showID = db.lastInsertedRowID

@@ -1,3 +1,4 @@
+import ContentIdentifiers
 import GRDB
 
 /// The music library in the database: what the scanner writes and the browse tree reads.
@@ -43,12 +44,14 @@ public final class LibraryStore: LibraryCatalog, Sendable {
         }
     }
 
-    /// The library track at `path`, if the scanner took that file in.
-    /// - Parameter path: the file's absolute path.
+    /// The library track at `path`, if the scanner took that file in, or the podcast
+    /// episode whose identifier `path` is.
+    /// - Parameter path: the file's absolute path, or an episode's identifier.
     /// - Throws: ``StoreError`` when the database cannot be read.
     public func track(atPath path: String) throws(StoreError) -> CatalogTrack? {
         try database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE t.path = ?"), arguments: [path])
+            if path.hasPrefix(CatalogIdentifier.episodePrefix) { return try Self.episode(path, db) }
+            return try Row.fetchOne(db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE t.path = ?"), arguments: [path])
                 .map(CatalogRows.track)
         }
     }

@@ -53,6 +53,9 @@ public struct DaemonOptions: Sendable {
     /// How streams are fetched (`[network]`: `timeout_s`, default 10; `buffer_s`, default 2;
     /// `user_agent`, default `rondod/VERSION`).
     public var network = NetworkSettings()
+    /// How podcasts are kept (`[podcasts]`: `refresh_every`, `download_ahead`,
+    /// `cache_limit_mb`, `played_at_remaining_s`, `skip_back_s`, `skip_forward_s`).
+    public var podcasts = PodcastSettings()
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 

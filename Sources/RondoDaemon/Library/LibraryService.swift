@@ -16,7 +16,7 @@ final class LibraryService: Sendable {
     /// The store, or `nil` when the database could not be opened (every method then says so).
     let store: LibraryStore?
     private let database: LibraryDatabase?
-    private let tree: BrowseTree?
+    let tree: BrowseTree?
     private let scanner: LibraryScanner?
     let musicDirectory: String
     private let limits = Mutex(ContentLimits.default)

@@ -89,7 +89,7 @@ extension TrackMetadata {
                 Artwork(
                     mimeType: artwork.mimeType, width: artwork.width, height: artwork.height,
                     url: URL(fileURLWithPath: artwork.path).absoluteString)
-            })
+            } ?? track.episode?.imageURL.map { Artwork(mimeType: nil, width: nil, height: nil, url: $0) })
     }
 }
 

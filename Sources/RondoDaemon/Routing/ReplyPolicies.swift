@@ -9,7 +9,7 @@ import RondoRouting
 /// answered once accepted: they change nothing a restart restores but the position (saved
 /// within a second while playing anyway) and whether to play (only with `restore_playing`).
 /// Reads of the library that show how far listening got wait for the player's earlier writes.
-/// `radio.add` and `radio.remove` change what survives a restart too, but their handlers
+/// `radio.add`, `radio.remove` and the `podcast.*` changes survive a restart too, but their handlers
 /// commit to the database themselves before they return, not through the player's writer:
 /// once decided, they are written, so they are answered when decided.
 enum ReplyPolicies {
@@ -30,6 +30,7 @@ enum ReplyPolicies {
         Methods.LibraryItem.name: .afterEarlierWrites,
         Methods.LibraryItemForIdentifier.name: .afterEarlierWrites,
         Methods.LibrarySearch.name: .afterEarlierWrites,
+        Methods.PodcastEpisodes.name: .afterEarlierWrites,
     ]
 
     /// The remote commands answered when decided, not written.

@@ -8,6 +8,7 @@ import RondoRouting
 struct Routes {
     let player: PlayerService
     let library: LibraryService
+    let podcasts: PodcastService
     let sessions: SessionService
     let prompts: PromptService
     let hub: EventHub
@@ -40,6 +41,7 @@ struct Routes {
         registerQueueMethods(in: &router)
         registerLibraryMethods(in: &router)
         registerRadioMethods(in: &router)
+        registerPodcastMethods(in: &router)
         registerSessionMethods(in: &router)
         registerEventMethods(in: &router)
         return router

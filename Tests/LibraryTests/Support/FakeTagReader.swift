@@ -112,6 +112,7 @@ extension CatalogEntry {
         case .track(let track): track.title
         case .station(let station): station.name
         case .chapter(let chapter): chapter.displayTitle
+        case .podcast(let podcast): podcast.title
         }
     }
 
@@ -125,6 +126,7 @@ extension CatalogEntry {
         case .track(let track): track.id
         case .station(let station): station.id
         case .chapter(let chapter): chapter.track.id
+        case .podcast(let podcast): podcast.id
         }
     }
 }

@@ -28,6 +28,13 @@ struct TrackDescription: Sendable {
         self.libraryTrack = libraryTrack
     }
 
+    /// What the loader opens for the queue entry at `location`: a podcast episode's
+    /// downloaded copy or the address of its audio (the queue holds its identifier), else
+    /// `location` itself.
+    func location(of location: String) -> String {
+        libraryTrack?.episode?.playableLocation ?? location
+    }
+
     /// What is known of the file at `path` before it is described: where it is, and so
     /// its identifier; every tag key stays absent until the tags are read.
     static func placeholder(_ path: String) -> TrackMetadata {
@@ -45,7 +52,7 @@ struct TrackDescription: Sendable {
     }
 
     /// Reads what the player shows of the file at `path`: the library's row when the
-    /// library has it, else the file's tags, with an embedded cover stored in `artwork`, and
+    /// library has it (a podcast episode's, by its identifier), else the file's tags, with an embedded cover stored in `artwork`, and
     /// the file's chapter marks (``ChapterReader``). A URL is described by its address
     /// (``stream(_:)``): nothing waits for the network. Reads SQLite or the file: for the
     /// loader's thread only.
@@ -53,6 +60,9 @@ struct TrackDescription: Sendable {
         _ path: String, library: LibraryStore?, tags reader: AudioTagReader, artwork: ArtworkCache, logger: Logger
     ) -> TrackDescription {
         if MediaPaths.isStreamURL(path) { return stream(path) }
+        if path.hasPrefix(CatalogIdentifier.episodePrefix), let episode = (try? library?.track(atPath: path)) ?? nil {
+            return TrackDescription(episode)
+        }
         var description =
             if let track = (try? library?.track(atPath: path)) ?? nil {
                 TrackDescription(track)

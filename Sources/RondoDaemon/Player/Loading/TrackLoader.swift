@@ -171,7 +171,8 @@ final class TrackLoader: Sendable {
     /// A description the player already had (a library row's) with the file's chapter
     /// marks, which only the file holds; told when there are some.
     private func withChapters(_ description: TrackDescription, of path: String) -> TrackDescription {
-        guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path) else { return description }
+        guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path), description.libraryTrack?.episode == nil
+        else { return description }
         let chapters = ChapterReader.chapters(at: path)
         guard !chapters.isEmpty else { return description }
         var found = description
@@ -236,7 +237,7 @@ final class TrackLoader: Sendable {
     /// fails drops the pre-roll asked for after it: the player decides what follows again.
     private func perform(_ request: Request, _ description: TrackDescription, ticket: Int, position: Double) {
         guard isCurrent(ticket) else { return }
-        let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
+        let source = TrackSource(id: request.entryID, path: description.location(of: request.path), gain: request.gain(description.replayGain))
         let opened: OpenedTrack
         do throws(AudioError) {
             opened = try open(source, position)
@@ -273,7 +274,8 @@ final class TrackLoader: Sendable {
         var track: OpenedTrack?
         if let request, let description {
             guard isNewestPreRoll(ticket) else { return }
-            let source = TrackSource(id: request.entryID, path: request.path, gain: request.gain(description.replayGain))
+            let source = TrackSource(
+                id: request.entryID, path: description.location(of: request.path), gain: request.gain(description.replayGain))
             do throws(AudioError) {
                 track = try open(source, 0)
                 tellWhatOpeningFound(track, request.path, description)

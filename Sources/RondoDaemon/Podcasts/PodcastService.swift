@@ -1,0 +1,323 @@
+import Feeds
+import Foundation
+import Library
+import Logging
+import RondoProtocol
+import Streams
+import Synchronization
+
+/// The `podcast.*` methods and the refresher (SPEC §12): subscriptions kept in the library's
+/// database, feeds fetched with conditional GETs on threads of their own, several at once,
+/// and refreshed on a jittered schedule while the daemon runs.
+///
+/// Ownership: the store is the only state that lasts; this object holds the settings and
+/// which shows a refresh is fetching now (under a mutex), so one show is never fetched twice
+/// at once. Nothing here runs on the request loop or the player's actor.
+final class PodcastService: Sendable {
+    /// The most feeds fetched at once.
+    static let fetchWidth = 8
+    /// The most bytes of one feed read (decompressed): a 10,000-item feed is a few MiB.
+    static let maximumFeedBytes = 64 << 20
+    /// The most bytes of an OPML file read.
+    static let maximumOPMLBytes = 4 << 20
+
+    private let store: LibraryStore?
+    private let options: HTTPOptions
+    private let settings: PodcastSettings
+    private let hub: EventHub
+    private let logger: Logger
+    private let now: @Sendable () -> Double
+    private let fetching = Mutex<Set<String>>([])
+
+    /// A service over `store` fetching with `network`'s timeouts and user agent.
+    init(
+        store: LibraryStore?, network: NetworkSettings, settings: PodcastSettings, hub: EventHub, logger: Logger,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.store = store
+        options = HTTPOptions(timeout: network.timeout, userAgent: network.userAgent)
+        self.settings = settings
+        self.hub = hub
+        self.logger = logger
+        self.now = now
+    }
+
+    // MARK: Methods
+
+    /// `podcast.subscribe`: fetches the feed and keeps the show and its episodes; the same
+    /// URL again refreshes the show it already is.
+    func subscribe(_ params: PodcastSubscribeParams) async throws(RPCError) -> PodcastSubscribeResult {
+        let store = try podcastStore()
+        let url = try Self.checkedFeedURL(params.url)
+        let outcome = await ThreadFanOut.map([url], width: 1, name: "rondo-podcasts") { url in
+            Result { () throws(RPCError) in try self.subscribeNow(url, store: store) }
+        }
+        let update = try outcome[0].get()
+        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: update.newEpisodes, updated: 1, removed: 0, problems: 0))
+        logger.info("subscribed to \(update.show.title) (\(update.show.url)): \(update.show.episodes) episodes")
+        return PodcastSubscribeResult(show: update.show.identifier, title: update.show.title, episodes: update.show.episodes)
+    }
+
+    /// `podcast.unsubscribe`: forgets the show and its episodes.
+    func unsubscribe(_ params: PodcastShowParams) throws(RPCError) -> Empty {
+        let store = try podcastStore()
+        guard let show = params.show else { throw RPCError(.badParam, "which show? give its identifier (rondo podcast list)") }
+        let removed = try LibraryService.querying { () throws(StoreError) in try store.unsubscribePodcast(show) }
+        guard removed else { throw Self.noSuchShow(show) }
+        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 0, removed: 1, problems: 0))
+        return Empty()
+    }
+
+    /// `podcast.list`: every subscribed show, by title.
+    func list() throws(RPCError) -> [PodcastShow] {
+        let store = try podcastStore()
+        return try LibraryService.querying { () throws(StoreError) in try store.podcastShows() }.map(PodcastShow.init)
+    }
+
+    /// `podcast.refresh`: fetches one show's feed, or every show's, now.
+    func refresh(_ params: PodcastShowParams) async throws(RPCError) -> PodcastRefreshResult {
+        let store = try podcastStore()
+        let shows: [PodcastShowRecord]
+        if let identifier = params.show {
+            guard let show = try LibraryService.querying({ () throws(StoreError) in try store.podcastShow(identifier) }) else {
+                throw Self.noSuchShow(identifier)
+            }
+            shows = [show]
+        } else {
+            shows = try LibraryService.querying { () throws(StoreError) in try store.podcastShows() }
+        }
+        return await refresh(shows, store: store)
+    }
+
+    /// `podcast.markPlayed`.
+    func markPlayed(_ params: PodcastMarkPlayedParams) throws(RPCError) -> Empty {
+        let store = try podcastStore()
+        let found = try LibraryService.querying { () throws(StoreError) in
+            try store.setEpisodePlayed(params.identifier, played: params.played)
+        }
+        guard found else { throw RPCError(.notFound, "no episode \(params.identifier)") }
+        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 1, removed: 0, problems: 0))
+        return Empty()
+    }
+
+    /// `podcast.importOPML`: subscribes to every feed the file lists, several at once; a
+    /// feed that fails is named with why, and the others are kept.
+    func importOPML(_ params: PodcastImportParams) async throws(RPCError) -> PodcastImportResult {
+        let store = try podcastStore()
+        let entries = try Self.readOPML(params.path)
+        let outcomes = await ThreadFanOut.map(entries, width: Self.fetchWidth, name: "rondo-podcasts") { entry in
+            (entry.url, Result { () throws(RPCError) in try self.subscribeNow(entry.url, store: store) })
+        }
+        var subscribed = 0
+        var failed: [PodcastImportFailure] = []
+        for (url, outcome) in outcomes {
+            switch outcome {
+            case .success: subscribed += 1
+            case .failure(let error): failed.append(PodcastImportFailure(url: url, reason: error.message))
+            }
+        }
+        if subscribed > 0 {
+            hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: subscribed, updated: 0, removed: 0, problems: 0))
+        }
+        logger.info("imported \(params.path): \(subscribed) subscribed, \(failed.count) failed")
+        return PodcastImportResult(subscribed: subscribed, failed: failed)
+    }
+
+    /// `podcast.exportOPML`.
+    func exportOPML() throws(RPCError) -> PodcastExportResult {
+        let shows = try list()
+        return PodcastExportResult(
+            opml: OPML.document(shows.map { OPML.Entry(url: $0.url, title: $0.title) }, title: "Rondo podcast subscriptions"))
+    }
+
+    // MARK: The schedule
+
+    /// Refreshes the shows not fetched for `refresh_every`, then waits a jittered interval and
+    /// does so again, until cancelled. The first look comes a minute after the start, so a
+    /// daemon that starts with the desktop does not compete with it for the network.
+    func runSchedule() async {
+        var wait = 60.0
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .seconds(wait))
+            } catch {
+                return
+            }
+            await refreshDueShows()
+            wait = settings.refreshEvery * Double.random(in: 0.9...1.1)
+        }
+    }
+
+    /// Refreshes every show whose last refresh is older than `refresh_every`.
+    func refreshDueShows() async {
+        guard let store else { return }
+        let due: [PodcastShowRecord]
+        do {
+            let cutoff = now() - settings.refreshEvery * 0.9
+            due = try store.podcastShows().filter { ($0.lastRefresh ?? 0) <= cutoff }
+        } catch {
+            logger.warning("podcasts not refreshed: \(error)")
+            return
+        }
+        guard !due.isEmpty else { return }
+        let result = await refresh(due, store: store)
+        logger.info("refreshed \(result.shows) podcasts: \(result.newEpisodes) new episodes")
+    }
+
+    // MARK: Fetching (on the fan-out's threads)
+
+    /// Fetches `shows` several at once; records each one's outcome on it and tells
+    /// subscribers which gained episodes.
+    private func refresh(_ shows: [PodcastShowRecord], store: LibraryStore) async -> PodcastRefreshResult {
+        let claimed = fetching.withLock { busy in
+            let free = shows.filter { !busy.contains($0.identifier) }
+            busy.formUnion(free.map(\.identifier))
+            return free
+        }
+        let outcomes = await ThreadFanOut.map(claimed, width: Self.fetchWidth, name: "rondo-podcasts") { show in
+            self.refreshNow(show, store: store)
+        }
+        fetching.withLock { $0.subtract(claimed.map(\.identifier)) }
+        var newEpisodes = 0
+        for (show, added) in zip(claimed, outcomes) where added > 0 {
+            newEpisodes += added
+            hub.publish(Events.PodcastRefreshedEvent.self, PodcastRefreshed(show: show.identifier, newEpisodes: added))
+        }
+        if newEpisodes > 0 {
+            hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: newEpisodes, updated: 0, removed: 0, problems: 0))
+        }
+        return PodcastRefreshResult(shows: claimed.count, newEpisodes: newEpisodes)
+    }
+
+    /// One show's conditional fetch: a 304 is recorded as a refresh, a new version is kept
+    /// (at its new address after a permanent redirect), a failure is kept on the show.
+    /// - Returns: how many episodes were new.
+    private func refreshNow(_ show: PodcastShowRecord, store: LibraryStore) -> Int {
+        let validators = DocumentFetcher.Validators(etag: show.etag, lastModified: show.lastModified)
+        do {
+            guard let fetched = try fetchFeed(show.url, validators: validators) else {
+                try store.recordPodcastRefresh(show: show.identifier, error: nil, at: now())
+                return 0
+            }
+            let update = try store.keepPodcast(
+                url: fetched.movedTo ?? show.url, previousURL: show.url, feed: fetched.feed,
+                etag: fetched.validators.etag, lastModified: fetched.validators.lastModified, at: now())
+            if let moved = fetched.movedTo { logger.notice("podcast \(show.title) moved for good to \(moved)") }
+            return update.newEpisodes
+        } catch {
+            let reason = Self.reason(error)
+            logger.warning("podcast \(show.title) (\(show.url)) not refreshed: \(reason)")
+            try? store.recordPodcastRefresh(show: show.identifier, error: reason, at: now())
+            return 0
+        }
+    }
+
+    /// Fetches and keeps the feed at `url` as a subscription.
+    private func subscribeNow(_ url: String, store: LibraryStore) throws(RPCError) -> PodcastUpdate {
+        do {
+            guard let fetched = try fetchFeed(url, validators: nil) else {
+                throw RPCError(.unreachable, "\(url) answered 304 Not Modified to a plain request")
+            }
+            return try store.keepPodcast(
+                url: fetched.movedTo ?? url, previousURL: url, feed: fetched.feed, etag: fetched.validators.etag,
+                lastModified: fetched.validators.lastModified, at: now())
+        } catch let error as RPCError {
+            throw error
+        } catch let error as FeedError {
+            throw RPCError(.decodeFailed, "\(url): \(error)")
+        } catch let error as StoreError {
+            throw RPCError(BrowseError.store(error))
+        } catch {
+            throw RPCError(.unreachable, "\(url): \(Self.reason(error))")
+        }
+    }
+
+    /// What a fetch of a feed brought: the feed read as it arrived, and what came with it.
+    private struct FetchedFeed {
+        var feed: Feed
+        var validators: DocumentFetcher.Validators
+        var movedTo: String?
+    }
+
+    /// The feed at `url` parsed as its bytes arrive; `nil` when the server said it has not
+    /// changed since `validators`.
+    private func fetchFeed(_ url: String, validators: DocumentFetcher.Validators?) throws -> FetchedFeed? {
+        var parser = FeedParser(url: url)
+        var refusal: FeedError?
+        let outcome: DocumentFetcher.Outcome
+        do {
+            outcome = try DocumentFetcher.fetch(url, validators: validators, options: options, maximumBytes: Self.maximumFeedBytes) {
+                piece in
+                do throws(FeedError) {
+                    try parser.append(piece)
+                } catch {
+                    refusal = error
+                    throw error
+                }
+            }
+        } catch {
+            if let refusal { throw refusal }
+            throw error
+        }
+        guard case .fetched(let fetched) = outcome else { return nil }
+        return FetchedFeed(feed: try parser.finish(), validators: fetched.validators, movedTo: fetched.movedTo)
+    }
+
+    // MARK: Helpers
+
+    private func podcastStore() throws(RPCError) -> LibraryStore {
+        guard let store else {
+            throw RPCError(.notFound, "the library database could not be opened (see rondod's log); podcasts are kept there")
+        }
+        return store
+    }
+
+    /// `url` when it is an http(s) address with a host, at most 8192 bytes.
+    static func checkedFeedURL(_ url: String) throws(RPCError) -> String {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count <= 8192, let parsed = URL(string: trimmed), let scheme = parsed.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+        else {
+            throw RPCError(.badParam, "url must be a feed's http:// or https:// address, got \"\(url.prefix(200))\"")
+        }
+        return trimmed
+    }
+
+    /// The feeds of the OPML file at `path`.
+    private static func readOPML(_ path: String) throws(RPCError) -> [OPML.Entry] {
+        guard path.hasPrefix("/") else { throw RPCError(.badParam, "path must be absolute, got \"\(path)\"") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw RPCError(.notFound, "cannot read \(path)") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumOPMLBytes + 1)) ?? Data()
+        guard data.count <= maximumOPMLBytes else {
+            throw RPCError(.badParam, "\(path) is larger than \(maximumOPMLBytes >> 20) MiB; no OPML list is that long")
+        }
+        do {
+            return try OPML.entries(in: data)
+        } catch {
+            throw RPCError(.decodeFailed, "\(path) is not an OPML list: \(error)")
+        }
+    }
+
+    private static func noSuchShow(_ identifier: String) -> RPCError {
+        RPCError(.notFound, "no subscribed show \(identifier) (rondo podcast list shows them)")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as FetchError: error.description
+        case let error as FeedError: error.description
+        case let error as StoreError: "the database: \(error)"
+        default: String(describing: error)
+        }
+    }
+}
+
+extension PodcastShow {
+    /// The wire form of a stored show.
+    init(_ record: PodcastShowRecord) {
+        self.init(
+            show: record.identifier, title: record.title, url: record.url, episodes: record.episodes, unplayed: record.unplayed,
+            lastRefresh: record.lastRefresh, error: record.error)
+    }
+}
