@@ -92,7 +92,7 @@ public final class Daemon: Sendable {
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
-            resumeWithin: options.resumeWithin, replayGain: options.replayGain, hub: hub,
+            resumeWithin: options.resumeWithin, replayGain: options.replayGain, podcasts: options.podcasts, hub: hub,
             logger: logger, bytes: bytes,
             openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player

@@ -19,6 +19,9 @@ public final class TestHTTPServer: Sendable {
         public var path: String
         /// Its `Range` header, if any (`bytes=1000-`).
         public var range: String?
+        /// Whether it asked only for a version newer than one it has (`If-None-Match` or
+        /// `If-Modified-Since`), which an unchanged file answers with 304.
+        public var conditional: Bool?
     }
 
     /// The port it listens on.

@@ -429,7 +429,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.close_connection = True
 
     def log_request_line(self):
-        entry = {"method": self.command, "path": self.path, "range": self.headers.get("Range")}
+        conditional = self.headers.get("If-None-Match") is not None or self.headers.get("If-Modified-Since") is not None
+        entry = {"method": self.command, "path": self.path, "range": self.headers.get("Range"), "conditional": conditional}
         with open(self.server.log_file, "a", encoding="utf-8") as log:
             log.write(json.dumps(entry) + "\n")
 

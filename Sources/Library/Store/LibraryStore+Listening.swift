@@ -39,8 +39,10 @@ extension LibraryStore {
     ///   - path: the file's absolute path, or an episode's identifier.
     ///   - seconds: the position, ≥ 0, or `nil` to clear it.
     ///   - rate: the playback rate, 0.5 to 2.0, or `nil` to keep the one stored.
+    ///   - playedWithin: for an episode, the seconds before the end (its feed's duration)
+    ///     from which it counts as played (`played_at_remaining_s`); it is marked so.
     /// - Throws: ``StoreError`` when the database cannot be written.
-    public func setResumePosition(path: String, seconds: Double?, rate: Double? = nil) throws(StoreError) {
+    public func setResumePosition(path: String, seconds: Double?, rate: Double? = nil, playedWithin: Double? = nil) throws(StoreError) {
         try database.write { db in
             guard let seconds, seconds.isFinite else {
                 try db.execute(sql: "DELETE FROM resume_point WHERE path = ?", arguments: [path])
@@ -55,6 +57,14 @@ extension LibraryStore {
                     ON CONFLICT (path) DO UPDATE SET seconds = excluded.seconds, rate = coalesce(excluded.rate, rate)
                     """,
                 arguments: [max(seconds, 0), rate, path, max(seconds, 0), rate, path])
+            if let playedWithin {
+                try db.execute(
+                    sql: """
+                        UPDATE podcast_episode SET played = 1
+                        WHERE identifier = ? AND played = 0 AND duration IS NOT NULL AND ? >= duration - ?
+                        """,
+                    arguments: [path, seconds, playedWithin])
+            }
             if let rate {
                 try db.execute(
                     sql: """

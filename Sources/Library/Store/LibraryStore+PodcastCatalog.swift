@@ -66,10 +66,10 @@ extension LibraryStore {
             db.cachedStatement(
                 sql: """
                     SELECT kind, id FROM (
-                        SELECT 0 AS kind, id, title_sort AS sort, artist_sort AS then FROM album WHERE show_rank IS NOT NULL
+                        SELECT 0 AS kind, id, title_sort AS sort, artist_sort AS by_artist FROM album WHERE show_rank IS NOT NULL
                         UNION ALL
                         SELECT 1, id, title_sort, '' FROM podcast_show
-                    ) ORDER BY sort, then, kind, id LIMIT ? OFFSET ?
+                    ) ORDER BY sort, by_artist, kind, id LIMIT ? OFFSET ?
                     """),
             arguments: [range.count, range.lowerBound]
         ).map { (kind: $0["kind"] as Int, id: $0["id"] as Int64) }

@@ -6,7 +6,7 @@ extension Player {
             var command = RemoteCommandState(command: kind, enabled: isEnabled(kind))
             switch kind {
             case .skipForward, .skipBackward:
-                command.preferredIntervals = RemoteCommandCenter.preferredIntervals
+                command.preferredIntervals = [preferredInterval(forward: kind == .skipForward)]
             case .changePlaybackRate:
                 command.supportedPlaybackRates = RemoteCommandCenter.supportedPlaybackRates
                 command.currentPlaybackRate = rate
@@ -28,6 +28,12 @@ extension Player {
     /// that moves through time while a live stream is current (SPEC §10).
     public func isEnabled(_ command: RemoteCommandKind) -> Bool {
         commandCenter.isEnabled(command) && !(isLive && RemoteCommandKind.movingThroughTime.contains(command))
+    }
+
+    /// The interval a skip `forward` (or back) goes when a remote gives none: the spoken-word
+    /// one while the current item is spoken word (``SkipIntervals``).
+    public func preferredInterval(forward: Bool) -> Double {
+        skipIntervals.interval(forward: forward, spokenWord: currentIsSpokenWord)
     }
 
     /// Whether the current item is a live stream.

@@ -6,9 +6,6 @@
 public struct RemoteCommandCenter: Sendable, Equatable {
     /// The rates `changePlaybackRate` accepts, slowest first.
     public static let supportedPlaybackRates: [Double] = [0.5, 1.0, 1.5, 2.0]
-    /// The intervals `skipForward` and `skipBackward` offer, in seconds; the first is the
-    /// default.
-    public static let preferredIntervals: [Double] = [Player.preferredInterval]
     /// The titles a remote shows for the feedback commands.
     public static let feedbackTitles: [RemoteCommandKind: String] = [
         .like: "Like", .dislike: "Dislike", .bookmark: "Bookmark",

@@ -14,9 +14,9 @@ extension Player {
         case .previousTrack: return previousTrack(at: now)
         case .changePlaybackPosition(let position): return seek(to: position, at: now)
         case .skipForward(let interval):
-            return seek(to: elapsed(at: now) + (interval ?? Self.preferredInterval), at: now)
+            return seek(to: elapsed(at: now) + (interval ?? preferredInterval(forward: true)), at: now)
         case .skipBackward(let interval):
-            return seek(to: elapsed(at: now) - (interval ?? Self.preferredInterval), at: now)
+            return seek(to: elapsed(at: now) - (interval ?? preferredInterval(forward: false)), at: now)
         case .seekForward(let type): return scan(.forward, type, at: now)
         case .seekBackward(let type): return scan(.backward, type, at: now)
         case .changePlaybackRate(let rate): return changeRate(to: rate, at: now)

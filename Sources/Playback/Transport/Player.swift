@@ -12,13 +12,13 @@
 public struct Player: Sendable {
     /// Played time at or above which `previousTrack` restarts the item instead of going back.
     public static let restartThreshold = 3.0
-    /// The interval `skipForward`/`skipBackward` use when none is given, in seconds.
-    public static let preferredInterval = 15.0
     /// How many entries `previousTrack` can walk back through.
     public static let historyLimit = 1_000
 
     /// The play queue and its play order.
     public internal(set) var queue = PlayQueue()
+    /// How far skips go when a remote gives no interval, for music and for spoken word.
+    public var skipIntervals = SkipIntervals()
     /// The transport state.
     public internal(set) var state: PlaybackState = .stopped
     /// What happens at the end of an item or of the queue.

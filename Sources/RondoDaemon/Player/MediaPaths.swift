@@ -1,4 +1,5 @@
 import Audio
+import ContentIdentifiers
 import Foundation
 import Glibc
 import Library
@@ -19,7 +20,8 @@ enum MediaPaths {
     /// Expands absolute paths: a regular file stays itself, a directory becomes its audio
     /// files in every format the library takes (recursively, in path order, hidden entries
     /// skipped, each directory once). A stream's `http://` or `https://` URL stays itself:
-    /// whether it answers is found when it plays.
+    /// whether it answers is found when it plays; so does a podcast episode's identifier
+    /// (`rondo:episode:…`, which the library resolved), whose audio the loader finds.
     /// - Throws: `badParam` for a relative path or one that is not a regular file or a
     ///   directory (a named pipe, a device: reading one could block forever), or for
     ///   directories holding more than ``directoryFileLimit`` audio files in all, or for a
@@ -32,6 +34,10 @@ enum MediaPaths {
                 guard let url = URL(string: item), url.host?.isEmpty == false, item.utf8.count <= maximumURLLength else {
                     throw RPCError(.badParam, "'\(item)' is not a URL a stream can be played from; give one such as http://host/radio.mp3")
                 }
+                paths.append(item)
+                continue
+            }
+            if item.hasPrefix(CatalogIdentifier.episodePrefix) {
                 paths.append(item)
                 continue
             }

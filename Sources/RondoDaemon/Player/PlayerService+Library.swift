@@ -58,18 +58,24 @@ extension PlayerService {
         saveResumePoint(library, path: current.location, seconds: position)
     }
 
-    /// Marks the current spoken-word item as heard to the end, as it ends.
+    /// Marks the current spoken-word item as heard to the end, as it ends: an episode is
+    /// played then, whatever its feed said of its length.
     func markCurrentFinished() {
-        guard let library, let current = player.queue.current, isSpokenWord(current),
-            let duration = libraryTrack(at: current.location)?.duration
-        else { return }
+        guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
+        if libraryTrack(at: current.location)?.episode != nil {
+            let path = current.location
+            persistence?.perform("the played mark of \(path)") { _ = try library.setEpisodePlayed(path, played: true) }
+        }
+        guard let duration = libraryTrack(at: current.location)?.duration ?? metadata(for: current).duration else { return }
         resumePoint.record(current.location, at: duration)
         saveResumePoint(library, path: current.location, seconds: duration)
     }
 
     private func saveResumePoint(_ library: LibraryStore, path: String, seconds: Double) {
-        let rate = player.rate
-        persistence?.perform("the resume point of \(path)") { try library.setResumePosition(path: path, seconds: seconds, rate: rate) }
+        let (rate, within) = (player.rate, playedAtRemaining)
+        persistence?.perform("the resume point of \(path)") {
+            try library.setResumePosition(path: path, seconds: seconds, rate: rate, playedWithin: within)
+        }
     }
 
     /// The playing track's identifier, then the library container its queue came from.

@@ -52,7 +52,9 @@ extension PlayerService {
             return player.handle(.outputLost, at: now())
         }
         let request = loadRequest(for: entry)
+        let wasSpoken = player.currentIsSpokenWord
         _ = player.setMetadata(metadata(for: entry), for: entry.id)
+        if player.currentIsSpokenWord != wasSpoken { apply([RemoteEffect.remoteChanged]) }
         loader.cancel()
         settleLoads()
         if engine.isLoaded { engine.stop() }

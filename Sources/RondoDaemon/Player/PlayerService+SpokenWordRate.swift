@@ -37,9 +37,11 @@ extension PlayerService {
     func keepSpokenWordRate(changedFrom previous: Double) {
         guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
         if spokenWordRate.rateBefore == nil { spokenWordRate.rateBefore = previous }
-        let (path, position, rate) = (current.location, player.elapsed(at: now()), player.rate)
+        let (path, position, rate, within) = (current.location, player.elapsed(at: now()), player.rate, playedAtRemaining)
         resumePoint.record(path, at: position)
-        persistence?.perform("the rate of \(path)") { try library.setResumePosition(path: path, seconds: position, rate: rate) }
+        persistence?.perform("the rate of \(path)") {
+            try library.setResumePosition(path: path, seconds: position, rate: rate, playedWithin: within)
+        }
     }
 }
 

@@ -38,12 +38,13 @@ extension PlayerService {
 
     /// Sets `entry`'s metadata; when it is current and whether it is a live stream changed,
     /// the commands that move through time are enabled or disabled with it and the output
-    /// plays at the rate that now applies.
+    /// plays at the rate that now applies; when whether it is spoken word changed, the skip
+    /// intervals the command center publishes change with it.
     func describeChange(of entry: QueueEntry, to metadata: TrackMetadata) {
-        let wasLive = player.isLive
+        let (wasLive, wasSpoken) = (player.isLive, player.currentIsSpokenWord)
         for effect in player.setMetadata(metadata, for: entry.id) { announce(effect) }
-        guard player.isLive != wasLive else { return }
-        engine.setRate(player.outputRate)
+        if player.isLive != wasLive { engine.setRate(player.outputRate) }
+        guard player.isLive != wasLive || player.currentIsSpokenWord != wasSpoken else { return }
         apply([RemoteEffect.remoteChanged])
     }
 }

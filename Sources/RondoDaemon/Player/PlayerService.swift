@@ -62,6 +62,8 @@ actor PlayerService {
     /// Seconds without playback before the session is released (`release_after`); a reload
     /// may change it (``setReleaseAfter(_:)``).
     var releaseAfter: Double
+    /// An episode counts as played when fewer seconds than this remain (`played_at_remaining_s`).
+    let playedAtRemaining: Double
     /// When the player's session is released if no sound comes back (the sessions' clock).
     var releaseDeadline: Double?
     /// Wakes the loop of timed chores (``run()``) when the player's state may have moved one.
@@ -91,14 +93,15 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
+    ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
     ///   - bytes: opens what a location holds, for the tags of a remote file.
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
-        replayGain: ReplayGainSettings = .standard, hub: EventHub, logger: Logger,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        replayGain: ReplayGainSettings = .standard, podcasts: PodcastSettings = PodcastSettings(), hub: EventHub,
+        logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         bytes: @escaping ByteSourceOpener = FileByteSource.opener,
         openTrack: @escaping TrackLoader.Opener = { source, position throws(AudioError) in
             try OpenedTrack.open(source, at: position)
@@ -117,9 +120,11 @@ actor PlayerService {
         self.notices = engine.notices
         self.sessions = sessions
         self.releaseAfter = releaseAfter
+        self.playedAtRemaining = podcasts.playedAtRemaining
         self.hub = hub
         self.logger = logger
         self.now = now
+        player.skipIntervals = SkipIntervals(spokenBack: podcasts.skipBack, spokenForward: podcasts.skipForward)
     }
 
     /// The daemon's engine on the audio server's connection, its streams tagged with the

@@ -52,6 +52,11 @@ struct PlayerRig {
 
     mutating func advance(_ seconds: Double) { now += seconds }
 
+    /// The intervals the command center publishes for `command`.
+    func published(_ command: RemoteCommandKind) -> [Double]? {
+        player.remoteCommands.first { $0.command == command }?.preferredIntervals
+    }
+
     mutating func send(_ command: RemoteCommand) -> CommandOutcome {
         defer { player._checkInvariants() }
         return player.handle(command, at: now)

@@ -81,10 +81,25 @@ import Testing
         }
     }
 
-    /// The default skip interval is the published preferred interval of 15 s.
-    @Test func preferredIntervalIs15Seconds() {
-        #expect(Player.preferredInterval == 15)
+    /// Music skips 15 s either way; spoken word 15 s back and 30 s forward, as podcast apps
+    /// do; each default is the interval the command center publishes.
+    @Test func skipIntervalsAre15ForMusicAnd15Back30ForwardForSpokenWord() throws {
         #expect(Player.restartThreshold == 3)
+        var rig = try PlayerRig(count: 1, current: 0, state: .playing)
+        rig.advance(60)
+        #expect(rig.published(.skipForward) == [15] && rig.published(.skipBackward) == [15])
+        _ = rig.send(.skipForward(interval: nil))
+        #expect(rig.elapsed == 75)
+        _ = rig.setMetadata(TrackMetadata(title: "Episode", genre: "Podcast"), for: rig.entry(0).id)
+        #expect(rig.published(.skipForward) == [30] && rig.published(.skipBackward) == [15])
+        _ = rig.send(.skipForward(interval: nil))
+        #expect(rig.elapsed == 105)
+        _ = rig.send(.skipBackward(interval: nil))
+        #expect(rig.elapsed == 90)
+        rig.player.skipIntervals = SkipIntervals(spokenBack: 10, spokenForward: 45)
+        #expect(rig.published(.skipForward) == [45] && rig.published(.skipBackward) == [10])
+        _ = rig.send(.skipBackward(interval: nil))
+        #expect(rig.elapsed == 80)
     }
 
     /// Skipping while paused is relative to the frozen position.

@@ -1,0 +1,203 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Testing
+
+/// Podcasts through the real daemon (SPEC §12), their feeds and episodes served over
+/// loopback by the tests' web server (ETag, Last-Modified, 304, byte ranges): a subscription
+/// shows in `Podcasts & Books`; a refresh of an unchanged feed asks conditionally and adds
+/// nothing; an item new at the source arrives with `podcast.refreshed`; a feed that breaks
+/// is shown with its error and recovers; OPML goes out and comes back; an episode streams,
+/// is heard, and comes back after `kill -9` where it was, at its show's rate.
+@Suite(.serialized)
+struct PodcastTests {
+    /// One `<item>` of a fixture feed.
+    struct Item {
+        var guid: String
+        var title: String
+        var file: String
+        /// Day of November 2026 it was published.
+        var day: Int
+    }
+
+    /// An RSS 2.0 feed with the iTunes namespace, as publishers write them, whose
+    /// enclosures are files of `server`.
+    static func feed(_ title: String, _ items: [Item], on server: TestHTTPServer) -> [UInt8] {
+        let entries = items.map { item in
+            """
+                <item>
+                  <title>\(item.title)</title>
+                  <guid isPermaLink="false">\(item.guid)</guid>
+                  <pubDate>Mon, \(String(format: "%02d", item.day)) Nov 2026 10:00:00 GMT</pubDate>
+                  <enclosure url="\(server.url(item.file))" length="160000" type="audio/mpeg"/>
+                  <itunes:duration>0:10</itunes:duration>
+                  <description><![CDATA[<p>Notes of <b>\(item.title)</b></p>]]></description>
+                </item>
+            """
+        }
+        return Array(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+              <channel>
+                <title>\(title)</title>
+                <itunes:author>Rondo Tests</itunes:author>
+                <itunes:explicit>false</itunes:explicit>
+            \(entries.joined(separator: "\n"))
+              </channel>
+            </rss>
+            """.utf8)
+    }
+
+    static let twoEpisodes = [
+        Item(guid: "ep-1", title: "First Steps", file: "ep1.mp3", day: 2),
+        Item(guid: "ep-2", title: "Second Steps", file: "ep2.mp3", day: 9),
+    ]
+
+    /// A server with two episodes of `steps.mp3` and their feed at `show.xml`.
+    static func server() throws -> TestHTTPServer {
+        let server = try TestHTTPServer()
+        let steps = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("steps.mp3"))))
+        try server.write("ep1.mp3", steps)
+        try server.write("ep2.mp3", steps)
+        try server.write("show.xml", feed("Steps Weekly", twoEpisodes, on: server))
+        return server
+    }
+
+    @Test func subscribeRefreshAndOPMLRoundTrip() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+
+        let subscribed = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("show.xml")))
+        #expect(subscribed.title == "Steps Weekly" && subscribed.episodes == 2 && subscribed.show.hasPrefix("rondo:show:"))
+        let listed = try client.call(Methods.PodcastList.self)
+        #expect(listed.count == 1 && listed.first?.unplayed == 2 && listed.first?.error == nil)
+        let firstRefresh = try #require(listed.first?.lastRefresh)
+
+        let shows = try client.children([2])
+        #expect(shows.items.map(\.title) == ["Steps Weekly"])
+        #expect(shows.items.first?.subtitle == "2 new" && shows.items.first?.isStreamingContent == true)
+        let episodes = try client.children([2, 0])
+        #expect(episodes.items.map(\.title) == ["Second Steps", "First Steps"])
+        #expect(episodes.items.allSatisfy { $0.identifier.hasPrefix("rondo:episode:") && $0.isStreamingContent && $0.isPlayable })
+        let page = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: subscribed.show, limit: 1))
+        #expect(page.total == 2 && page.items.map(\.title) == ["Second Steps"])
+
+        // Unchanged at the source: asked for conditionally, answered 304, nothing new.
+        let requestsBefore = server.requests.count
+        let unchanged = try client.call(Methods.PodcastRefresh.self, PodcastShowParams())
+        #expect(unchanged == PodcastRefreshResult(shows: 1, newEpisodes: 0))
+        let asked = server.requests.dropFirst(requestsBefore).filter { $0.path == "/show.xml" }
+        #expect(asked.count == 1 && asked.first?.conditional == true, "\(asked)")
+        #expect((try client.call(Methods.PodcastList.self).first?.lastRefresh ?? 0) > firstRefresh)
+
+        // A new item at the source arrives with podcast.refreshed.
+        let events = try daemon.client()
+        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.library]))
+        let three = Self.twoEpisodes + [Item(guid: "ep-3", title: "Third Steps", file: "ep1.mp3", day: 16)]
+        try server.write("show.xml", Self.feed("Steps Weekly", three, on: server))
+        let refreshed = try client.call(Methods.PodcastRefresh.self, PodcastShowParams(show: subscribed.show))
+        #expect(refreshed == PodcastRefreshResult(shows: 1, newEpisodes: 1))
+        let announced = try Self.event(Events.PodcastRefreshedEvent.self, on: events)
+        #expect(announced == PodcastRefreshed(show: subscribed.show, newEpisodes: 1))
+        #expect(try client.children([2, 0]).items.first?.title == "Third Steps")
+
+        // A feed that breaks is shown with why, and recovers on the next refresh.
+        try server.write("show.xml", Array("<html><body>gone</body></html>".utf8))
+        #expect(try client.call(Methods.PodcastRefresh.self, PodcastShowParams()).newEpisodes == 0)
+        let broken = try #require(try client.call(Methods.PodcastList.self).first)
+        #expect(broken.error?.contains("not a podcast feed") == true, "\(broken)")
+        #expect(broken.episodes == 3, "a broken feed loses no episode")
+        try server.write("show.xml", Self.feed("Steps Weekly", three, on: server))
+        _ = try client.call(Methods.PodcastRefresh.self, PodcastShowParams())
+        #expect(try client.call(Methods.PodcastList.self).first?.error == nil)
+
+        // OPML out, unsubscribe, OPML in: the same show again.
+        let opml = try client.call(Methods.PodcastExportOPML.self).opml
+        #expect(opml.contains("xmlUrl=\"\(server.url("show.xml"))\"") && opml.contains("text=\"Steps Weekly\""))
+        _ = try client.call(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: subscribed.show))
+        #expect(try client.call(Methods.PodcastList.self).isEmpty)
+        let directory = try TemporaryDirectory(prefix: "rondo-opml")
+        defer { directory.remove() }
+        let file = directory.appending("subscriptions.opml")
+        try Data(opml.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try client.call(Methods.PodcastImportOPML.self, PodcastImportParams(path: file))
+        #expect(imported == PodcastImportResult(subscribed: 1))
+        let back = try client.call(Methods.PodcastList.self)
+        #expect(back.map(\.show) == [subscribed.show] && back.first?.episodes == 3)
+    }
+
+    @Test func whatIsNoFeedIsRefusedWithWhy() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        try server.write("laughs.xml", try Fixtures.feed("billion-laughs.xml"))
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let refusals: [(String, ErrorCode)] = [
+            (server.url("laughs.xml"), .decodeFailed), (server.url("missing.xml"), .unreachable), ("ftp://host/feed", .badParam),
+        ]
+        for (url, code) in refusals {
+            #expect(client.failure(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: url)) == code, "\(url)")
+        }
+        #expect(try client.call(Methods.PodcastList.self).isEmpty)
+        #expect(client.failure(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: "rondo:show:0")) == .notFound)
+        #expect(client.failure(Methods.PodcastImportOPML.self, PodcastImportParams(path: "/nonexistent.opml")) == .notFound)
+    }
+
+    /// The next event `event` on `client`, waiting up to 5 s; others are passed over.
+    static func event<E: RPCEvent>(_ event: E.Type, on client: RondoClient) throws -> E.Params? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            guard let next = try client.nextEvent(timeout: deadline.timeIntervalSinceNow) else { return nil }
+            if let params = try next.decode(event) { return params }
+        }
+        return nil
+    }
+}
+
+/// An episode streamed through the real daemon to a private PulseAudio server: heard, and
+/// after `kill -9` back where it was heard at the rate it was heard at, which its show's next
+/// episode starts at too.
+@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer))
+struct PodcastByEarTests {
+    @Test func anEpisodeStreamsAndComesBackAfterAKill() throws {
+        let server = try PodcastTests.server()
+        defer { server.stop() }
+        let bench = try AudioTestBench()
+        let show = try bench.client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("show.xml")))
+        _ = try bench.client.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: [2, 0, 0]))
+        #expect(bench.wait(upTo: 5) { SignalAnalysis.level(bench.monitor.listen(for: 0.1)) > silenceLevel }, "nothing heard")
+        let playing = try bench.nowPlaying()
+        #expect(playing.info.title == "Second Steps" && playing.info.albumTitle == "Steps Weekly", "\(playing.info)")
+        #expect(playing.info.externalContentIdentifier?.hasPrefix("rondo:episode:") == true)
+        let rate = RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)
+        #expect(try bench.client.call(Methods.RemoteSend.self, rate).status == .success)
+        #expect(try bench.wait(upTo: 6) { (try bench.nowPlaying().info.elapsedPlaybackTime ?? 0) >= 4 })
+        let info = try bench.nowPlaying().info
+        let heardAt = (info.elapsedPlaybackTime ?? 0) + (Date().timeIntervalSince1970 - (info.timestamp ?? 0)) * 1.5
+
+        bench.daemon.kill()
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.NowPlayingGet.self).info.title == "Second Steps")
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        let restored = try client.call(Methods.NowPlayingGet.self).info
+        #expect(restored.playbackRate == 1.5, "\(restored)")
+        #expect(abs((restored.elapsedPlaybackTime ?? 0) - heardAt) < 1, "killed at \(heardAt) s, back at \(restored)")
+        let second = Int((restored.elapsedPlaybackTime ?? 0) + 0.5)
+        #expect(bench.wait(upTo: 3) { abs(bench.heardFrequency(over: 0.2) - Double(300 + 100 * second)) <= 100 }, "not heard near second \(second)")
+
+        let episodes = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: show.show))
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [episodes.items[1].identifier]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        #expect(try bench.wait(upTo: 3) { try client.call(Methods.NowPlayingGet.self).info.title == "First Steps" })
+        #expect(try client.call(Methods.NowPlayingGet.self).info.playbackRate == 1.5, "the show's rate")
+    }
+}
