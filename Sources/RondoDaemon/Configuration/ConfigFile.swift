@@ -48,6 +48,18 @@ public struct ConfigFile: Sendable, Equatable {
     public var networkBuffer: Double?
     /// `[network] user_agent`.
     public var userAgent: String?
+    /// `[podcasts] refresh_every`, in seconds.
+    public var refreshEvery: Double?
+    /// `[podcasts] download_ahead`.
+    public var downloadAhead: Int?
+    /// `[podcasts] cache_limit_mb`.
+    public var cacheLimitMB: Int?
+    /// `[podcasts] played_at_remaining_s`.
+    public var playedAtRemaining: Double?
+    /// `[podcasts] skip_back_s`.
+    public var skipBack: Double?
+    /// `[podcasts] skip_forward_s`.
+    public var skipForward: Double?
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {

@@ -1,5 +1,6 @@
 import Audio
 import Logging
+import Playback
 
 /// The keys `rondo.toml` takes (SPEC §1), each with what its value must be and how it is
 /// stored once checked.
@@ -29,6 +30,13 @@ enum ConfigKey: String, CaseIterable {
     case networkTimeout = "network.timeout_s"
     case networkBuffer = "network.buffer_s"
     case userAgent = "network.user_agent"
+    case podcasts
+    case refreshEvery = "podcasts.refresh_every"
+    case downloadAhead = "podcasts.download_ahead"
+    case cacheLimit = "podcasts.cache_limit_mb"
+    case playedAtRemaining = "podcasts.played_at_remaining_s"
+    case skipBack = "podcasts.skip_back_s"
+    case skipForward = "podcasts.skip_forward_s"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -36,7 +44,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -63,6 +71,14 @@ enum ConfigKey: String, CaseIterable {
         case .networkTimeout: "a number of seconds from \(NetworkSettings.timeoutRange.lowerBound) to \(NetworkSettings.timeoutRange.upperBound)"
         case .networkBuffer: "a number of seconds from \(NetworkSettings.bufferRange.lowerBound) to \(NetworkSettings.bufferRange.upperBound)"
         case .userAgent: "the name rondod gives itself to web servers, printable ASCII of at most 200 characters"
+        case .podcasts:
+            "a table: write [podcasts] with refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s and skip_forward_s under it"
+        case .refreshEvery: "a time from a minute to a week such as \"1h\", \"30m\" or \"1d\", or a number of seconds"
+        case .downloadAhead: "a whole number of episodes from 0 to \(PodcastSettings.downloadAheadRange.upperBound)"
+        case .cacheLimit: "a whole number of MiB from 0 to \(PodcastSettings.cacheLimitRange.upperBound)"
+        case .playedAtRemaining: "a number of seconds from 0 to 3600"
+        case .skipBack, .skipForward:
+            "a number of seconds from \(Int(SkipIntervals.range.lowerBound)) to \(Int(SkipIntervals.range.upperBound))"
         }
     }
 
@@ -70,10 +86,11 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
-            .userAgent:
+            .userAgent, .refreshEvery:
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
-            .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer:
+            .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward:
             false
         }
     }
@@ -156,6 +173,28 @@ enum ConfigKey: String, CaseIterable {
         case (.userAgent, .string(let name)):
             guard NetworkSettings.isUserAgent(name) else { throw invalid }
             config.userAgent = name
+        case (.podcasts, .table):
+            break
+        case (.refreshEvery, let value):
+            let seconds: Double? =
+                if case .string(let text) = value { PodcastSettings.interval(text) } else { Self.seconds(value) }
+            guard let seconds, PodcastSettings.refreshRange.contains(seconds) else { throw invalid }
+            config.refreshEvery = seconds
+        case (.downloadAhead, .integer(let count)):
+            guard PodcastSettings.downloadAheadRange.contains(Int(count)) else { throw invalid }
+            config.downloadAhead = Int(count)
+        case (.cacheLimit, .integer(let megabytes)):
+            guard PodcastSettings.cacheLimitRange.contains(Int(megabytes)) else { throw invalid }
+            config.cacheLimitMB = Int(megabytes)
+        case (.playedAtRemaining, let value):
+            guard let seconds = Self.seconds(value), seconds <= 3600 else { throw invalid }
+            config.playedAtRemaining = seconds
+        case (.skipBack, let value):
+            guard let seconds = Self.seconds(value), SkipIntervals.range.contains(seconds) else { throw invalid }
+            config.skipBack = seconds
+        case (.skipForward, let value):
+            guard let seconds = Self.seconds(value), SkipIntervals.range.contains(seconds) else { throw invalid }
+            config.skipForward = seconds
         default:
             throw invalid
         }

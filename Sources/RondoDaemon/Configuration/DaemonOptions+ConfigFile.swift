@@ -46,6 +46,12 @@ extension DaemonOptions {
         if let timeout = config.networkTimeout { network.timeout = timeout }
         if let buffer = config.networkBuffer { network.bufferSeconds = buffer }
         if let userAgent = config.userAgent { network.userAgent = userAgent }
+        if let refreshEvery = config.refreshEvery { podcasts.refreshEvery = refreshEvery }
+        if let downloadAhead = config.downloadAhead { podcasts.downloadAhead = downloadAhead }
+        if let cacheLimitMB = config.cacheLimitMB { podcasts.cacheLimitMB = cacheLimitMB }
+        if let playedAtRemaining = config.playedAtRemaining { podcasts.playedAtRemaining = playedAtRemaining }
+        if let skipBack = config.skipBack { podcasts.skipBack = skipBack }
+        if let skipForward = config.skipForward { podcasts.skipForward = skipForward }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }

@@ -16,6 +16,29 @@ public struct PodcastSettings: Sendable, Equatable {
 
     /// The refresh intervals the configuration accepts, in seconds: a minute to a week.
     public static let refreshRange = 60.0...604_800.0
+    /// The episodes of a show downloaded ahead the configuration accepts.
+    public static let downloadAheadRange = 0...50
+    /// The cache sizes the configuration accepts, in MiB (0: nothing is downloaded).
+    public static let cacheLimitRange = 0...1_048_576
+
+    /// The seconds `text` says: a whole number with a unit (`s`, `m`, `h`, `d`), or several
+    /// (`1h30m`); `nil` for anything else.
+    public static func interval(_ text: String) -> Double? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        var total = 0.0
+        var digits = ""
+        for character in text.lowercased() where character != " " {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else if let unit = units[character], let number = Double(digits), digits.count <= 9 {
+                total += number * unit
+                digits = ""
+            } else {
+                return nil
+            }
+        }
+        return digits.isEmpty && total > 0 ? total : nil
+    }
 
     /// Settings with the defaults.
     public init() {}

@@ -40,6 +40,14 @@ struct ConfigFileTests {
             timeout_s = 4.5
             buffer_s = 3
             user_agent = "Rondo (test)"
+
+            [podcasts]
+            refresh_every = "1h30m"
+            download_ahead = 3
+            cache_limit_mb = 512
+            played_at_remaining_s = 45
+            skip_back_s = 10
+            skip_forward_s = 45.5
             """)
         var expected = ConfigFile(path: Self.path)
         expected.musicDirectory = "/srv/music"
@@ -58,7 +66,28 @@ struct ConfigFileTests {
         expected.networkTimeout = 4.5
         expected.networkBuffer = 3
         expected.userAgent = "Rondo (test)"
+        expected.refreshEvery = 5400
+        expected.downloadAhead = 3
+        expected.cacheLimitMB = 512
+        expected.playedAtRemaining = 45
+        expected.skipBack = 10
+        expected.skipForward = 45.5
         #expect(config == expected)
+    }
+
+    /// `refresh_every` reads a time with units, or seconds, from a minute to a week; the
+    /// other podcast keys refuse what is out of their range.
+    @Test func podcastKeysReadTimesAndRefuseWhatIsOutOfRange() throws {
+        for (text, seconds) in [("\"1h\"", 3600.0), ("\"30m\"", 1800), ("\"1d\"", 86_400), ("\"2h 15m\"", 8100), ("600", 600)] {
+            #expect(try parse("[podcasts]\nrefresh_every = \(text)\n").refreshEvery == seconds, "\(text)")
+        }
+        for line in [
+            "refresh_every = \"30s\"", "refresh_every = \"8d\"", "refresh_every = \"soon\"", "refresh_every = \"1h5\"",
+            "download_ahead = -1", "download_ahead = 51", "cache_limit_mb = 1.5", "played_at_remaining_s = 3601",
+            "skip_back_s = 0", "skip_forward_s = 601",
+        ] {
+            #expect(throws: ConfigError.self, "\(line)") { try parse("[podcasts]\n" + line + "\n") }
+        }
     }
 
     /// An empty file sets nothing, so every built-in default stays in force.
