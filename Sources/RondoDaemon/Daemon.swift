@@ -87,7 +87,8 @@ public final class Daemon: Sendable {
             tagReader: LibraryTagReader(artworkCache: ArtworkCache(directory: options.cacheDirectory)), hub: hub, logger: logger)
         self.library = library
         podcasts = PodcastService(
-            store: library.store, network: options.network, settings: options.podcasts, hub: hub, logger: logger)
+            store: library.store, network: options.network, settings: options.podcasts,
+            downloadDirectory: options.podcastDirectory, hub: hub, logger: logger)
         self.player = PlayerService(
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,

@@ -69,7 +69,11 @@ struct PodcastTests {
     @Test func subscribeRefreshAndOPMLRoundTrip() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let daemon = try DaemonProcess(pulseServer: nil)
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("[podcasts]\ndownload_ahead = 0\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { daemon.stop() }
         let client = try daemon.client()
 
@@ -148,6 +152,81 @@ struct PodcastTests {
         #expect(try client.call(Methods.PodcastList.self).isEmpty)
         #expect(client.failure(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: "rondo:show:0")) == .notFound)
         #expect(client.failure(Methods.PodcastImportOPML.self, PodcastImportParams(path: "/nonexistent.opml")) == .notFound)
+    }
+
+    /// Three shows of two 20 s episodes (320 KB each) download ahead into a cache of 1 MiB:
+    /// the cap holds (three fit, the fourth does not), each show gets its newest episode
+    /// first, a downloaded episode plays from its file without asking the server, and an
+    /// unsubscribed show's downloads leave the disk.
+    @Test func downloadsAheadStayWithinTheCap() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let long = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("long440.mp3"))))
+        for show in 1...3 {
+            try server.write("s\(show)e1.mp3", long)
+            try server.write("s\(show)e2.mp3", long)
+            let items = [
+                Item(guid: "s\(show)-1", title: "Show \(show) first", file: "s\(show)e1.mp3", day: 2),
+                Item(guid: "s\(show)-2", title: "Show \(show) second", file: "s\(show)e2.mp3", day: 9),
+            ]
+            try server.write("show\(show).xml", Self.feed("Show \(show)", items, on: server))
+        }
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("[podcasts]\ndownload_ahead = 2\ncache_limit_mb = 1\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        var shows: [String] = []
+        for show in 1...3 {
+            shows.append(try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("show\(show).xml"))).show)
+        }
+        let cache = daemon.directory.appending("cache/rondo/podcasts")
+        func downloaded() throws -> [String] {
+            try shows.flatMap { show in
+                try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: show)).items.filter { !$0.isStreamingContent }
+                    .map(\.title)
+            }
+        }
+        func cacheBytes() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+            return names.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: cache + "/" + $1)[.size] as? Int) ?? 0) }
+        }
+        var settled: [String] = []
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let now = try downloaded()
+            #expect(cacheBytes() <= 1 << 20, "the cache holds \(cacheBytes()) bytes")
+            let partial = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).contains { $0.hasSuffix(".part") }
+            if now == settled, now.count >= 3, !partial { break }
+            settled = now
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        #expect(Set(settled) == ["Show 1 second", "Show 2 second", "Show 3 second"], "\(settled)")
+        #expect(cacheBytes() == 3 * long.count)
+
+        let before = server.requests.count
+        let newest = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: shows[0])).items[0]
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [newest.identifier]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        #expect(try client.call(Methods.NowPlayingGet.self).info.title == "Show 1 second")
+        #expect(try Self.wait(upTo: 3) { (try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 0.5 })
+        #expect(server.requests.dropFirst(before).filter { $0.path.hasSuffix(".mp3") }.isEmpty, "\(server.requests.dropFirst(before))")
+        _ = try client.call(Methods.QueueClear.self)
+
+        _ = try client.call(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: shows[1]))
+        #expect(try Self.wait(upTo: 5) { cacheBytes() == 2 * long.count }, "\(cacheBytes()) bytes after unsubscribing")
+    }
+
+    /// Whether `condition` held within `timeout` seconds.
+    static func wait(upTo timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try condition()
     }
 
     /// The next event `event` on `client`, waiting up to 5 s; others are passed over.

@@ -51,9 +51,6 @@ public struct EpisodeFacts: Equatable, Sendable {
     /// Listened to (nearly) the end, or marked so.
     public var played: Bool
 
-    /// What the player opens: the downloaded copy, else the address of its audio.
-    public var playableLocation: String { downloadedPath ?? audioURL }
-
     /// Creates the facts of an episode.
     public init(
         audioURL: String, downloadedPath: String? = nil, show: String, published: Double?, isExplicit: Bool, imageURL: String?,

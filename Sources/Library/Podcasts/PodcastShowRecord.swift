@@ -47,6 +47,8 @@ public struct PodcastEpisodeRecord: Equatable, Sendable {
     /// When this store first saw it.
     public var firstSeen: Double
     public var played: Bool
+    /// The copy downloaded ahead, when there is one.
+    public var downloadPath: String?
 }
 
 /// How a subscription or a refresh changed the store.

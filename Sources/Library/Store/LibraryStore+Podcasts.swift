@@ -178,11 +178,11 @@ extension LibraryStore {
             lastModified: row["last_modified"])
     }
 
-    private static func episode(_ row: Row) -> PodcastEpisodeRecord {
+    static func episode(_ row: Row) -> PodcastEpisodeRecord {
         PodcastEpisodeRecord(
             id: row["id"], identifier: row["identifier"], show: row["show_identifier"], key: row["key"], title: row["title"],
             published: row["published"], url: row["url"], duration: row["duration"], summary: row["summary"],
             isExplicit: row["is_explicit"], imageURL: row["image_url"], chaptersURL: row["chapters_url"],
-            firstSeen: row["first_seen"], played: row["played"])
+            firstSeen: row["first_seen"], played: row["played"], downloadPath: row["download_path"])
     }
 }

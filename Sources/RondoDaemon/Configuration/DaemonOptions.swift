@@ -15,6 +15,11 @@ public struct DaemonOptions: Sendable {
     public var databasePath: String
     /// Where embedded cover art is written for clients to open (`$XDG_CACHE_HOME/rondo/artwork`).
     public var cacheDirectory: String
+    /// Where podcast episodes are downloaded ahead: beside the artwork
+    /// (`$XDG_CACHE_HOME/rondo/podcasts`).
+    public var podcastDirectory: String {
+        (cacheDirectory as NSString).deletingLastPathComponent + "/podcasts"
+    }
     /// Focus policy name.
     public var policy: String
     /// Log threshold.

@@ -28,14 +28,21 @@ final class PodcastService: Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Double
     private let fetching = Mutex<Set<String>>([])
+    /// The episodes downloaded ahead, `nil` without a store.
+    private let downloads: EpisodeDownloads?
 
-    /// A service over `store` fetching with `network`'s timeouts and user agent.
+    /// A service over `store` fetching with `network`'s timeouts and user agent, keeping
+    /// downloads in `downloadDirectory`.
     init(
-        store: LibraryStore?, network: NetworkSettings, settings: PodcastSettings, hub: EventHub, logger: Logger,
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        store: LibraryStore?, network: NetworkSettings, settings: PodcastSettings, downloadDirectory: String, hub: EventHub,
+        logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.store = store
-        options = HTTPOptions(timeout: network.timeout, userAgent: network.userAgent)
+        let options = HTTPOptions(timeout: network.timeout, userAgent: network.userAgent)
+        self.options = options
+        downloads = store.map {
+            EpisodeDownloads(store: $0, directory: downloadDirectory, settings: settings, options: options, logger: logger)
+        }
         self.settings = settings
         self.hub = hub
         self.logger = logger
@@ -55,6 +62,7 @@ final class PodcastService: Sendable {
         let update = try outcome[0].get()
         hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: update.newEpisodes, updated: 1, removed: 0, problems: 0))
         logger.info("subscribed to \(update.show.title) (\(update.show.url)): \(update.show.episodes) episodes")
+        updateDownloads()
         return PodcastSubscribeResult(show: update.show.identifier, title: update.show.title, episodes: update.show.episodes)
     }
 
@@ -65,6 +73,7 @@ final class PodcastService: Sendable {
         let removed = try LibraryService.querying { () throws(StoreError) in try store.unsubscribePodcast(show) }
         guard removed else { throw Self.noSuchShow(show) }
         hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 0, removed: 1, problems: 0))
+        updateDownloads()
         return Empty()
     }
 
@@ -97,6 +106,7 @@ final class PodcastService: Sendable {
         }
         guard found else { throw RPCError(.notFound, "no episode \(params.identifier)") }
         hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 1, removed: 0, problems: 0))
+        updateDownloads()
         return Empty()
     }
 
@@ -120,6 +130,7 @@ final class PodcastService: Sendable {
             hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: subscribed, updated: 0, removed: 0, problems: 0))
         }
         logger.info("imported \(params.path): \(subscribed) subscribed, \(failed.count) failed")
+        updateDownloads()
         return PodcastImportResult(subscribed: subscribed, failed: failed)
     }
 
@@ -132,9 +143,10 @@ final class PodcastService: Sendable {
 
     // MARK: The schedule
 
-    /// Refreshes the shows not fetched for `refresh_every`, then waits a jittered interval and
-    /// does so again, until cancelled. The first look comes a minute after the start, so a
-    /// daemon that starts with the desktop does not compete with it for the network.
+    /// Refreshes the shows not fetched for `refresh_every` and brings the downloads up to
+    /// date, then waits a jittered interval and does so again, until cancelled. The first
+    /// look comes a minute after the start, so a daemon that starts with the desktop does not
+    /// compete with it for the network.
     func runSchedule() async {
         var wait = 60.0
         while !Task.isCancelled {
@@ -144,6 +156,7 @@ final class PodcastService: Sendable {
                 return
             }
             await refreshDueShows()
+            await downloads?.update()
             wait = settings.refreshEvery * Double.random(in: 0.9...1.1)
         }
     }
@@ -185,6 +198,7 @@ final class PodcastService: Sendable {
         }
         if newEpisodes > 0 {
             hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: newEpisodes, updated: 0, removed: 0, problems: 0))
+            updateDownloads()
         }
         return PodcastRefreshResult(shows: claimed.count, newEpisodes: newEpisodes)
     }
@@ -264,6 +278,13 @@ final class PodcastService: Sendable {
     }
 
     // MARK: Helpers
+
+    /// Brings the downloads up to date after a change, in the background: nothing waits
+    /// for them.
+    private func updateDownloads() {
+        guard let downloads, settings.downloadAhead > 0 || settings.cacheLimitMB >= 0 else { return }
+        Task.detached { await downloads.update() }
+    }
 
     private func podcastStore() throws(RPCError) -> LibraryStore {
         guard let store else {

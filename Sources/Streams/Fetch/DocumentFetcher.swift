@@ -39,6 +39,9 @@ public enum DocumentFetcher {
         public var movedTo: String?
         /// The body's bytes as they came off the wire (before decompression).
         public var bytesOnTheWire: Int
+        /// Where in the document the body starts: the offset asked for when the server
+        /// answered the range (206), else 0 (the whole document came).
+        public var startsAt: Int
     }
 
     /// Fetches `url`.
@@ -47,18 +50,29 @@ public enum DocumentFetcher {
     ///   - options: timeouts, redirects and the user agent.
     ///   - maximumBytes: the most body bytes (decompressed) taken before the transfer is
     ///     refused.
+    ///   - offset: where to start, for the rest of a partial download (`Range: bytes=N-`);
+    ///     ``Fetched/startsAt`` says whether the server did.
+    ///   - compressed: whether a compressed answer is welcome (a feed), or the bytes must
+    ///     come as they are (a file kept by ranges).
+    ///   - answered: told, before the first piece of the body, where in the document the
+    ///     body starts (as ``Fetched/startsAt``), so a partial copy can be dropped when the
+    ///     whole document comes again.
     ///   - body: takes each piece of the (decompressed) body in order; throwing stops the
     ///     transfer with that error.
     /// - Throws: ``FetchError``.
     public static func fetch(
         _ url: String, validators: Validators? = nil, options: HTTPOptions = HTTPOptions(), maximumBytes: Int,
+        from offset: Int = 0, compressed: Bool = true, answered: (_ startsAt: Int) throws -> Void = { _ in },
         body: (UnsafeRawBufferPointer) throws -> Void
     ) throws(FetchError) -> Outcome {
         guard Curl.initialised, let easy = curl_easy_init() else { throw .network("libcurl could not be initialised") }
         defer { curl_easy_cleanup(easy) }
         return try withoutActuallyEscaping(body) { body throws(FetchError) in
-            let transfer = FetchTransfer(body: body, maximumBytes: maximumBytes)
-            return try transfer.run(easy, url: url, validators: validators, options: options)
+            try withoutActuallyEscaping(answered) { answered throws(FetchError) in
+                let transfer = FetchTransfer(
+                    body: body, answered: { status in try answered(status == 206 ? offset : 0) }, maximumBytes: maximumBytes)
+                return try transfer.run(easy, url: url, validators: validators, options: options, from: offset, compressed: compressed)
+            }
         }
     }
 }

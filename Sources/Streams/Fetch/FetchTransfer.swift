@@ -4,6 +4,10 @@ import CCurl
 /// every response's status on the way and the last response's validators.
 final class FetchTransfer {
     private let body: (UnsafeRawBufferPointer) throws -> Void
+    /// Told the final response's status before its body.
+    private let answered: (Int) throws -> Void
+    /// Whether ``answered`` was told.
+    private var told = false
     private let maximumBytes: Int
     private var taken = 0
     /// Why the transfer was stopped from a callback.
@@ -13,26 +17,29 @@ final class FetchTransfer {
     private var head = HTTPResponseHead()
     private var validators = DocumentFetcher.Validators()
 
-    init(body: @escaping (UnsafeRawBufferPointer) throws -> Void, maximumBytes: Int) {
+    init(body: @escaping (UnsafeRawBufferPointer) throws -> Void, answered: @escaping (Int) throws -> Void, maximumBytes: Int) {
         self.body = body
+        self.answered = answered
         self.maximumBytes = maximumBytes
     }
 
     /// Runs the transfer on `easy` and says how it ended.
     func run(
-        _ easy: UnsafeMutableRawPointer, url: String, validators known: DocumentFetcher.Validators?, options: HTTPOptions
+        _ easy: UnsafeMutableRawPointer, url: String, validators known: DocumentFetcher.Validators?, options: HTTPOptions,
+        from offset: Int, compressed: Bool
     ) throws(FetchError) -> DocumentFetcher.Outcome {
         var headers: UnsafeMutablePointer<curl_slist>?
+        if offset > 0 { headers = curl_slist_append(headers, "Range: bytes=\(offset)-") }
         if let etag = known?.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
         if let date = known?.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(date)") }
         defer { curl_slist_free_all(headers) }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: rondo_curl_error_size())
         errorBuffer.initialize(repeating: 0, count: rondo_curl_error_size())
         defer { errorBuffer.deallocate() }
-        // Every encoding this libcurl decodes (gzip and deflate at least); a stall, not a
-        // slow server, is a failure.
+        // Every encoding this libcurl decodes (gzip and deflate at least) unless the bytes
+        // must come as they are; a stall, not a slow server, is a failure.
         Curl.configure(
-            easy, url: url, options: options, lowSpeedLimit: 1, acceptEncoding: "", headers: headers,
+            easy, url: url, options: options, lowSpeedLimit: 1, acceptEncoding: compressed ? "" : "identity", headers: headers,
             errorBuffer: errorBuffer, body: fetchBodyCallback, header: fetchHeaderCallback,
             context: Unmanaged.passUnretained(self).toOpaque())
         let result = withExtendedLifetime(self) { curl_easy_perform(easy) }
@@ -48,7 +55,8 @@ final class FetchTransfer {
         var wire: curl_off_t = 0
         rondo_curl_get_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)
         return .fetched(
-            DocumentFetcher.Fetched(validators: validators, movedTo: movedTo(easy), bytesOnTheWire: Int(wire)))
+            DocumentFetcher.Fetched(
+                validators: validators, movedTo: movedTo(easy), bytesOnTheWire: Int(wire), startsAt: status == 206 ? offset : 0))
     }
 
     /// The final address when every redirect on the way was permanent.
@@ -68,6 +76,10 @@ final class FetchTransfer {
             return 0
         }
         do {
+            if !told {
+                told = true
+                try answered(statuses.last ?? 200)
+            }
             try body(bytes)
         } catch let error as FetchError {
             stopped = error

@@ -59,7 +59,7 @@ struct LibraryStorePodcastCatalogTests {
             #expect(track.isSpokenWord && track.albumTitle == "The Rondo Test Hour")
             let episode = try #require(track.episode)
             #expect(episode.show == show.identifier && !episode.played && episode.audioURL.hasPrefix("http"))
-            #expect(episode.playableLocation == episode.audioURL)
+            #expect(episode.downloadedPath == nil)
             #expect(try library.store.track(atPath: track.identifier) == track)
             #expect(try library.store.entry(forIdentifier: track.identifier) == .track(track))
         }

@@ -29,10 +29,13 @@ struct TrackDescription: Sendable {
     }
 
     /// What the loader opens for the queue entry at `location`: a podcast episode's
-    /// downloaded copy or the address of its audio (the queue holds its identifier), else
-    /// `location` itself.
+    /// downloaded copy while it is there, else the address of its audio (the queue holds
+    /// its identifier); anything else is `location` itself. Looks at the disk: for the
+    /// loader's threads only.
     func location(of location: String) -> String {
-        libraryTrack?.episode?.playableLocation ?? location
+        guard let episode = libraryTrack?.episode else { return location }
+        if let copy = episode.downloadedPath, FileManager.default.fileExists(atPath: copy) { return copy }
+        return episode.audioURL
     }
 
     /// What is known of the file at `path` before it is described: where it is, and so
