@@ -95,6 +95,7 @@ public final class Daemon: Sendable {
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, podcasts: options.podcasts, hub: hub,
             logger: logger, bytes: bytes,
+            episodeChapters: { [options] url in EpisodeChapters.fetch(url, options: options.network.documentOptions) },
             openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player
         audioServer.observe { event in

@@ -20,6 +20,8 @@ struct PodcastTests {
         var file: String
         /// Day of November 2026 it was published.
         var day: Int
+        /// Its Podcasting 2.0 chapters document, a file of the server.
+        var chapters: String? = nil
     }
 
     /// An RSS 2.0 feed with the iTunes namespace, as publishers write them, whose
@@ -33,6 +35,7 @@ struct PodcastTests {
                   <pubDate>Mon, \(String(format: "%02d", item.day)) Nov 2026 10:00:00 GMT</pubDate>
                   <enclosure url="\(server.url(item.file))" length="160000" type="audio/mpeg"/>
                   <itunes:duration>0:10</itunes:duration>
+                  \(item.chapters.map { "<podcast:chapters url=\"\(server.url($0))\" type=\"application/json+chapters\"/>" } ?? "")
                   <description><![CDATA[<p>Notes of <b>\(item.title)</b></p>]]></description>
                 </item>
             """
@@ -40,7 +43,7 @@ struct PodcastTests {
         return Array(
             """
             <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
               <channel>
                 <title>\(title)</title>
                 <itunes:author>Rondo Tests</itunes:author>
@@ -53,7 +56,7 @@ struct PodcastTests {
 
     static let twoEpisodes = [
         Item(guid: "ep-1", title: "First Steps", file: "ep1.mp3", day: 2),
-        Item(guid: "ep-2", title: "Second Steps", file: "ep2.mp3", day: 9),
+        Item(guid: "ep-2", title: "Second Steps", file: "ep2.mp3", day: 9, chapters: "ep2-chapters.json"),
     ]
 
     /// A server with two episodes of `steps.mp3` and their feed at `show.xml`.
@@ -62,6 +65,8 @@ struct PodcastTests {
         let steps = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("steps.mp3"))))
         try server.write("ep1.mp3", steps)
         try server.write("ep2.mp3", steps)
+        let chapters = #"{"version": "1.2.0", "chapters": [{"startTime": 0, "title": "Low steps"}, {"startTime": 5, "title": "High steps"}]}"#
+        try server.write("ep2-chapters.json", Array(chapters.utf8))
         try server.write("show.xml", feed("Steps Weekly", twoEpisodes, on: server))
         return server
     }
@@ -255,6 +260,10 @@ struct PodcastByEarTests {
         let playing = try bench.nowPlaying()
         #expect(playing.info.title == "Second Steps" && playing.info.albumTitle == "Steps Weekly", "\(playing.info)")
         #expect(playing.info.externalContentIdentifier?.hasPrefix("rondo:episode:") == true)
+        #expect(
+            try bench.wait(upTo: 5) {
+                try bench.client.call(Methods.ChaptersGet.self).chapters.map(\.title) == ["Low steps", "High steps"]
+            }, "the feed's chapters")
         let rate = RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)
         #expect(try bench.client.call(Methods.RemoteSend.self, rate).status == .success)
         #expect(try bench.wait(upTo: 6) { (try bench.nowPlaying().info.elapsedPlaybackTime ?? 0) >= 4 })

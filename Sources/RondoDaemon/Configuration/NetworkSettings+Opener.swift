@@ -12,3 +12,11 @@ extension NetworkSettings {
         ).opener
     }
 }
+
+extension NetworkSettings {
+    /// The options of a document's fetch (a feed, a chapters file, an episode's download):
+    /// these timeouts and this user agent.
+    var documentOptions: HTTPOptions {
+        HTTPOptions(timeout: timeout, userAgent: userAgent)
+    }
+}

@@ -95,6 +95,12 @@ extension PlayerService {
             describeChange(of: current, to: description.metadata)
             if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }
             adjustRateForCurrentItem()
+        case .chaptersFound(let path, let chapters):
+            guard var description = descriptions[path] else { return }
+            description.metadata.chapters = chapters
+            descriptions[path] = description
+            guard let current = player.queue.current, current.location == path else { return }
+            describeChange(of: current, to: description.metadata)
         case .loaded(let ticket, _):
             settleLoad(ticket, nil)
             guard ticket == pendingLoad else { return }

@@ -95,6 +95,7 @@ actor PlayerService {
     ///     that it interrupted (`resume_within_s`).
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
     ///   - bytes: opens what a location holds, for the tags of a remote file.
+    ///   - episodeChapters: reads a podcast episode's chapters document from its URL.
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
@@ -103,6 +104,7 @@ actor PlayerService {
         replayGain: ReplayGainSettings = .standard, podcasts: PodcastSettings = PodcastSettings(), hub: EventHub,
         logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         bytes: @escaping ByteSourceOpener = FileByteSource.opener,
+        episodeChapters: @escaping @Sendable (String) -> [Chapter] = { _ in [] },
         openTrack: @escaping TrackLoader.Opener = { source, position throws(AudioError) in
             try OpenedTrack.open(source, at: position)
         }
@@ -115,7 +117,7 @@ actor PlayerService {
         self.library = library
         self.loader = TrackLoader(
             engine: engine.control, library: library, artwork: ArtworkCache(directory: artworkDirectory), bytes: bytes,
-            logger: logger, open: openTrack)
+            episodeChapters: episodeChapters, logger: logger, open: openTrack)
         self.engine = engine.control
         self.notices = engine.notices
         self.sessions = sessions

@@ -38,7 +38,7 @@ final class PodcastService: Sendable {
         logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.store = store
-        let options = HTTPOptions(timeout: network.timeout, userAgent: network.userAgent)
+        let options = network.documentOptions
         self.options = options
         downloads = store.map {
             EpisodeDownloads(store: $0, directory: downloadDirectory, settings: settings, options: options, logger: logger)

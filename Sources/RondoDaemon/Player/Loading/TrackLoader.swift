@@ -44,6 +44,8 @@ final class TrackLoader: Sendable {
     private let tagReader = AudioTagReader()
     private let artwork: ArtworkCache
     private let bytes: ByteSourceOpener
+    /// Reads a podcast episode's chapters document (`podcast:chapters`) from its URL.
+    private let episodeChapters: @Sendable (String) -> [Chapter]
     private let logger: Logger
 
     /// A load or pre-roll the player asks for. One without a ``description`` is described
@@ -60,11 +62,13 @@ final class TrackLoader: Sendable {
     }
 
     /// A loader handing tracks to `engine`, reading `library`, tags (a remote file's
-    /// through `bytes`) and caching covers in `artwork`.
+    /// through `bytes`), episodes' chapters documents with `episodeChapters`, and caching
+    /// covers in `artwork`.
     init(
         engine: any PlaybackControl, library: LibraryStore?, artwork: ArtworkCache, bytes: @escaping ByteSourceOpener,
-        logger: Logger, open: @escaping Opener
+        episodeChapters: @escaping @Sendable (String) -> [Chapter] = { _ in [] }, logger: Logger, open: @escaping Opener
     ) {
+        self.episodeChapters = episodeChapters
         (notices, tell) = AsyncStream.makeStream()
         self.engine = engine
         self.library = library
@@ -169,11 +173,26 @@ final class TrackLoader: Sendable {
     }
 
     /// A description the player already had (a library row's) with the file's chapter
-    /// marks, which only the file holds; told when there are some.
+    /// marks, which only the file holds; told when there are some. A podcast episode's come
+    /// from its feed's chapters document (read on `rondo-tags`, told when it comes), else
+    /// from its downloaded copy.
     private func withChapters(_ description: TrackDescription, of path: String) -> TrackDescription {
-        guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path), description.libraryTrack?.episode == nil
-        else { return description }
-        let chapters = ChapterReader.chapters(at: path)
+        guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path) else { return description }
+        if let episode = description.libraryTrack?.episode {
+            if let url = episode.chaptersURL {
+                _ = remoteTags.async { self.findEpisodeChapters(from: url, of: path) }
+                return description
+            }
+            let location = description.location(of: path)
+            guard !MediaPaths.isStreamURL(location) else { return description }
+            return withFileChapters(description, of: path, reading: location)
+        }
+        return withFileChapters(description, of: path, reading: path)
+    }
+
+    /// `description` with the chapter marks of the file at `file`; told when there are some.
+    private func withFileChapters(_ description: TrackDescription, of path: String, reading file: String) -> TrackDescription {
+        let chapters = ChapterReader.chapters(at: file)
         guard !chapters.isEmpty else { return description }
         var found = description
         found.metadata.chapters = chapters
@@ -181,10 +200,17 @@ final class TrackLoader: Sendable {
         return found
     }
 
+    /// Tells the chapters of the document at `url` for the episode at `path`, when it lists some.
+    private func findEpisodeChapters(from url: String, of path: String) {
+        let chapters = episodeChapters(url)
+        guard !chapters.isEmpty else { return }
+        tell.yield(.chaptersFound(path: path, chapters))
+    }
+
     private func described(_ path: String) -> TrackDescription {
         let description = TrackDescription.read(path, library: library, tags: tagReader, artwork: artwork, logger: logger)
         tell.yield(.described(path: path, description))
-        return description
+        return description.libraryTrack?.episode == nil ? description : withChapters(description, of: path)
     }
 
     /// Describes `path` again when opening it found what only opening tells of a stream:
