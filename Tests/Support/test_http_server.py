@@ -464,6 +464,9 @@ LIVE_JOINS_LOCK = threading.Lock()
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # A listen backlog of a real server's size: with socketserver's 5, clients that connect
+    # several at once (a feed reader's refresh) lose SYNs and wait a second to retry.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         pass
