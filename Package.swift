@@ -210,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
-                "ContentIdentifiers", "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
+                "ContentIdentifiers", "Feeds", "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings
