@@ -1,5 +1,7 @@
-import Feeds
+import RondoTesting
 import Testing
+
+@testable import Feeds
 
 /// OPML subscription lists as podcast apps write them: feeds at any depth of folders, each
 /// once, only web addresses; a hostile or foreign document refused; what is written reads
@@ -51,5 +53,28 @@ struct OPMLTests {
             #expect(throws: expected) { try OPML.entries(in: Array(document.utf8)) }
         }
         #expect(throws: FeedError.self) { try OPML.entries(in: Array("<opml><body><outline xmlUrl=\"http://a.test/\">".utf8)) }
+    }
+
+    /// Mutated lists (the feeds' fuzzer's damage, `RONDO_FEED_FUZZ_ROUNDS` rounds) end in
+    /// web addresses, each once, or a refusal with a reason: never a crash or a hang.
+    @Test func mutatedListsEndInFeedsOrAReason() {
+        let entries = (1...40).map { OPML.Entry(url: "https://example.test/\($0).xml", title: "Show <\($0)> & \"co\"") }
+        let seed = Array(OPML.document(entries, title: "Fuzz").utf8)
+        var random = SplitMix64(seed: 0x4F50_4D4C)
+        var outcomes = (lists: 0, refusals: 0)
+        for _ in 0..<FeedParserFuzzTests.rounds {
+            var bytes = seed
+            for _ in 0..<(1 + Int(random.next() % 4)) { FeedParserFuzzTests.mutate(&bytes, &random) }
+            do throws(FeedError) {
+                let read = try OPML.entries(in: bytes)
+                #expect(Set(read.map(\.url)).count == read.count)
+                #expect(read.allSatisfy { $0.url.hasPrefix("http") })
+                outcomes.lists += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                outcomes.refusals += 1
+            }
+        }
+        #expect(outcomes.lists > 0 && outcomes.refusals > 0, "\(outcomes)")
     }
 }
