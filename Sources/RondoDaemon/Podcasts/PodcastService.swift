@@ -274,7 +274,12 @@ final class PodcastService: Sendable {
             throw error
         }
         guard case .fetched(let fetched) = outcome else { return nil }
-        return FetchedFeed(feed: try parser.finish(), validators: fetched.validators, movedTo: fetched.movedTo)
+        let feed = try parser.finish()
+        if !feed.skipped.isEmpty {
+            let reasons = feed.skipped.prefix(3).map { "\($0.title ?? "an untitled item"): \($0.reason)" }
+            logger.notice("\(url): \(feed.skipped.count) items left out (\(reasons.joined(separator: "; ")))")
+        }
+        return FetchedFeed(feed: feed, validators: fetched.validators, movedTo: fetched.movedTo)
     }
 
     // MARK: Helpers
