@@ -99,6 +99,7 @@ let package = Package(
         .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(name: "Feeds", swiftSettings: strictSettings),
+        .target(name: "MPDProtocol", swiftSettings: strictSettings),
         .target(
             name: "Audio",
             dependencies: [
@@ -187,6 +188,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],
