@@ -78,14 +78,28 @@ import Testing
     }
 
     /// An early ring leaves the timer of the sleep it ended without effect on the next one.
+    ///
+    /// On a loaded machine the first sleep can reach its own limit before the ring comes;
+    /// the ring is then kept for the next sleep, as it should be, and the case is tried
+    /// again on a new alarm (up to 20 times) until the ring is what ended the first sleep.
     @Test func aRungSleepsTimerDoesNotEndTheNextSleep() async {
-        let alarm = Alarm()
-        let first = Task { await alarm.sleep(upTo: 0.2) }
-        await whenAsleep()
-        alarm.ring()
-        await first.value
-        let start = ContinuousClock.now
-        await alarm.sleep(upTo: 0.5)
-        #expect(ContinuousClock.now - start >= .milliseconds(500))
+        var tried = 0
+        for _ in 0..<20 {
+            let alarm = Alarm()
+            let first = Task {
+                let began = ContinuousClock.now
+                await alarm.sleep(upTo: 0.2)
+                return ContinuousClock.now - began < .milliseconds(200)
+            }
+            await whenAsleep()
+            alarm.ring()
+            guard await first.value else { continue }
+            tried += 1
+            let start = ContinuousClock.now
+            await alarm.sleep(upTo: 0.5)
+            #expect(ContinuousClock.now - start >= .milliseconds(500))
+            break
+        }
+        #expect(tried == 1, "the ring never came before the first sleep's limit")
     }
 }
