@@ -96,6 +96,8 @@ struct PodcastTests {
         #expect(episodes.items.allSatisfy { $0.identifier.hasPrefix("rondo:episode:") && $0.isStreamingContent && $0.isPlayable })
         let page = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: subscribed.show, limit: 1))
         #expect(page.total == 2 && page.items.map(\.title) == ["Second Steps"])
+        let far = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: subscribed.show, offset: 9_223_372_036_854_774_784))
+        #expect(far.items.isEmpty && far.total == 2, "an offset past any list is an empty page, not a crash")
 
         // Unchanged at the source: asked for conditionally, answered 304, nothing new.
         let requestsBefore = server.requests.count

@@ -61,9 +61,9 @@ extension LibraryStore {
                 try db.execute(
                     sql: """
                         UPDATE podcast_episode SET played = 1
-                        WHERE identifier = ? AND played = 0 AND duration IS NOT NULL AND ? >= duration - ?
+                        WHERE identifier = ? AND played = 0 AND duration > ? AND ? >= duration - ?
                         """,
-                    arguments: [path, seconds, playedWithin])
+                    arguments: [path, playedWithin, seconds, playedWithin])
             }
             if let rate {
                 try db.execute(

@@ -15,7 +15,7 @@ extension LibraryService {
             throw RPCError(.notFound, "no subscribed show \(params.show) (rondo podcast list shows them)")
         }
         let list = CatalogList.episodesOf(podcast: podcast.id)
-        let offset = params.offset ?? 0
+        let offset = min(params.offset ?? 0, Int(Int32.max))
         let (entries, total) = try Self.querying { () throws(StoreError) in
             (try store.entries(list, in: offset..<(offset + (params.limit ?? 50))), try store.count(list))
         }

@@ -70,7 +70,8 @@ final class EpisodeDownloads: Sendable {
         let results = await ThreadFanOut.map([wanted], width: 1, name: "rondo-downloads") { wanted in
             var downloaded = 0
             for (rank, episode) in wanted.enumerated() where !self.isOnDisk(episode) {
-                if self.download(episode, rank: rank, of: wanted) { downloaded += 1 } else { break }
+                // One episode that fails (a gone enclosure) holds up no other.
+                if self.download(episode, rank: rank, of: wanted) { downloaded += 1 }
             }
             return downloaded
         }
