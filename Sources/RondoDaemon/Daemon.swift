@@ -96,6 +96,7 @@ public final class Daemon: Sendable {
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, podcasts: options.podcasts, hub: hub,
             logger: logger, bytes: bytes,
             episodeChapters: { [options] url in EpisodeChapters.fetch(url, options: options.network.documentOptions) },
+            episodeFinished: { [podcasts] in podcasts.episodesChanged() },
             openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player
         audioServer.observe { event in

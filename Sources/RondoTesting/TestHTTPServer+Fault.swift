@@ -39,6 +39,10 @@ extension TestHTTPServer {
         case gzip
         /// An answer with redirect status `status` (301, 302, 307, 308) to the file.
         case moved(status: Int)
+        /// An error status with a page of HTML as its body.
+        case errorPage(Int)
+        /// The file, a range answered from its first byte (a broken cache or server).
+        case misrange
 
         /// The path that asks for this fault with the file `name`.
         func path(_ name: String) -> String {
@@ -59,6 +63,8 @@ extension TestHTTPServer {
             case .liveICYCut(let count, let metaint): "live-icy-cut/\(count)/\(metaint)/\(name)"
             case .gzip: "gzip/\(name)"
             case .moved(let status): "moved/\(status)/\(name)"
+            case .errorPage(let code): "error-page/\(code)"
+            case .misrange: "misrange/\(name)"
             }
         }
     }

@@ -3,6 +3,7 @@ import RondoClient
 import RondoProtocol
 import RondoTesting
 import SinkMonitor
+import Synchronization
 import Testing
 
 /// Podcasts through the real daemon (SPEC §12), their feeds and episodes served over
@@ -159,6 +160,53 @@ struct PodcastTests {
         #expect(try client.call(Methods.PodcastList.self).isEmpty)
         #expect(client.failure(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: "rondo:show:0")) == .notFound)
         #expect(client.failure(Methods.PodcastImportOPML.self, PodcastImportParams(path: "/nonexistent.opml")) == .notFound)
+
+        // A named pipe would block the reader until someone writes to it: refused at once.
+        let directory = try TemporaryDirectory(prefix: "rondo-opml")
+        defer { directory.remove() }
+        let fifo = directory.appending("subscriptions.opml")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(client.failure(Methods.PodcastImportOPML.self, PodcastImportParams(path: fifo)) == .badParam)
+
+        // An episode the library does not have is not queued.
+        #expect(client.failure(Methods.QueueSet.self, QueueItemsParams(items: ["rondo:episode:0123456789abcdef"])) == .notFound)
+        #expect(try client.call(Methods.QueueGet.self, QueueGetParams()).count == 0)
+
+        // A server's error page is reported as the error it is, never read as the feed.
+        do {
+            _ = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url(.errorPage(404))))
+            Issue.record("an error page was taken for a feed")
+        } catch {
+            guard case .rpc(let reply) = error else { throw error }
+            #expect(reply.data?.code == .unreachable && reply.message.contains("HTTP 404"), "\(reply)")
+        }
+    }
+
+    /// A show unsubscribed while its feed is on the way stays unsubscribed when the refresh
+    /// comes back.
+    @Test func aRefreshDoesNotBringBackAnUnsubscribedShow() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let slow = server.url(.stall(afterBytes: 200, seconds: 2), "show.xml")
+        let show = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: slow)).show
+        // The file changes, so the refresh fetches it whole (slowly) rather than a 304.
+        Thread.sleep(forTimeInterval: 1.1)
+        try server.write(
+            "show.xml", Self.feed("Steps Weekly", Self.twoEpisodes + [Item(guid: "ep-3", title: "Third", file: "ep1.mp3", day: 16)], on: server))
+        let socket = daemon.socketPath
+        let refreshed = Mutex<PodcastRefreshResult?>(nil)
+        let refreshing = Thread {
+            let result = try? RondoClient(socketPath: socket).call(Methods.PodcastRefresh.self, PodcastShowParams(show: show))
+            refreshed.withLock { $0 = result }
+        }
+        refreshing.start()
+        #expect(try Self.wait(upTo: 3) { server.requests.filter { $0.path.hasSuffix("show.xml") }.count >= 2 })
+        _ = try client.call(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: show))
+        #expect(try Self.wait(upTo: 6) { refreshed.withLock { $0 } != nil }, "the refresh answered")
+        #expect(try client.call(Methods.PodcastList.self).isEmpty, "the unsubscribed show came back")
     }
 
     /// Three shows of two 20 s episodes (320 KB each) download ahead into a cache of 1 MiB:
@@ -224,6 +272,17 @@ struct PodcastTests {
 
         _ = try client.call(Methods.PodcastUnsubscribe.self, PodcastShowParams(show: shows[1]))
         #expect(try Self.wait(upTo: 5) { cacheBytes() == 2 * long.count }, "\(cacheBytes()) bytes after unsubscribing")
+
+        // A cap lowered to nothing empties the cache at the next start, and nothing more comes.
+        daemon.stop()
+        try Data("[podcasts]\ndownload_ahead = 2\ncache_limit_mb = 0\n".utf8).write(to: URL(fileURLWithPath: config))
+        let restarted = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"], restarting: daemon)
+        defer { restarted.stop() }
+        let requestsBefore = server.requests.count
+        _ = try restarted.client().call(Methods.PodcastMarkPlayed.self, PodcastMarkPlayedParams(identifier: newest.identifier, played: true))
+        #expect(try Self.wait(upTo: 5) { cacheBytes() == 0 }, "\(cacheBytes()) bytes left under a cap of 0")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(server.requests.dropFirst(requestsBefore).filter { $0.path.hasSuffix(".mp3") }.isEmpty)
     }
 
     /// Whether `condition` held within `timeout` seconds.

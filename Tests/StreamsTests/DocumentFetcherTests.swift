@@ -108,4 +108,67 @@ import Testing
             if case FetchError.refused = error { true } else { false }
         }
     }
+
+    /// An error's page is never handed on as the document: the fetch ends with the status
+    /// at its first byte, and the handler never sees a byte of it.
+    @Test func anErrorsPageIsNeverTheBody() throws {
+        for code in [404, 503] {
+            var told = 0
+            var taken: [UInt8] = []
+            #expect(throws: FetchError.status(code)) {
+                try DocumentFetcher.fetch(
+                    server.url(.errorPage(code)), options: HTTPOptions(timeout: 2), maximumBytes: 1 << 20, from: 100,
+                    answered: { _ in told += 1 }, body: { taken += $0 })
+            }
+            #expect(told == 0 && taken.isEmpty, "HTTP \(code): told \(told) times, \(taken.count) bytes taken")
+        }
+    }
+
+    /// Going on with a partial copy: with `If-Range` naming the version it holds, the rest
+    /// comes from the offset; once the document changed, it comes whole from its start;
+    /// a range that starts anywhere but the offset asked for is refused.
+    @Test func aPartialCopyGoesOnOnlyAsTheSameVersion() throws {
+        let document = Array((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try server.write("episode.mp3", document)
+        func rest(of url: String, from offset: Int, ifRange: String?) throws(FetchError) -> (DocumentFetcher.Answer?, [UInt8]) {
+            var answer: DocumentFetcher.Answer?
+            var body: [UInt8] = []
+            _ = try DocumentFetcher.fetch(
+                url, options: HTTPOptions(timeout: 2), maximumBytes: 1 << 20, from: offset, ifRange: ifRange, compressed: false,
+                answered: { answer = $0 }, body: { body += $0 })
+            return (answer, body)
+        }
+        let (first, whole) = try rest(of: server.url("episode.mp3"), from: 0, ifRange: nil)
+        let version = try #require(first?.validators.ifRange)
+        #expect(whole == document && first?.startsAt == 0)
+
+        let (same, tail) = try rest(of: server.url("episode.mp3"), from: 5_000, ifRange: version)
+        #expect(same?.startsAt == 5_000 && tail == Array(document[5_000...]))
+
+        Thread.sleep(forTimeInterval: 1.1)
+        let changed = document.map { $0 ^ 0xFF }
+        try server.write("episode.mp3", changed)
+        let (renewed, again) = try rest(of: server.url("episode.mp3"), from: 5_000, ifRange: version)
+        #expect(renewed?.startsAt == 0 && again == changed, "a changed document comes whole, never spliced onto the old one")
+        #expect(renewed?.validators.ifRange != version)
+
+        var spliced: [UInt8] = []
+        #expect(throws: FetchError.rangeNotKept(asked: 5_000, sent: 0)) {
+            try DocumentFetcher.fetch(
+                server.url(.misrange, "episode.mp3"), options: HTTPOptions(timeout: 2), maximumBytes: 1 << 20, from: 5_000,
+                compressed: false, body: { spliced += $0 })
+        }
+        #expect(spliced.isEmpty)
+    }
+
+    /// A weak ETag is never sent as `If-Range` (it may not be used for ranges); the date is.
+    @Test func ifRangeTakesAStrongValidatorOnly() {
+        #expect(DocumentFetcher.Validators(etag: "\"abc\"", lastModified: "Sun, 29 Nov 2026 00:00:00 GMT").ifRange == "\"abc\"")
+        #expect(
+            DocumentFetcher.Validators(etag: "W/\"abc\"", lastModified: "Sun, 29 Nov 2026 00:00:00 GMT").ifRange == "Sun, 29 Nov 2026 00:00:00 GMT")
+        #expect(DocumentFetcher.Validators().ifRange == nil)
+        #expect(FetchTransfer.start(ofContentRange: "bytes 500-999/1000") == 500)
+        #expect(FetchTransfer.start(ofContentRange: "bytes */1000") == nil)
+        #expect(FetchTransfer.start(ofContentRange: "items 0-1/2") == nil)
+    }
 }

@@ -48,11 +48,18 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
                                    no burst: the k-th listener gets the bytes from 2k·N to
                                    (2k + 1)·N, as after a drop that outlasted the burst
 
+  /error-page/CODE                 an answer with that status and a page of HTML, as a web
+                                   server or proxy sends with an error
+  /misrange/NAME                   the file (ranges too), but a range is answered from the
+                                   file's first byte, its Content-Range saying so
+
   /gzip/NAME                        the file whole, gzip-compressed (Content-Encoding: gzip)
   /moved/CODE/REST                 an answer with that redirect status and Location /REST
 
 A plain file carries an ETag and a Last-Modified, and is answered 304 Not Modified to a
-request whose If-None-Match or If-Modified-Since says it has this version.
+request whose If-None-Match or If-Modified-Since says it has this version. A range asked
+with If-Range is answered only when If-Range names this version (its ETag or its
+Last-Modified); else the whole file comes (200).
 
 Any of them (and a plain file) takes ?pace=BYTES: the body's audio is sent at BYTES a second
 after a first second's worth at once, as a station sends in real time (metadata blocks do
@@ -162,6 +169,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def status(self, rest):
         self.send_empty(int(rest[0]))
 
+    def error_page(self, rest):
+        page = b"<html><head><title>Error</title></head><body><h1>Something went wrong</h1>" + b"x" * 2000 + b"</body></html>"
+        self.send_response(int(rest[0]))
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        if self.send_body:
+            self.wfile.write(page)
+
+    def misrange(self, rest):
+        self.send_file("/".join(rest), misrange=True)
+
     def redirect(self, rest):
         count, target = int(rest[0]), "/".join(rest[1:])
         self.send_empty(302, {"Location": "/" + target if count == 0 else f"/redirect/{count - 1}/{target}"})
@@ -239,7 +258,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # Plain files and their variations.
 
-    def send_file(self, name, ranges=True, content_type=None, cut_after=None, stall=None, trickle=False):
+    def send_file(self, name, ranges=True, content_type=None, cut_after=None, stall=None, trickle=False, misrange=False):
         path = self.file_path(name)
         if path is None:
             self.send_empty(404)
@@ -251,12 +270,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         first, last = 0, size - 1
         header = self.headers.get("Range")
+        if_range = self.headers.get("If-Range")
+        if header and if_range is not None and if_range not in validators.values():
+            header = None
         if ranges and header:
             span = self.parse_range(header, size)
             if span is None:
                 self.send_empty(416, {"Content-Range": f"bytes */{size}"})
                 return
-            first, last = span
+            first, last = (0, size - 1) if misrange else span
         self.send_response(206 if ranges and header else 200)
         self.send_header("Content-Type", content_type or self.content_type(path))
         self.send_header("Content-Length", str(last - first + 1))
@@ -445,6 +467,8 @@ FAULTS = {
     "stall": Handler.stall,
     "trickle": Handler.trickle,
     "status": Handler.status,
+    "error-page": Handler.error_page,
+    "misrange": Handler.misrange,
     "redirect": Handler.redirect,
     "loop": Handler.loop,
     "endless-headers": Handler.endless_headers,

@@ -23,41 +23,64 @@ extension LibraryStore {
             let known = try Int64.fetchOne(
                 db, sql: "SELECT id FROM podcast_show WHERE url = ? OR url = ? ORDER BY url = ? DESC LIMIT 1",
                 arguments: [url, previousURL ?? url, url])
-            let title = feed.title ?? url
-            let showID: Int64
-            if let known {
-                try db.execute(
-                    sql: """
-                        UPDATE podcast_show SET url = ?, title = ?, title_sort = ?, author = ?, summary = ?, image_url = ?, is_explicit = ?,
-                            etag = ?, last_modified = ?, last_refresh = ?, error = NULL
-                        WHERE id = ?
-                        """,
-                    arguments: [
-                        url, title, SortKey.fold(title), feed.author, feed.summary, feed.imageURL, feed.isExplicit, etag,
-                        lastModified, now, known,
-                    ])
-                showID = known
-            } else {
-                try db.execute(
-                    sql: """
-                        INSERT INTO podcast_show (identifier, url, title, title_sort, author, summary, image_url, is_explicit,
-                            etag, last_modified, subscribed_at, last_refresh)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        CatalogIdentifier.make(CatalogIdentifier.showPrefix, key: url), url, title, SortKey.fold(title),
-                        feed.author, feed.summary,
-                        feed.imageURL, feed.isExplicit, etag, lastModified, now, now,
-                    ])
-                showID = db.lastInsertedRowID
-            }
-            let show = try String.fetchOne(db, sql: "SELECT identifier FROM podcast_show WHERE id = ?", arguments: [showID]) ?? ""
-            var added = 0
-            for episode in feed.episodes {
-                if try Self.keep(episode, show: (showID, show), at: now, db) { added += 1 }
-            }
-            return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added)
+            return try Self.keep(feed, url: url, showID: known, etag: etag, lastModified: lastModified, at: now, db)
         }
+    }
+
+    /// Keeps a refresh of the subscribed show `identifier`: its feed, now at `url`, and the
+    /// feed's episodes, as ``keepPodcast(url:previousURL:feed:etag:lastModified:at:)`` does.
+    /// A show unsubscribed while its feed was being fetched stays gone.
+    /// - Returns: the show as stored and how many episodes were new; `nil` when it is no
+    ///   longer subscribed.
+    /// - Throws: ``StoreError`` when the database cannot be written.
+    public func refreshPodcast(
+        _ identifier: String, url: String, feed: Feed, etag: String?, lastModified: String?, at now: Double
+    ) throws(StoreError) -> PodcastUpdate? {
+        try database.write { db in
+            guard let known = try Int64.fetchOne(db, sql: "SELECT id FROM podcast_show WHERE identifier = ?", arguments: [identifier])
+            else { return nil }
+            return try Self.keep(feed, url: url, showID: known, etag: etag, lastModified: lastModified, at: now, db)
+        }
+    }
+
+    /// Updates the show `showID` from `feed` (adds it when `nil`), then keeps its episodes.
+    private static func keep(
+        _ feed: Feed, url: String, showID known: Int64?, etag: String?, lastModified: String?, at now: Double, _ db: Database
+    ) throws -> PodcastUpdate {
+        let title = feed.title ?? url
+        let showID: Int64
+        if let known {
+            try db.execute(
+                sql: """
+                    UPDATE podcast_show SET url = ?, title = ?, title_sort = ?, author = ?, summary = ?, image_url = ?, is_explicit = ?,
+                        etag = ?, last_modified = ?, last_refresh = ?, error = NULL
+                    WHERE id = ?
+                    """,
+                arguments: [
+                    url, title, SortKey.fold(title), feed.author, feed.summary, feed.imageURL, feed.isExplicit, etag,
+                    lastModified, now, known,
+                ])
+            showID = known
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO podcast_show (identifier, url, title, title_sort, author, summary, image_url, is_explicit,
+                        etag, last_modified, subscribed_at, last_refresh)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    CatalogIdentifier.make(CatalogIdentifier.showPrefix, key: url), url, title, SortKey.fold(title),
+                    feed.author, feed.summary,
+                    feed.imageURL, feed.isExplicit, etag, lastModified, now, now,
+                ])
+            showID = db.lastInsertedRowID
+        }
+        let show = try String.fetchOne(db, sql: "SELECT identifier FROM podcast_show WHERE id = ?", arguments: [showID]) ?? ""
+        var added = 0
+        for episode in feed.episodes {
+            if try Self.keep(episode, show: (showID, show), at: now, db) { added += 1 }
+        }
+        return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added)
     }
 
     /// Records a refresh that brought no new version of the show's feed: unchanged (`error`

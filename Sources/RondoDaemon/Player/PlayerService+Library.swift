@@ -64,7 +64,11 @@ extension PlayerService {
         guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
         if libraryTrack(at: current.location)?.episode != nil {
             let path = current.location
-            persistence?.perform("the played mark of \(path)") { _ = try library.setEpisodePlayed(path, played: true) }
+            let finished = episodeFinished
+            persistence?.perform("the played mark of \(path)") {
+                _ = try library.setEpisodePlayed(path, played: true)
+                finished()
+            }
         }
         guard let duration = libraryTrack(at: current.location)?.duration ?? metadata(for: current).duration else { return }
         resumePoint.record(current.location, at: duration)

@@ -87,6 +87,8 @@ actor PlayerService {
     var chapterBoundary: Task<Void, Never>?
     let logger: Logger
     nonisolated let now: @Sendable () -> Double
+    /// Told once an episode heard to its end is marked played.
+    let episodeFinished: @Sendable () -> Void
 
     /// Creates the service; the engine connects to its output only on the first play.
     /// - Parameters:
@@ -96,6 +98,8 @@ actor PlayerService {
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
     ///   - bytes: opens what a location holds, for the tags of a remote file.
     ///   - episodeChapters: reads a podcast episode's chapters document from its URL.
+    ///   - episodeFinished: told once an episode heard to its end is marked played (the
+    ///     downloads ahead move on to the next).
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
@@ -105,6 +109,7 @@ actor PlayerService {
         logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
         bytes: @escaping ByteSourceOpener = FileByteSource.opener,
         episodeChapters: @escaping @Sendable (String) -> [Chapter] = { _ in [] },
+        episodeFinished: @escaping @Sendable () -> Void = {},
         openTrack: @escaping TrackLoader.Opener = { source, position throws(AudioError) in
             try OpenedTrack.open(source, at: position)
         }
@@ -123,6 +128,7 @@ actor PlayerService {
         self.sessions = sessions
         self.releaseAfter = releaseAfter
         self.playedAtRemaining = podcasts.playedAtRemaining
+        self.episodeFinished = episodeFinished
         self.hub = hub
         self.logger = logger
         self.now = now

@@ -55,8 +55,8 @@ final class EpisodeDownloads: Sendable {
         }
     }
 
-    /// One pass: drops what no episode owns, then downloads each wanted episode in turn
-    /// while the cache has room.
+    /// One pass: drops what no episode owns and what passes the cap, then downloads each
+    /// wanted episode in turn while the cache has room (none with a cap of 0).
     private func pass() async {
         let wanted: [PodcastEpisodeRecord]
         do {
@@ -67,6 +67,7 @@ final class EpisodeDownloads: Sendable {
             logger.warning("podcast downloads not updated: \(error)")
             return
         }
+        guard capBytes > 0 else { return }
         let results = await ThreadFanOut.map([wanted], width: 1, name: "rondo-downloads") { wanted in
             var downloaded = 0
             for (rank, episode) in wanted.enumerated() where !self.isOnDisk(episode) {
@@ -82,10 +83,15 @@ final class EpisodeDownloads: Sendable {
     /// one, and records it in the store. The cap holds throughout: when the next piece
     /// would pass it, downloads no show wants leave first, then wanted ones ranked after
     /// this one; if there is still no room, the download stops and its partial file goes.
+    ///
+    /// A partial file goes on only as the version it holds: its validator (kept beside it
+    /// as `NAME.part.version`) is sent as `If-Range`, so a changed enclosure comes whole
+    /// and replaces it, and a range that does not start where the file ends starts it over.
     /// - Returns: whether it is now on disk.
     private func download(_ episode: PodcastEpisodeRecord, rank: Int, of wanted: [PodcastEpisodeRecord]) -> Bool {
         let path = file(for: episode)
         let partial = path + ".part"
+        let version = partial + ".version"
         if !FileManager.default.fileExists(atPath: partial) { FileManager.default.createFile(atPath: partial, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: partial) else { return false }
         defer { try? handle.close() }
@@ -102,16 +108,18 @@ final class EpisodeDownloads: Sendable {
             }
         }
         do {
-            let offset = try handle.seekToEnd()
+            let offset = Int(try handle.seekToEnd())
+            let kept = offset > 0 ? (try? String(contentsOfFile: version, encoding: .utf8)) : nil
             do {
-                try fetch(episode.url, into: handle, from: Int(offset), makeRoom: makeRoom)
-            } catch let error as FetchError where error == .status(416) {
+                try fetch(episode.url, into: handle, from: offset, ifRange: kept, version: version, makeRoom: makeRoom)
+            } catch let error as FetchError where offset > 0 && Self.startsOver(after: error) {
                 // What was kept is no beginning of what the server has now: start again.
                 try handle.truncate(atOffset: 0)
                 room = capBytes - cacheBytes()
-                try fetch(episode.url, into: handle, from: 0, makeRoom: makeRoom)
+                try fetch(episode.url, into: handle, from: 0, ifRange: nil, version: version, makeRoom: makeRoom)
             }
             try FileManager.default.moveItem(atPath: partial, toPath: path)
+            try? FileManager.default.removeItem(atPath: version)
             guard try store.setEpisodeDownload(episode.identifier, path: path) else {
                 try? FileManager.default.removeItem(atPath: path)
                 return false
@@ -120,6 +128,7 @@ final class EpisodeDownloads: Sendable {
         } catch {
             if full {
                 try? FileManager.default.removeItem(atPath: partial)
+                try? FileManager.default.removeItem(atPath: version)
                 return false
             }
             logger.warning("episode \(episode.title) not downloaded (kept to go on later): \(error)")
@@ -127,16 +136,40 @@ final class EpisodeDownloads: Sendable {
         }
     }
 
+    /// Whether a failed resume should start the download over: the server holds no such
+    /// range (416), or sent another one.
+    private static func startsOver(after error: FetchError) -> Bool {
+        switch error {
+        case .status(416), .rangeNotKept: true
+        default: false
+        }
+    }
+
     /// Appends the bytes of `url` from `offset` to `handle`, or writes all of them from its
-    /// start when the server does not answer the range; `makeRoom` is asked for each
-    /// piece's bytes before it is written, and throws to stop.
-    private func fetch(_ url: String, into handle: FileHandle, from offset: Int, makeRoom: (Int) throws -> Void) throws {
+    /// start when the server sends the whole document (it does not answer ranges, or the
+    /// version changed since `ifRange`), and keeps the version's validator in the file at
+    /// `version`. `makeRoom` is asked for each piece's bytes before it is written, and
+    /// throws to stop. The episode's size cap counts what was kept before this transfer.
+    private func fetch(
+        _ url: String, into handle: FileHandle, from offset: Int, ifRange: String?, version: String, makeRoom: (Int) throws -> Void
+    ) throws {
+        var cap = Self.maximumEpisodeBytes - offset
         _ = try DocumentFetcher.fetch(
-            url, options: options, maximumBytes: Self.maximumEpisodeBytes, from: offset, compressed: false,
-            answered: { startsAt in
-                if startsAt == 0, offset > 0 { try handle.truncate(atOffset: 0) }
+            url, options: options, maximumBytes: Self.maximumEpisodeBytes, from: offset, ifRange: ifRange, compressed: false,
+            answered: { answer in
+                if answer.startsAt == 0 {
+                    cap = Self.maximumEpisodeBytes
+                    if offset > 0 { try handle.truncate(atOffset: 0) }
+                }
+                if let validator = answer.validators.ifRange {
+                    try validator.write(toFile: version, atomically: true, encoding: .utf8)
+                } else {
+                    try? FileManager.default.removeItem(atPath: version)
+                }
             },
             body: { piece in
+                cap -= piece.count
+                guard cap >= 0 else { throw FetchError.tooLarge(limit: Self.maximumEpisodeBytes) }
                 try makeRoom(piece.count)
                 try handle.write(contentsOf: Data(piece))
             })
@@ -149,10 +182,12 @@ final class EpisodeDownloads: Sendable {
         let unwanted = ((try? store.downloadedEpisodes()) ?? []).filter { !wantedIDs.contains($0.identifier) }
         var freed = 0
         for episode in unwanted + wanted.dropFirst(rank + 1).reversed() where freed < bytes {
-            guard let path = episode.downloadPath ?? (isOnDisk(episode) ? file(for: episode) : nil) else { continue }
-            freed += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            try? FileManager.default.removeItem(atPath: path)
-            try? store.setEpisodeDownload(episode.identifier, path: nil)
+            let paths = [episode.downloadPath ?? file(for: episode), file(for: episode) + ".part", file(for: episode) + ".part.version"]
+            for path in paths where FileManager.default.fileExists(atPath: path) {
+                freed += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                try? FileManager.default.removeItem(atPath: path)
+            }
+            if episode.downloadPath != nil { try? store.setEpisodeDownload(episode.identifier, path: nil) }
         }
     }
 
@@ -162,9 +197,11 @@ final class EpisodeDownloads: Sendable {
     }
 
     /// Removes the files of the directory that no kept download or wanted partial one owns,
-    /// and forgets downloads whose file is gone.
+    /// forgets downloads whose file is gone, and brings the directory within the cap (it
+    /// may have been lowered since the downloads were made): downloads no show wants leave
+    /// first, then the wanted ones ranked last.
     private func sweep(keeping wanted: [PodcastEpisodeRecord]) throws {
-        var owned = Set(wanted.map { file(for: $0) + ".part" })
+        var owned = Set(wanted.flatMap { [file(for: $0) + ".part", file(for: $0) + ".part.version"] })
         for episode in try store.downloadedEpisodes() {
             guard let path = episode.downloadPath else { continue }
             if FileManager.default.fileExists(atPath: path) {
@@ -176,6 +213,8 @@ final class EpisodeDownloads: Sendable {
         for name in try FileManager.default.contentsOfDirectory(atPath: directory) where !owned.contains(directory + "/" + name) {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
+        let excess = cacheBytes() - capBytes
+        if excess > 0 { evict(toFree: excess, rankedAfter: -1, of: wanted) }
     }
 
     /// The bytes the directory's files take.

@@ -114,7 +114,10 @@ final class PodcastService: Sendable {
     /// feed that fails is named with why, and the others are kept.
     func importOPML(_ params: PodcastImportParams) async throws(RPCError) -> PodcastImportResult {
         let store = try podcastStore()
-        let entries = try Self.readOPML(params.path)
+        let read = await ThreadFanOut.map([params.path], width: 1, name: "rondo-podcasts") { path in
+            Result { () throws(RPCError) in try Self.readOPML(path) }
+        }
+        let entries = try read[0].get()
         let outcomes = await ThreadFanOut.map(entries, width: Self.fetchWidth, name: "rondo-podcasts") { entry in
             (entry.url, Result { () throws(RPCError) in try self.subscribeNow(entry.url, store: store) })
         }
@@ -141,10 +144,16 @@ final class PodcastService: Sendable {
             opml: OPML.document(shows.map { OPML.Entry(url: $0.url, title: $0.title) }, title: "Rondo podcast subscriptions"))
     }
 
+    /// Told when an episode was marked played elsewhere (heard to its end): the downloads
+    /// ahead move on.
+    func episodesChanged() {
+        updateDownloads()
+    }
+
     // MARK: The schedule
 
-    /// Refreshes the shows not fetched for `refresh_every` and brings the downloads up to
-    /// date, then waits a jittered interval and does so again, until cancelled. The first
+    /// Refreshes the shows not fetched for `refresh_every` and starts bringing the downloads
+    /// up to date (in the background: a long download holds up no refresh), then waits a jittered interval and does so again, until cancelled. The first
     /// look comes a minute after the start, so a daemon that starts with the desktop does not
     /// compete with it for the network.
     func runSchedule() async {
@@ -156,7 +165,7 @@ final class PodcastService: Sendable {
                 return
             }
             await refreshDueShows()
-            await downloads?.update()
+            updateDownloads()
             wait = settings.refreshEvery * Double.random(in: 0.9...1.1)
         }
     }
@@ -213,9 +222,12 @@ final class PodcastService: Sendable {
                 try store.recordPodcastRefresh(show: show.identifier, error: nil, at: now())
                 return 0
             }
-            let update = try store.keepPodcast(
-                url: fetched.movedTo ?? show.url, previousURL: show.url, feed: fetched.feed,
-                etag: fetched.validators.etag, lastModified: fetched.validators.lastModified, at: now())
+            // Kept by identifier: a show unsubscribed while its feed was on the way stays gone.
+            guard
+                let update = try store.refreshPodcast(
+                    show.identifier, url: fetched.movedTo ?? show.url, feed: fetched.feed, etag: fetched.validators.etag,
+                    lastModified: fetched.validators.lastModified, at: now())
+            else { return 0 }
             if let moved = fetched.movedTo { logger.notice("podcast \(show.title) moved for good to \(moved)") }
             return update.newEpisodes
         } catch {
@@ -287,7 +299,7 @@ final class PodcastService: Sendable {
     /// Brings the downloads up to date after a change, in the background: nothing waits
     /// for them.
     private func updateDownloads() {
-        guard let downloads, settings.downloadAhead > 0 || settings.cacheLimitMB >= 0 else { return }
+        guard let downloads else { return }
         Task.detached { await downloads.update() }
     }
 
@@ -309,11 +321,19 @@ final class PodcastService: Sendable {
         return trimmed
     }
 
-    /// The feeds of the OPML file at `path`.
+    /// The feeds of the OPML file at `path`; only a regular file is read (a FIFO or a
+    /// device would block the reader, or never end).
     private static func readOPML(_ path: String) throws(RPCError) -> [OPML.Entry] {
         guard path.hasPrefix("/") else { throw RPCError(.badParam, "path must be absolute, got \"\(path)\"") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw RPCError(.notFound, "cannot read \(path)") }
-        defer { try? handle.close() }
+        // Opened without blocking and checked on the descriptor, so nothing swapped in
+        // between a look and the open can block the thread.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw RPCError(.notFound, "cannot read \(path)") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw RPCError(.badParam, "\(path) is not a regular file; give an OPML file")
+        }
         let data = (try? handle.read(upToCount: maximumOPMLBytes + 1)) ?? Data()
         guard data.count <= maximumOPMLBytes else {
             throw RPCError(.badParam, "\(path) is larger than \(maximumOPMLBytes >> 20) MiB; no OPML list is that long")

@@ -20,6 +20,14 @@ public enum DocumentFetcher {
             self.etag = etag
             self.lastModified = lastModified
         }
+
+        /// What to send as `If-Range` to go on with a copy of this version: its ETag when
+        /// strong (a weak one may not be used for ranges), else its Last-Modified date;
+        /// `nil` when the server gave neither.
+        public var ifRange: String? {
+            if let etag, !etag.hasPrefix("W/") { return etag }
+            return lastModified
+        }
     }
 
     /// How a fetch ended.
@@ -28,6 +36,16 @@ public enum DocumentFetcher {
         case notModified
         /// A body was sent (and handed to the caller).
         case fetched(Fetched)
+    }
+
+    /// What the server answered, told before the first piece of its body.
+    public struct Answer: Equatable, Sendable {
+        /// Where in the document the body starts: the offset asked for when the server
+        /// answered the range (206), else 0 (the whole document comes).
+        public var startsAt: Int
+        /// The validators of the version being sent, to keep with a partial copy and send
+        /// as `If-Range` when going on with it.
+        public var validators: Validators
     }
 
     /// What came with a body.
@@ -51,27 +69,30 @@ public enum DocumentFetcher {
     ///   - maximumBytes: the most body bytes (decompressed) taken before the transfer is
     ///     refused.
     ///   - offset: where to start, for the rest of a partial download (`Range: bytes=N-`);
-    ///     ``Fetched/startsAt`` says whether the server did.
+    ///     ``Fetched/startsAt`` says whether the server did. A partial answer that starts
+    ///     anywhere else is refused (``FetchError/rangeNotKept(asked:sent:)``).
+    ///   - ifRange: the validator (an ETag, else a Last-Modified date) of the version the
+    ///     partial copy holds, sent as `If-Range` with the range so that a changed document
+    ///     comes whole rather than spliced onto the old one's beginning.
     ///   - compressed: whether a compressed answer is welcome (a feed), or the bytes must
     ///     come as they are (a file kept by ranges).
-    ///   - answered: told, before the first piece of the body, where in the document the
-    ///     body starts (as ``Fetched/startsAt``), so a partial copy can be dropped when the
-    ///     whole document comes again.
+    ///   - answered: told, before the first piece of a successful body, where in the
+    ///     document it starts and the version's validators, so a partial copy can be dropped
+    ///     when the whole document comes again. An error's body is never handed on.
     ///   - body: takes each piece of the (decompressed) body in order; throwing stops the
     ///     transfer with that error.
     /// - Throws: ``FetchError``.
     public static func fetch(
         _ url: String, validators: Validators? = nil, options: HTTPOptions = HTTPOptions(), maximumBytes: Int,
-        from offset: Int = 0, compressed: Bool = true, answered: (_ startsAt: Int) throws -> Void = { _ in },
+        from offset: Int = 0, ifRange: String? = nil, compressed: Bool = true, answered: (Answer) throws -> Void = { _ in },
         body: (UnsafeRawBufferPointer) throws -> Void
     ) throws(FetchError) -> Outcome {
         guard Curl.initialised, let easy = curl_easy_init() else { throw .network("libcurl could not be initialised") }
         defer { curl_easy_cleanup(easy) }
         return try withoutActuallyEscaping(body) { body throws(FetchError) in
             try withoutActuallyEscaping(answered) { answered throws(FetchError) in
-                let transfer = FetchTransfer(
-                    body: body, answered: { status in try answered(status == 206 ? offset : 0) }, maximumBytes: maximumBytes)
-                return try transfer.run(easy, url: url, validators: validators, options: options, from: offset, compressed: compressed)
+                let transfer = FetchTransfer(body: body, answered: answered, from: offset, maximumBytes: maximumBytes)
+                return try transfer.run(easy, url: url, validators: validators, options: options, ifRange: ifRange, compressed: compressed)
             }
         }
     }
@@ -87,6 +108,9 @@ public enum FetchError: Error, Equatable, Sendable {
     case tooLarge(limit: Int)
     /// The caller's handler refused the body.
     case refused(String)
+    /// A partial answer (206) did not start at the offset asked for (`sent` is where it
+    /// did, `nil` when it did not say).
+    case rangeNotKept(asked: Int, sent: Int?)
 }
 
 extension FetchError: CustomStringConvertible {
@@ -96,6 +120,7 @@ extension FetchError: CustomStringConvertible {
         case .network(let reason): reason
         case .tooLarge(let limit): "it is larger than \(limit / (1 << 20)) MiB"
         case .refused(let reason): reason
+        case .rangeNotKept(let asked, let sent): "the server sent bytes from \(sent.map(String.init) ?? "an unnamed offset"), not from \(asked)"
         }
     }
 }

@@ -1,11 +1,18 @@
 import CCurl
 
 /// One fetch's state between libcurl's callbacks: the caller's handler, the bytes taken,
-/// every response's status on the way and the last response's validators.
+/// every response's status on the way and the last response's validators and range.
+///
+/// Only a successful final response's body reaches the caller: the body of an error (a 404
+/// page, a 503 from a proxy) stops the transfer at its first byte, so it can never be taken
+/// for the document or written into a partial download.
 final class FetchTransfer {
     private let body: (UnsafeRawBufferPointer) throws -> Void
-    /// Told the final response's status before its body.
-    private let answered: (Int) throws -> Void
+    /// Told where the body starts in the document, and the final response's validators,
+    /// before its body.
+    private let answered: (DocumentFetcher.Answer) throws -> Void
+    /// The offset asked for (`Range: bytes=N-`), 0 for the whole document.
+    private let offset: Int
     /// Whether ``answered`` was told.
     private var told = false
     private let maximumBytes: Int
@@ -16,20 +23,29 @@ final class FetchTransfer {
     private var statuses: [Int] = []
     private var head = HTTPResponseHead()
     private var validators = DocumentFetcher.Validators()
+    /// Where the final response's `Content-Range` says its body starts.
+    private var rangeStart: Int?
 
-    init(body: @escaping (UnsafeRawBufferPointer) throws -> Void, answered: @escaping (Int) throws -> Void, maximumBytes: Int) {
+    init(
+        body: @escaping (UnsafeRawBufferPointer) throws -> Void, answered: @escaping (DocumentFetcher.Answer) throws -> Void,
+        from offset: Int, maximumBytes: Int
+    ) {
         self.body = body
         self.answered = answered
+        self.offset = offset
         self.maximumBytes = maximumBytes
     }
 
     /// Runs the transfer on `easy` and says how it ended.
     func run(
         _ easy: UnsafeMutableRawPointer, url: String, validators known: DocumentFetcher.Validators?, options: HTTPOptions,
-        from offset: Int, compressed: Bool
+        ifRange: String?, compressed: Bool
     ) throws(FetchError) -> DocumentFetcher.Outcome {
         var headers: UnsafeMutablePointer<curl_slist>?
-        if offset > 0 { headers = curl_slist_append(headers, "Range: bytes=\(offset)-") }
+        if offset > 0 {
+            headers = curl_slist_append(headers, "Range: bytes=\(offset)-")
+            if let ifRange { headers = curl_slist_append(headers, "If-Range: \(ifRange)") }
+        }
         if let etag = known?.etag { headers = curl_slist_append(headers, "If-None-Match: \(etag)") }
         if let date = known?.lastModified { headers = curl_slist_append(headers, "If-Modified-Since: \(date)") }
         defer { curl_slist_free_all(headers) }
@@ -52,11 +68,19 @@ final class FetchTransfer {
         rondo_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &status)
         if status == 304 { return .notModified }
         guard (200..<300).contains(status) else { throw .status(status) }
+        try checkRange(status: status)
         var wire: curl_off_t = 0
         rondo_curl_get_off_t(easy, CURLINFO_SIZE_DOWNLOAD_T, &wire)
         return .fetched(
             DocumentFetcher.Fetched(
                 validators: validators, movedTo: movedTo(easy), bytesOnTheWire: Int(wire), startsAt: status == 206 ? offset : 0))
+    }
+
+    /// Refuses a partial answer (206) that is not the rest of the document from the offset
+    /// asked for: its bytes belong somewhere else, and appended they would corrupt the copy.
+    private func checkRange(status: Int) throws(FetchError) {
+        guard status == 206, rangeStart != offset else { return }
+        throw .rangeNotKept(asked: offset, sent: rangeStart)
     }
 
     /// The final address when every redirect on the way was permanent.
@@ -78,7 +102,13 @@ final class FetchTransfer {
         do {
             if !told {
                 told = true
-                try answered(statuses.last ?? 200)
+                let status = statuses.last ?? 200
+                guard (200..<300).contains(status) else {
+                    stopped = .status(status)
+                    return 0
+                }
+                try checkRange(status: status)
+                try answered(DocumentFetcher.Answer(startsAt: status == 206 ? offset : 0, validators: validators))
             }
             try body(bytes)
         } catch let error as FetchError {
@@ -99,9 +129,19 @@ final class FetchTransfer {
         if !head.isInterim || (300..<400).contains(head.status) { statuses.append(head.status) }
         if !head.isInterim {
             validators = DocumentFetcher.Validators(etag: head.headers["etag"], lastModified: head.headers["last-modified"])
+            rangeStart = head.headers["content-range"].flatMap(Self.start(ofContentRange:))
         }
         head = HTTPResponseHead()
         return bytes.count
+    }
+}
+
+extension FetchTransfer {
+    /// The first byte a `Content-Range: bytes FIRST-LAST/LENGTH` value names.
+    static func start(ofContentRange value: String) -> Int? {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bytes", let dash = parts[1].firstIndex(of: "-") else { return nil }
+        return Int(parts[1][..<dash])
     }
 }
 

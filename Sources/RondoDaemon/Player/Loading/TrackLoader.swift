@@ -46,6 +46,8 @@ final class TrackLoader: Sendable {
     private let bytes: ByteSourceOpener
     /// Reads a podcast episode's chapters document (`podcast:chapters`) from its URL.
     private let episodeChapters: @Sendable (String) -> [Chapter]
+    /// The chapters documents read lately, by URL.
+    private let chaptersDocuments = Mutex(RecentChapters())
     private let logger: Logger
 
     /// A load or pre-roll the player asks for. One without a ``description`` is described
@@ -96,7 +98,7 @@ final class TrackLoader: Sendable {
             return intent.ticket
         }
         queue.async {
-            let description = request.description.map { self.withChapters($0, of: request.path) } ?? self.described(request.path)
+            let description = request.description.map { self.withChapters($0, of: request.path) } ?? self.describedToPlay(request.path)
             self.opening.async { self.perform(request, description, ticket: ticket, position: position) }
         }
         return ticket
@@ -109,7 +111,7 @@ final class TrackLoader: Sendable {
         let ticket = dropPreRolls()
         queue.async {
             let description = request.map { request in
-                request.description.map { self.withChapters($0, of: request.path) } ?? self.described(request.path)
+                request.description.map { self.withChapters($0, of: request.path) } ?? self.describedToPlay(request.path)
             }
             self.opening.async { self.prepare(request, description, ticket: ticket) }
         }
@@ -201,15 +203,26 @@ final class TrackLoader: Sendable {
     }
 
     /// Tells the chapters of the document at `url` for the episode at `path`, when it lists some.
+    /// A document read before is not fetched again (one that listed none neither).
     private func findEpisodeChapters(from url: String, of path: String) {
-        let chapters = episodeChapters(url)
+        let chapters = chaptersDocuments.withLock { $0.chapters(of: url) } ?? episodeChapters(url)
+        chaptersDocuments.withLock { $0.keep(chapters, of: url) }
         guard !chapters.isEmpty else { return }
         tell.yield(.chaptersFound(path: path, chapters))
     }
 
+    /// Tells what the player shows of `path`. An episode's chapters are not looked for
+    /// here: a queue of hundreds of episodes is described, and only the one that plays
+    /// needs them (``describedToPlay(_:)``).
     private func described(_ path: String) -> TrackDescription {
         let description = TrackDescription.read(path, library: library, tags: tagReader, artwork: artwork, logger: logger)
         tell.yield(.described(path: path, description))
+        return description
+    }
+
+    /// Describes `path` for a load or pre-roll: with an episode's chapters too.
+    private func describedToPlay(_ path: String) -> TrackDescription {
+        let description = described(path)
         return description.libraryTrack?.episode == nil ? description : withChapters(description, of: path)
     }
 
@@ -316,5 +329,23 @@ final class TrackLoader: Sendable {
             guard isNewestPreRoll(ticket), !intent.closed else { return }
             engine.prepareNext(track)
         }
+    }
+}
+
+/// The chapters of the documents read lately, by URL, the oldest forgotten first: a track
+/// pre-rolled, then loaded, then played again reads its feed's document once.
+struct RecentChapters {
+    /// The most documents remembered.
+    static let capacity = 32
+    private var byURL: [String: [Chapter]] = [:]
+    private var order: [String] = []
+
+    /// What the document at `url` listed, if it was read lately.
+    func chapters(of url: String) -> [Chapter]? { byURL[url] }
+
+    /// Remembers what the document at `url` listed.
+    mutating func keep(_ chapters: [Chapter], of url: String) {
+        if byURL.updateValue(chapters, forKey: url) == nil { order.append(url) }
+        if order.count > Self.capacity { byURL[order.removeFirst()] = nil }
     }
 }
