@@ -118,7 +118,7 @@ let package = Package(
             name: "RondoDaemon",
             dependencies: [
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Streams", "Library",
-                "Feeds", "TagReading", "RondoMPRIS", "RondoView",
+                "Feeds", "TagReading", "RondoMPRIS", "RondoView", "MPDProtocol",
                 "CMalloc", "CLinux", "ThreadJobs",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

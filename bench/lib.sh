@@ -5,7 +5,8 @@ work=${BENCH_DIR:-/tmp/rondo-bench}
 bin=${RONDO_BIN:-$root/.build/release}
 mkdir -p "$work"
 export RONDO_SOCKET=$work/rondo.sock
-mpd_socket=$work/mpd.sock
+# MPD's own socket; rondod's MPD socket is mpd.sock beside rondo.sock.
+mpd_socket=$work/mpd/socket
 
 # track: a 40 s stereo VBR MP3 (a chord over pink noise, ~190 kbit/s, made once), the file
 # every player plays.

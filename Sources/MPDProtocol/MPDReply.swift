@@ -28,3 +28,48 @@ public struct MPDReply: Equatable, Sendable {
         lhs.fields.map(\.name) == rhs.fields.map(\.name) && lhs.fields.map(\.value) == rhs.fields.map(\.value)
     }
 }
+
+/// A reply being written in MPD's format, as bytes: fields, songs, binary chunks, the
+/// `list_OK` between a list's replies, then `OK` or an `ACK`. Listings of a whole library
+/// are written straight into it, never held as fields first.
+public struct MPDOutput: Sendable {
+    /// What is written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// An empty reply.
+    public init() {}
+
+    /// Writes `NAME: VALUE`; the value's line breaks become spaces, so a tag cannot forge a
+    /// reply line.
+    public mutating func field(_ name: String, _ value: String) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        for byte in value.utf8 { bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte) }
+        bytes.append(0x0A)
+    }
+
+    /// Writes `NAME: VALUE` for each field.
+    public mutating func fields(_ fields: [(name: String, value: String)]) {
+        for (name, value) in fields { field(name, value) }
+    }
+
+    /// Writes a chunk of binary data (`binary: N`, the bytes, a line break), after the
+    /// fields that describe it (`size`, `type`).
+    public mutating func binary(_ data: some Collection<UInt8>) {
+        field("binary", String(data.count))
+        bytes.append(contentsOf: data)
+        bytes.append(0x0A)
+    }
+
+    /// Ends one command's reply inside a `command_list_ok_begin` list.
+    public mutating func listOK() { bytes.append(contentsOf: "list_OK\n".utf8) }
+
+    /// Ends the reply.
+    public mutating func ok() { bytes.append(contentsOf: "OK\n".utf8) }
+
+    /// Ends the reply with an error.
+    public mutating func ack(_ error: MPDAck) { bytes.append(contentsOf: error.line.utf8) }
+
+    /// Writes raw bytes (a greeting).
+    public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+}

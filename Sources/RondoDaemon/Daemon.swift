@@ -156,7 +156,7 @@ public final class Daemon: Sendable {
 
     /// Restores the saved playback state (and queues the demo's tracks), then returns the
     /// daemon's parts in the order they start: audio server, library, podcasts, sessions, player,
-    /// socket server, MPRIS, view, configuration reloads (SIGHUP), systemd notifications.
+    /// socket server, MPD clients, MPRIS, view, configuration reloads (SIGHUP), systemd notifications.
     /// Run them as a `ServiceGroup`: graceful shutdown (SIGTERM) stops them in reverse, so
     /// systemd hears `STOPPING=1` first, clients are closed (their sessions end) before the
     /// player saves its state, sessions give programs their level back before the audio
@@ -174,7 +174,7 @@ public final class Daemon: Sendable {
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         return [
             audioServerPart(), libraryPart(), podcastsPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier),
-            mprisPart(),
+            mpdPart(), mprisPart(),
             viewPart(router: router), reloadPart(hangups), serviceManagerPart(notifier),
         ]
     }
@@ -251,6 +251,27 @@ public final class Daemon: Sendable {
                 let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
                 logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
                 notifier.ready(status: readyStatus)
+            }
+        }
+    }
+
+    /// Serves MPD clients when `[mpd] enabled`: a socket that cannot be bound is logged and
+    /// left off, the daemon serving on.
+    private func mpdPart() -> DaemonPart {
+        DaemonPart("MPD clients", logger: logger) { [options, player, library, hub, logger] in
+            guard options.mpd.enabled else { return }
+            let board = MPDIdleBoard(player: player)
+            hub.observe { board.observe($0) }
+            let commands = MPDCommands(
+                player: player, library: library, board: board, paths: MPDPaths(musicDirectory: options.musicDirectory),
+                password: options.mpd.password, started: Date().timeIntervalSince1970)
+            let server = MPDServer(
+                socketPath: options.mpdSocketPath, settings: options.mpd, commands: commands, board: board,
+                maxClients: min(options.maxClients, 1024), logger: logger)
+            do {
+                try await server.run()
+            } catch {
+                logger.error("MPD clients not served: \(error)")
             }
         }
     }

@@ -60,6 +60,14 @@ public struct ConfigFile: Sendable, Equatable {
     public var skipBack: Double?
     /// `[podcasts] skip_forward_s`.
     public var skipForward: Double?
+    /// `[mpd] enabled`.
+    public var mpdEnabled: Bool?
+    /// `[mpd] listen`: `.some(nil)` for the Unix socket only.
+    public var mpdListen: MPDSettings.Listen??
+    /// The line `[mpd] listen` is on, for the error when it needs a password.
+    var mpdListenLine: Int?
+    /// `[mpd] password`: `.some(nil)` for none.
+    public var mpdPassword: String??
 
     /// Creates settings that set nothing, as read from `path`.
     public init(path: String) {
@@ -103,6 +111,11 @@ public struct ConfigFile: Sendable, Equatable {
         for entry in entries {
             guard let key = ConfigKey(rawValue: entry.name) else { throw ConfigKey.unknown(entry, in: path) }
             try key.apply(entry, to: &config, home: home)
+        }
+        if case .some(.some(let listen)) = config.mpdListen, !listen.isLoopback, (config.mpdPassword ?? nil) == nil {
+            throw ConfigError(
+                path: path, line: config.mpdListenLine,
+                message: "mpd.listen = \"\(listen)\" lets other machines in: set mpd.password too, or listen on a loopback address")
         }
         return config
     }

@@ -37,6 +37,10 @@ enum ConfigKey: String, CaseIterable {
     case playedAtRemaining = "podcasts.played_at_remaining_s"
     case skipBack = "podcasts.skip_back_s"
     case skipForward = "podcasts.skip_forward_s"
+    case mpd
+    case mpdEnabled = "mpd.enabled"
+    case mpdListen = "mpd.listen"
+    case mpdPassword = "mpd.password"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -44,7 +48,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts, .mpd]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -79,6 +83,10 @@ enum ConfigKey: String, CaseIterable {
         case .playedAtRemaining: "a number of seconds from 0 to 3600"
         case .skipBack, .skipForward:
             "a number of seconds from \(Int(SkipIntervals.range.lowerBound)) to \(Int(SkipIntervals.range.upperBound))"
+        case .mpd: "a table: write [mpd] with enabled, listen and password under it"
+        case .mpdEnabled: "true or false"
+        case .mpdListen: "an address and port such as \"127.0.0.1:6600\" or \"[::1]:6600\", or \"\" for the Unix socket only"
+        case .mpdPassword: "the password MPD clients give, printable text without line breaks of at most 200 characters, or \"\" for none"
         }
     }
 
@@ -86,11 +94,11 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
-            .userAgent, .refreshEvery:
+            .userAgent, .refreshEvery, .mpdListen, .mpdPassword:
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled:
             false
         }
     }
@@ -195,6 +203,21 @@ enum ConfigKey: String, CaseIterable {
         case (.skipForward, let value):
             guard let seconds = Self.seconds(value), SkipIntervals.range.contains(seconds) else { throw invalid }
             config.skipForward = seconds
+        case (.mpd, .table):
+            break
+        case (.mpdEnabled, .boolean(let flag)):
+            config.mpdEnabled = flag
+        case (.mpdListen, .string(let text)):
+            if text.isEmpty {
+                config.mpdListen = .some(nil)
+            } else {
+                guard let listen = MPDSettings.Listen(text) else { throw invalid }
+                config.mpdListen = listen
+                config.mpdListenLine = entry.line
+            }
+        case (.mpdPassword, .string(let text)):
+            guard text.count <= 200, !text.contains(where: { $0.isNewline || $0 == "\0" }) else { throw invalid }
+            config.mpdPassword = .some(text.isEmpty ? nil : text)
         default:
             throw invalid
         }

@@ -87,6 +87,9 @@ final class ConfigurationReloader: Sendable {
         if old.pulseSink != new.pulseSink { keys.append(ConfigKey.pulseSink.rawValue) }
         if old.mprisEnabled != new.mprisEnabled { keys.append(ConfigKey.mprisEnabled.rawValue) }
         if old.viewListen != new.viewListen { keys.append(ConfigKey.viewListen.rawValue) }
+        if old.mpd.enabled != new.mpd.enabled { keys.append(ConfigKey.mpdEnabled.rawValue) }
+        if old.mpd.listen != new.mpd.listen { keys.append(ConfigKey.mpdListen.rawValue) }
+        if old.mpd.password != new.mpd.password { keys.append(ConfigKey.mpdPassword.rawValue) }
         return keys
     }
 }

@@ -53,6 +53,9 @@ extension DaemonOptions {
         if let skipBack = config.skipBack { podcasts.skipBack = skipBack }
         if let skipForward = config.skipForward { podcasts.skipForward = skipForward }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
+        if let enabled = config.mpdEnabled { mpd.enabled = enabled }
+        if let listen = config.mpdListen { mpd.listen = listen }
+        if let password = config.mpdPassword { mpd.password = password }
         if let pulseServer = config.pulseServer, environment["PULSE_SERVER"] == nil { self.pulseServer = pulseServer }
         if let pulseSink = config.pulseSink, environment["PULSE_SINK"] == nil { self.pulseSink = pulseSink }
     }

@@ -61,6 +61,12 @@ public struct DaemonOptions: Sendable {
     /// How podcasts are kept (`[podcasts]`: `refresh_every`, `download_ahead`,
     /// `cache_limit_mb`, `played_at_remaining_s`, `skip_back_s`, `skip_forward_s`).
     public var podcasts = PodcastSettings()
+    /// How the MPD protocol is served (`[mpd]`: `enabled`, `listen`, `password`).
+    public var mpd = MPDSettings()
+    /// The MPD protocol's Unix socket: `mpd.sock` beside the daemon's own.
+    public var mpdSocketPath: String {
+        (socketPath as NSString).deletingLastPathComponent + "/mpd.sock"
+    }
     /// The configuration file these options were read from, `nil` when none was.
     public var configPath: String?
 

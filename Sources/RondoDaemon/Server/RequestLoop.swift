@@ -39,8 +39,13 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     /// Where connections read their sockets, one at a time.
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientConnection.readSize, alignment: 16)
 
-    /// Creates the loop's epoll instance and wake-up eventfd; ``start()`` runs it.
-    init() throws(SocketServerError) {
+    /// The name of the loop's thread.
+    private let threadName: String
+
+    /// Creates the loop's epoll instance and wake-up eventfd; ``start()`` runs it on a
+    /// thread named `threadName`.
+    init(threadName: String = "rondod-requests") throws(SocketServerError) {
+        self.threadName = threadName
         poll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard poll >= 0 else { throw .system("cannot create the request loop's epoll instance", errno) }
         guard let jobs = ThreadJobQueue() else {
@@ -64,7 +69,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
             run()
             finished.signal()
         }
-        thread.name = "rondod-requests"
+        thread.name = threadName
         thread.start()
     }
 

@@ -90,6 +90,25 @@ struct ConfigFileTests {
         }
     }
 
+    /// `[mpd]` takes a TCP address and a password; an address other machines can reach
+    /// needs the password, and a bad address or password is refused with its line.
+    @Test func mpdKeysGuardWhatOtherMachinesReach() throws {
+        let local = try parse("[mpd]\nenabled = false\nlisten = \"127.0.0.1:6600\"\n")
+        #expect(local.mpdEnabled == false && local.mpdListen??.description == "127.0.0.1:6600" && local.mpdListen??.isLoopback == true)
+        let open = try parse("[mpd]\nlisten = \"[::]:6601\"\npassword = \"s3cret\"\n")
+        #expect(open.mpdListen??.host == "::" && open.mpdListen??.port == 6601 && open.mpdPassword == .some("s3cret"))
+        #expect(try parse("[mpd]\nlisten = \"\"\n").mpdListen == .some(nil))
+        do {
+            _ = try parse("[mpd]\nlisten = \"0.0.0.0:6600\"\n")
+            Issue.record("an open address without a password was taken")
+        } catch let error as ConfigError {
+            #expect(error.line == 2 && error.message.contains("mpd.password"), "\(error)")
+        }
+        for line in ["listen = \"6600\"", "listen = \"example.org:6600\"", "listen = \"127.0.0.1:70000\"", "password = \"a\\nb\"", "enabled = 1"] {
+            #expect(throws: ConfigError.self, "\(line)") { try parse("[mpd]\n" + line + "\n") }
+        }
+    }
+
     /// An empty file sets nothing, so every built-in default stays in force.
     @Test func emptyFileSetsNothing() throws {
         #expect(try parse("# nothing here\n") == ConfigFile(path: Self.path))

@@ -56,6 +56,10 @@ struct WireVocabularyTests {
         allow("RondoTesting/DaemonProcess.swift", ["off"], because: "rondod's `--view off`")
         allow("Library/Store/SavedPlaybackState.swift", ["off"], because: "the saved state's column default")
         allow("Library/Store/PlaybackStateStore+Reading.swift", ["playing"], because: "a column of the saved state")
+        // The MPD protocol's own words (SPEC §13): its command names, its state names and
+        // its partition and tag-type words, which happen to be wire names too.
+        allow("RondoDaemon/MPD/MPDCommands+Status.swift", ["play", "pause", "stop", "default"], because: "MPD's command and state names")
+        allow("RondoDaemon/MPD/MPDCommands.swift", ["stop", "all"], because: "MPD's command names and `tagtypes all`")
         // The library's own tables and the browse tree's words for its kinds of items.
         allow("Library/Browse/BrowseItem+Entry.swift", ["album"], because: "a subtitle's counted noun")
         allow("Library/Browse/FixedContainer.swift", ["album"], because: "a container's counted noun")

@@ -1,0 +1,415 @@
+import Foundation
+import Library
+import MPDProtocol
+import RondoProtocol
+
+/// The library as MPD's database: its tracks under the music directory as a tree of files,
+/// found with filter expressions (`find`, `search`, `list … group`, `count`), added to the
+/// queue (`findadd`, `searchadd`), rescanned (`update`); its playlist files as stored
+/// playlists, read-only; each track's cover (`albumart`, `readpicture`) from the artwork
+/// the scanner kept.
+extension MPDCommands {
+    static let databaseCommands: [(String, Command)] =
+        [
+            (
+                "lsinfo",
+                Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.listDirectory(arguments.first ?? "", client: client, recursive: false, songs: true, into: &output)
+                }
+            ),
+            (
+                "listall",
+                Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.listDirectory(arguments.first ?? "", client: client, recursive: true, songs: false, into: &output)
+                }
+            ),
+            (
+                "listallinfo",
+                Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.listDirectory(arguments.first ?? "", client: client, recursive: true, songs: true, into: &output)
+                }
+            ),
+            (
+                "listfiles",
+                Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                    try commands.listFiles(arguments.first ?? "", client: client, into: &output)
+                }
+            ),
+            (
+                "find",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.find(arguments, foldCase: false, "find", client: client, into: &output)
+                }
+            ),
+            (
+                "search",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.find(arguments, foldCase: true, "search", client: client, into: &output)
+                }
+            ),
+            (
+                "findadd",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, _, _ throws(MPDAck) in
+                    try await commands.findAdd(arguments, foldCase: false, "findadd")
+                }
+            ),
+            (
+                "searchadd",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, _, _ throws(MPDAck) in
+                    try await commands.findAdd(arguments, foldCase: true, "searchadd")
+                }
+            ),
+            (
+                "count",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, _, output throws(MPDAck) in
+                    try await commands.count(arguments, into: &output)
+                }
+            ),
+            (
+                "list",
+                Command(permission: .authorized, arguments: 1...64) { commands, arguments, _, output throws(MPDAck) in
+                    try await commands.list(arguments, into: &output)
+                }
+            ),
+            (
+                "update",
+                Command(permission: .authorized, arguments: 0...1) { commands, _, _, output throws(MPDAck) in
+                    commands.update(&output)
+                }
+            ),
+            (
+                "rescan",
+                Command(permission: .authorized, arguments: 0...1) { commands, _, _, output throws(MPDAck) in
+                    commands.update(&output)
+                }
+            ),
+            (
+                "listplaylists",
+                Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                    for playlist in try await commands.playlists() { output.field("playlist", playlist.name) }
+                }
+            ),
+            (
+                "listplaylist",
+                Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, output throws(MPDAck) in
+                    for track in try await commands.playlistTracks(arguments[0], "listplaylist") {
+                        output.field("file", commands.paths.uri(of: track.path, episode: track.episode))
+                    }
+                }
+            ),
+            (
+                "listplaylistinfo",
+                Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
+                    for track in try await commands.playlistTracks(arguments[0], "listplaylistinfo") {
+                        output.song(commands.paths.song(track), for: client)
+                    }
+                }
+            ),
+            (
+                "load",
+                Command(permission: .authorized, arguments: 1...3) { commands, arguments, _, _ throws(MPDAck) in
+                    var tracks = try await commands.playlistTracks(arguments[0], "load")
+                    if arguments.count >= 2 {
+                        let range = try range(arguments[1], count: tracks.count, "load").clamped(to: 0..<tracks.count)
+                        tracks = Array(tracks[range])
+                    }
+                    try await commands.appendTracks(tracks.map(\.path), "load")
+                }
+            ),
+            (
+                "albumart",
+                Command(permission: .authorized, arguments: 2...2) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.picture(arguments, typed: false, "albumart", client: client, into: &output)
+                }
+            ),
+            (
+                "readpicture",
+                Command(permission: .authorized, arguments: 2...2) { commands, arguments, client, output throws(MPDAck) in
+                    try await commands.picture(arguments, typed: true, "readpicture", client: client, into: &output)
+                }
+            ),
+        ]
+        + ["save", "rm", "rename", "playlistadd", "playlistclear", "playlistdelete", "playlistmove"].map { name in
+            (
+                name,
+                Command(permission: .authorized, arguments: 0...4) { _, _, _, _ throws(MPDAck) in
+                    throw MPDAck(
+                        .system, command: name, "stored playlists are the music directory's playlist files, which Rondo reads and does not write")
+                }
+            )
+        }
+
+    /// The most songs one `find` or `search` lists, so a filter matching the whole library
+    /// cannot build a reply of gigabytes; `window` pages past it.
+    static let findLimit = 100_000
+
+    // MARK: The tree of files
+
+    /// The library's tracks under `location` (the whole library for the music directory).
+    private func tracks(under location: String?) async throws(MPDAck) -> [FileTrack] {
+        guard let store = library.store else {
+            throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
+        }
+        let directory = location == paths.musicDirectory ? nil : location
+        let found: Result<[FileTrack], StoreError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(StoreError) in try store.tracks(under: directory) })
+            }
+        }
+        do {
+            return try found.get()
+        } catch {
+            throw MPDAck(.system, command: "", "the library could not be read: \(error)")
+        }
+    }
+
+    /// `lsinfo`, `listall`, `listallinfo`: the directories and songs under `uri`, its
+    /// children only or all of them; at the root, `lsinfo` also lists the stored playlists.
+    private func listDirectory(_ uri: String, client: MPDClientState, recursive: Bool, songs: Bool, into output: inout MPDOutput)
+        async throws(MPDAck)
+    {
+        let location = try paths.location(of: uri, isLocal: client.isLocal, command: "")
+        if let track = try? library.store?.track(atPath: location) {
+            output.song(paths.song(track), for: client)
+            return
+        }
+        let tracks = try await tracks(under: location)
+        let base = uri.split(separator: "/").joined(separator: "/")
+        var isDirectory: ObjCBool = false
+        guard
+            !tracks.isEmpty || base.isEmpty || (FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) && isDirectory.boolValue)
+        else { throw MPDAck(.noExist, command: "", "No such directory") }
+        let prefix = base.isEmpty ? "" : base + "/"
+        var listed: Set<Substring> = []
+        for file in tracks {
+            let song = paths.song(file)
+            let inside = song.file.dropFirst(prefix.count)
+            let parts = inside.split(separator: "/")
+            // Each directory on the way, once, before its songs (the tracks come in path order).
+            let directories = recursive ? parts.count - 1 : min(parts.count - 1, 1)
+            for depth in 0..<max(0, directories) {
+                let directory = parts[0...depth].joined(separator: "/")
+                let key = Substring(directory)
+                if listed.insert(key).inserted { output.field("directory", prefix + directory) }
+            }
+            guard recursive || parts.count == 1 else { continue }
+            if songs { output.song(song, for: client) } else { output.field("file", song.file) }
+        }
+        if !recursive, base.isEmpty, songs {
+            for playlist in (try? await playlists()) ?? [] { output.field("playlist", playlist.name) }
+        }
+    }
+
+    /// `listfiles`: the files and directories as they are on disk (not only the library's).
+    private func listFiles(_ uri: String, client: MPDClientState, into output: inout MPDOutput) throws(MPDAck) {
+        let location = try paths.location(of: uri, isLocal: client.isLocal, command: "listfiles")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: location) else {
+            throw MPDAck(.noExist, command: "listfiles", "No such directory")
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = location + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+            let modified = (attributes[.modificationDate] as? Date).map { MPDPaths.timestamp(Int64($0.timeIntervalSince1970)) }
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                output.field("directory", name)
+            } else {
+                output.field("file", name)
+                output.field("size", String((attributes[.size] as? Int) ?? 0))
+            }
+            if let modified { output.field("Last-Modified", modified) }
+        }
+    }
+
+    // MARK: Finding
+
+    /// What a database command asks for: which songs, in what order, which page of them,
+    /// grouped by which tags.
+    private struct Query {
+        var filter: MPDFilter?
+        var sort: (tag: MPDSong.Tag?, descending: Bool)?
+        var window: Range<Int>?
+        var groups: [MPDSong.Tag] = []
+    }
+
+    /// Reads a filter and its trailing `sort`, `window` and `group` words.
+    private func query(_ arguments: [String], foldCase: Bool, _ command: String) throws(MPDAck) -> Query {
+        var rest = arguments
+        var query = Query()
+        while rest.count >= 2, ["sort", "window", "group"].contains(rest[rest.count - 2].lowercased()) {
+            let keyword = rest[rest.count - 2].lowercased()
+            let value = rest[rest.count - 1]
+            switch keyword {
+            case "sort":
+                let descending = value.hasPrefix("-")
+                let name = descending ? String(value.dropFirst()) : value
+                guard name.lowercased() == "last-modified" || MPDSong.Tag(named: name) != nil else {
+                    throw MPDAck(.argument, command: command, "Unknown sort tag")
+                }
+                query.sort = (MPDSong.Tag(named: name), descending)
+            case "window":
+                query.window = try Self.range(value, count: Int.max, command)
+            default:
+                guard let tag = MPDSong.Tag(named: value) else { throw MPDAck(.argument, command: command, "Unknown tag type: \(value)") }
+                query.groups.insert(tag, at: 0)
+            }
+            rest.removeLast(2)
+        }
+        query.filter = rest.isEmpty ? nil : try MPDFilter.parse(rest, foldCase: foldCase, command: command)
+        return query
+    }
+
+    /// The songs `query` finds, sorted and paged.
+    private func songs(_ query: Query) async throws(MPDAck) -> [MPDSong] {
+        var base: String?
+        if case .base(let directory)? = query.filter { base = directory }
+        let location = try base.map { uri throws(MPDAck) in try paths.location(of: uri, isLocal: false, command: "") }
+        var songs = try await tracks(under: location).map(paths.song)
+        if let filter = query.filter { songs = songs.filter(filter.matches) }
+        if let sort = query.sort {
+            let key: (MPDSong) -> String = { song in
+                sort.tag.map { song.values(of: $0).first ?? "" } ?? song.lastModified ?? ""
+            }
+            songs.sort { sort.descending ? key($0) > key($1) : key($0) < key($1) }
+        }
+        if let window = query.window { songs = Array(songs[window.clamped(to: 0..<songs.count)]) }
+        return songs
+    }
+
+    private func find(_ arguments: [String], foldCase: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)
+        async throws(MPDAck)
+    {
+        let songs = try await songs(query(arguments, foldCase: foldCase, command))
+        for song in songs.prefix(Self.findLimit) { output.song(song, for: client) }
+    }
+
+    private func findAdd(_ arguments: [String], foldCase: Bool, _ command: String) async throws(MPDAck) {
+        let songs = try await songs(query(arguments, foldCase: foldCase, command))
+        let locations = try songs.map { song throws(MPDAck) in try paths.location(of: song.file, isLocal: true, command: command) }
+        try await appendTracks(locations, command)
+    }
+
+    /// `count FILTER [group TAG]`: how many songs and how long they play.
+    private func count(_ arguments: [String], into output: inout MPDOutput) async throws(MPDAck) {
+        let query = try query(arguments, foldCase: false, "count")
+        let songs = try await songs(Query(filter: query.filter))
+        guard let group = query.groups.first else {
+            output.field("songs", String(songs.count))
+            output.field("playtime", String(Int(songs.reduce(0) { $0 + ($1.duration ?? 0) })))
+            return
+        }
+        var totals: [String: (songs: Int, seconds: Double)] = [:]
+        for song in songs {
+            let value = song.values(of: group).first ?? ""
+            totals[value, default: (0, 0)].songs += 1
+            totals[value, default: (0, 0)].seconds += song.duration ?? 0
+        }
+        for (value, total) in totals.sorted(by: { $0.key < $1.key }) {
+            output.field(group.rawValue, value)
+            output.field("songs", String(total.songs))
+            output.field("playtime", String(Int(total.seconds)))
+        }
+    }
+
+    /// `list TAG [FILTER] [group TAG…]`: the distinct values of a tag, grouped.
+    private func list(_ arguments: [String], into output: inout MPDOutput) async throws(MPDAck) {
+        let name = arguments[0]
+        var rest = Array(arguments.dropFirst())
+        let tag = MPDSong.Tag(named: name)
+        guard tag != nil || name.lowercased() == "file" else { throw MPDAck(.argument, command: "list", "Unknown tag type: \(name)") }
+        // MPD's oldest form: `list album ARTIST`.
+        if tag == .album, rest.count == 1, !rest[0].hasPrefix("(") { rest = ["artist", rest[0]] }
+        let query = try query(rest, foldCase: false, "list")
+        let songs = try await songs(Query(filter: query.filter))
+        func values(_ song: MPDSong, _ tag: MPDSong.Tag?) -> [String] {
+            guard let tag else { return [song.file] }
+            let found = song.values(of: tag)
+            return found.isEmpty ? [""] : found
+        }
+        var rows: Set<[String]> = []
+        for song in songs {
+            var keys: [[String]] = [[]]
+            for group in query.groups { keys = keys.flatMap { key in values(song, group).map { key + [$0] } } }
+            for key in keys { for value in values(song, tag) { rows.insert(key + [value]) } }
+        }
+        let label = tag?.rawValue ?? "file"
+        var previous: [String] = []
+        for row in rows.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            for (index, group) in query.groups.enumerated() where previous.count <= index || previous[index] != row[index] {
+                output.field(group.rawValue, row[index])
+                previous = Array(row.prefix(index + 1))
+            }
+            if tag == nil || !row.last!.isEmpty || query.groups.isEmpty { output.field(label, row.last!) }
+        }
+    }
+
+    /// `update`, `rescan`: a scan of the whole library, in the background; the job number
+    /// is 1 (one scan runs at a time).
+    private func update(_ output: inout MPDOutput) {
+        let library = self.library
+        Task.detached { _ = try? await library.scan(LibraryScanParams()) }
+        output.field("updating_db", "1")
+    }
+
+    // MARK: Stored playlists
+
+    /// The library's playlists.
+    private func playlists() async throws(MPDAck) -> [CatalogPlaylist] {
+        guard let store = library.store else { return [] }
+        do throws(StoreError) {
+            return try store.entries(.playlists, in: 0..<Int(Int32.max)).compactMap { entry in
+                if case .playlist(let playlist) = entry { playlist } else { nil }
+            }
+        } catch {
+            throw MPDAck(.system, command: "", "the library could not be read: \(error)")
+        }
+    }
+
+    /// The tracks of the playlist named `name`.
+    private func playlistTracks(_ name: String, _ command: String) async throws(MPDAck) -> [CatalogTrack] {
+        guard let store = library.store, let playlist = try await playlists().first(where: { $0.name == name }) else {
+            throw MPDAck(.noExist, command: command, "No such playlist")
+        }
+        do throws(StoreError) {
+            return try store.entries(.tracksOfPlaylist(playlist.id), in: 0..<Int(Int32.max)).compactMap { entry in
+                if case .track(let track) = entry { track } else { nil }
+            }
+        } catch {
+            throw MPDAck(.system, command: command, "the library could not be read: \(error)")
+        }
+    }
+
+    private func appendTracks(_ locations: [String], _ command: String) async throws(MPDAck) {
+        guard !locations.isEmpty else { return }
+        do throws(RPCError) {
+            _ = try await player.append(locations)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    // MARK: Pictures
+
+    /// `albumart URI OFFSET`, `readpicture URI OFFSET`: a chunk of the track's cover, as
+    /// the scanner kept it, of at most the client's binary limit.
+    private func picture(_ arguments: [String], typed: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)
+        async throws(MPDAck)
+    {
+        let location = try paths.location(of: arguments[0], isLocal: client.isLocal, command: command)
+        let offset = try Self.integer(arguments[1], command)
+        guard offset >= 0 else { throw MPDAck(.argument, command: command, "Bad offset") }
+        guard let artwork = (try? library.store?.track(atPath: location))??.artwork,
+            let handle = FileHandle(forReadingAtPath: artwork.path)
+        else {
+            if typed { return }
+            throw MPDAck(.noExist, command: command, "No file exists")
+        }
+        defer { try? handle.close() }
+        let size = Int((try? handle.seekToEnd()) ?? 0)
+        guard offset <= size else { throw MPDAck(.argument, command: command, "Bad file offset") }
+        try? handle.seek(toOffset: UInt64(offset))
+        let chunk = (try? handle.read(upToCount: client.binaryLimit)) ?? Data()
+        output.field("size", String(size))
+        if typed { output.field("type", artwork.mimeType) }
+        output.binary(Array(chunk))
+    }
+}

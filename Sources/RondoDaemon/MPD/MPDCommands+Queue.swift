@@ -1,0 +1,251 @@
+import Foundation
+import MPDProtocol
+import Playback
+import RondoProtocol
+
+/// The queue with MPD's song ids (each entry's identity, for its whole life in the queue)
+/// and versions (``MPDIdleBoard``): listing it, adding, deleting, moving, shuffling. `prio`
+/// is accepted and changes nothing (Rondo plays in queue or shuffle order).
+extension MPDCommands {
+    static let queueCommands: [(String, Command)] = [
+        (
+            "add",
+            Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, _ throws(MPDAck) in
+                let location = try commands.paths.location(of: arguments[0], isLocal: client.isLocal, command: "add")
+                let before = await commands.player.mpdView().entries.count
+                try await commands.append([location], "add")
+                if arguments.count == 2 {
+                    let after = await commands.player.mpdView().entries.count
+                    try await commands.move(before..<after, to: try integer(arguments[1], "add"), "add")
+                }
+            }
+        ),
+        (
+            "addid",
+            Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
+                let location = try commands.paths.location(of: arguments[0], isLocal: client.isLocal, command: "addid")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory), isDirectory.boolValue {
+                    throw MPDAck(.noExist, command: "addid", "Not a song: \(arguments[0]) is a directory (add takes directories)")
+                }
+                try await commands.append([location], "addid")
+                let view = await commands.player.mpdView()
+                guard let added = view.entries.last else { throw MPDAck(.noExist, command: "addid", "No such song") }
+                if arguments.count == 2 {
+                    try await commands.move((view.entries.count - 1)..<view.entries.count, to: try integer(arguments[1], "addid"), "addid")
+                }
+                output.field("Id", String(added.id))
+            }
+        ),
+        (
+            "delete",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let count = await commands.player.mpdView().entries.count
+                let range = try range(arguments[0], count: count, "delete")
+                guard range.upperBound <= count else { throw MPDAck(.argument, command: "delete", "Bad song index") }
+                for position in range.reversed() { try await commands.remove(at: position, "delete") }
+            }
+        ),
+        (
+            "deleteid",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.remove(at: try await commands.position(ofID: arguments[0], "deleteid"), "deleteid")
+            }
+        ),
+        (
+            "move",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                let count = await commands.player.mpdView().entries.count
+                try await commands.move(try range(arguments[0], count: count, "move"), to: try integer(arguments[1], "move"), "move")
+            }
+        ),
+        (
+            "moveid",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                let position = try await commands.position(ofID: arguments[0], "moveid")
+                try await commands.move(position..<(position + 1), to: try integer(arguments[1], "moveid"), "moveid")
+            }
+        ),
+        (
+            "swap",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.swap(try integer(arguments[0], "swap"), try integer(arguments[1], "swap"), "swap")
+            }
+        ),
+        (
+            "swapid",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                let first = try await commands.position(ofID: arguments[0], "swapid")
+                try await commands.swap(first, try await commands.position(ofID: arguments[1], "swapid"), "swapid")
+            }
+        ),
+        ("clear", Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in await commands.player.clear() }),
+        (
+            "shuffle",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
+                let count = await commands.player.mpdView().entries.count
+                let range = try arguments.first.map { text throws(MPDAck) in try Self.range(text, count: count, "shuffle") } ?? 0..<count
+                guard range.upperBound <= count else { throw MPDAck(.argument, command: "shuffle", "Bad song index") }
+                for position in range.dropLast().reversed() {
+                    let other = Int.random(in: position..<range.upperBound)
+                    if other != position { try await commands.swap(position, other, "shuffle") }
+                }
+            }
+        ),
+        (
+            "playlistinfo",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                let count = await commands.player.mpdView().entries.count
+                let range = try arguments.first.map { text throws(MPDAck) in try Self.range(text, count: count, "playlistinfo") } ?? 0..<count
+                guard arguments.isEmpty || range.lowerBound < count || range.isEmpty else {
+                    throw MPDAck(.argument, command: "playlistinfo", "Bad song index")
+                }
+                try await commands.listQueue(range, client: client, into: &output)
+            }
+        ),
+        (
+            "playlistid",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
+                guard let id = arguments.first else {
+                    return try await commands.listQueue(0..<Int.max, client: client, into: &output)
+                }
+                let position = try await commands.position(ofID: id, "playlistid")
+                try await commands.listQueue(position..<(position + 1), client: client, into: &output)
+            }
+        ),
+        (
+            "playlist",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                let view = await commands.player.mpdView()
+                for (position, entry) in view.entries.enumerated() {
+                    output.raw("\(position):file: \(commands.paths.uri(of: entry.location))\n")
+                }
+            }
+        ),
+        (
+            "plchanges",
+            Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
+                guard try await commands.changedSince(arguments[0], "plchanges") else { return }
+                let count = await commands.player.mpdView().entries.count
+                let range = try arguments.count == 2 ? Self.range(arguments[1], count: count, "plchanges") : 0..<count
+                try await commands.listQueue(range, client: client, into: &output)
+            }
+        ),
+        (
+            "plchangesposid",
+            Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, output throws(MPDAck) in
+                guard try await commands.changedSince(arguments[0], "plchangesposid") else { return }
+                let view = await commands.player.mpdView()
+                let range = try arguments.count == 2 ? Self.range(arguments[1], count: view.entries.count, "plchangesposid") : 0..<view.entries.count
+                for position in range.clamped(to: 0..<view.entries.count) {
+                    output.field("cpos", String(position))
+                    output.field("Id", String(view.entries[position].id))
+                }
+            }
+        ),
+        (
+            "playlistfind",
+            Command(permission: .authorized, arguments: 1...64) { commands, arguments, client, output throws(MPDAck) in
+                let filter = try MPDFilter.parse(arguments, foldCase: false, command: "playlistfind")
+                try await commands.listQueue(0..<Int.max, client: client, into: &output, matching: filter)
+            }
+        ),
+        (
+            "playlistsearch",
+            Command(permission: .authorized, arguments: 1...64) { commands, arguments, client, output throws(MPDAck) in
+                let filter = try MPDFilter.parse(arguments, foldCase: true, command: "playlistsearch")
+                try await commands.listQueue(0..<Int.max, client: client, into: &output, matching: filter)
+            }
+        ),
+        (
+            "prio",
+            Command(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
+                guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
+                    throw MPDAck(.argument, command: "prio", "Priority out of range: \(arguments[0])")
+                }
+            }
+        ),
+        (
+            "prioid",
+            Command(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
+                guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
+                    throw MPDAck(.argument, command: "prioid", "Priority out of range: \(arguments[0])")
+                }
+            }
+        ),
+    ]
+
+    /// How many queue entries one read of the player describes: a long queue is listed a
+    /// page at a time, so no one hop of the actor holds it long.
+    static let queuePage = 1_000
+
+    /// Writes the queue's entries at `range` (clamped to the queue), those `filter` passes.
+    func listQueue(_ range: Range<Int>, client: MPDClientState, into output: inout MPDOutput, matching filter: MPDFilter? = nil)
+        async throws(MPDAck)
+    {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let page = await player.mpdEntries(start..<min(range.upperBound, start + Self.queuePage))
+            guard !page.isEmpty else { return }
+            for (offset, queued) in page.enumerated() {
+                let song = paths.song(queued)
+                if let filter, !filter.matches(song) { continue }
+                output.song(song, position: start + offset, id: Int(queued.entry.id), for: client)
+            }
+            start += page.count
+        }
+    }
+
+    /// Whether the queue changed since `version` (every change is listed as one: a client
+    /// reads the whole queue again, which MPD's clients handle as any list of changes).
+    private func changedSince(_ version: String, _ command: String) async throws(MPDAck) -> Bool {
+        let asked = try Self.integer(version, command)
+        return board.absorb(await player.mpdView()) != asked
+    }
+
+    private func append(_ locations: [String], _ command: String) async throws(MPDAck) {
+        do throws(RPCError) {
+            _ = try await player.append(locations)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    private func remove(at position: Int, _ command: String) async throws(MPDAck) {
+        do throws(RPCError) {
+            try await player.remove(at: position)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    /// Moves the entries at `range` so that the first of them is at `destination`.
+    private func move(_ range: Range<Int>, to destination: Int, _ command: String) async throws(MPDAck) {
+        let count = await player.mpdView().entries.count
+        guard range.upperBound <= count, destination >= 0, destination + range.count <= count else {
+            throw MPDAck(.argument, command: command, "Bad song index")
+        }
+        do throws(RPCError) {
+            if destination < range.lowerBound {
+                for (offset, position) in range.enumerated() { try await player.move(from: position, to: destination + offset) }
+            } else if destination > range.lowerBound {
+                for _ in range { try await player.move(from: range.lowerBound, to: destination + range.count - 1) }
+            }
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    private func swap(_ first: Int, _ second: Int, _ command: String) async throws(MPDAck) {
+        let count = await player.mpdView().entries.count
+        guard (0..<count).contains(first), (0..<count).contains(second) else { throw MPDAck(.argument, command: command, "Bad song index") }
+        guard first != second else { return }
+        let (low, high) = (min(first, second), max(first, second))
+        do throws(RPCError) {
+            try await player.move(from: high, to: low)
+            try await player.move(from: low + 1, to: high)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+}

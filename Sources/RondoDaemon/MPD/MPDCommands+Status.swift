@@ -1,0 +1,340 @@
+import Audio
+import Foundation
+import MPDProtocol
+import Playback
+import RondoProtocol
+
+/// The player's state, transport, modes, volume and outputs. `single 1` is Rondo's repeat
+/// one (MPD's `repeat 1` + `single 1`); `random 1` is shuffle by items; `consume` is not
+/// kept (Rondo keeps what it played in its queue, so the queue can go back and resume),
+/// so `consume 1` is refused with why.
+extension MPDCommands {
+    static let statusCommands: [(String, Command)] = [
+        ("status", Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in await commands.status(&output) }),
+        (
+            "currentsong",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
+                let view = await commands.player.mpdView()
+                guard let index = view.currentIndex else { return }
+                guard let queued = await commands.player.mpdEntries(index..<(index + 1)).first else { return }
+                output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), for: client)
+            }
+        ),
+        (
+            "stats",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                try await commands.stats(&output)
+            }
+        ),
+        ("clearerror", Command(permission: .authorized, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        (
+            "play",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
+                if let position = arguments.first {
+                    try await commands.play(at: try integer(position, "play"), command: "play")
+                } else {
+                    try await commands.send(.play, "play")
+                }
+            }
+        ),
+        (
+            "playid",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
+                guard let id = arguments.first else { return try await commands.send(.play, "playid") }
+                try await commands.play(at: try await commands.position(ofID: id, "playid"), command: "playid")
+            }
+        ),
+        (
+            "pause",
+            Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
+                switch arguments.first {
+                case nil: try await commands.send(.togglePlayPause, "pause")
+                case "1": try await commands.send(.pause, "pause")
+                case "0": try await commands.send(.play, "pause")
+                case let other?: throw MPDAck(.argument, command: "pause", "Boolean (0/1) expected: \(other)")
+                }
+            }
+        ),
+        ("stop", Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in try await commands.send(.stop, "stop") }),
+        (
+            "next",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in
+                try await commands.send(.nextTrack, "next")
+            }
+        ),
+        (
+            "previous",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in
+                try await commands.send(.previousTrack, "previous")
+            }
+        ),
+        (
+            "seek",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.seek(position: try integer(arguments[0], "seek"), to: try seconds(arguments[1], "seek"), "seek")
+            }
+        ),
+        (
+            "seekid",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                let position = try await commands.position(ofID: arguments[0], "seekid")
+                try await commands.seek(position: position, to: try seconds(arguments[1], "seekid"), "seekid")
+            }
+        ),
+        (
+            "seekcur",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let text = arguments[0]
+                var target = try seconds(text, "seekcur")
+                if text.hasPrefix("+") || text.hasPrefix("-") { target += await commands.player.mpdView().elapsed }
+                try await commands.send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)), "seekcur")
+            }
+        ),
+        (
+            "random",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let on = try boolean(arguments[0], "random")
+                try await commands.send(RemoteSendParams(command: .changeShuffleMode, shuffleType: on ? .items : .off), "random")
+            }
+        ),
+        (
+            "repeat",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let on = try boolean(arguments[0], "repeat")
+                let current = await commands.player.mpdView().repeatMode
+                let mode: RepeatTypeName = on ? (current == .one ? .one : .all) : .off
+                try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "repeat")
+            }
+        ),
+        (
+            "single",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                guard arguments[0] != "oneshot" else {
+                    throw MPDAck(.argument, command: "single", "oneshot is not supported: Rondo's single is repeat one")
+                }
+                let on = try boolean(arguments[0], "single")
+                let current = await commands.player.mpdView().repeatMode
+                let mode: RepeatTypeName = on ? .one : (current == .off ? .off : .all)
+                try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "single")
+            }
+        ),
+        (
+            "consume",
+            Command(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+                guard try boolean(arguments[0], "consume") else { return }
+                throw MPDAck(
+                    .argument, command: "consume",
+                    "consume is not supported: Rondo keeps played songs in the queue so that previous and resume can go back to them")
+            }
+        ),
+        (
+            "crossfade",
+            Command(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+                guard try integer(arguments[0], "crossfade") == 0 else {
+                    throw MPDAck(.argument, command: "crossfade", "crossfade is not supported: Rondo plays tracks gapless")
+                }
+            }
+        ),
+        (
+            "replay_gain_status",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                output.field("replay_gain_mode", await commands.player.replayGainSettings().mode.rawValue)
+            }
+        ),
+        (
+            "setvol",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let volume = try integer(arguments[0], "setvol")
+                guard (0...100).contains(volume) else { throw MPDAck(.argument, command: "setvol", "Invalid volume value") }
+                try await commands.setVolume(PlayerSetVolumeParams(volume: Double(volume) / 100), "setvol")
+            }
+        ),
+        (
+            "volume",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let change = try integer(arguments[0], "volume")
+                guard (-100...100).contains(change) else { throw MPDAck(.argument, command: "volume", "Invalid volume value") }
+                try await commands.setVolume(PlayerSetVolumeParams(change: Double(change) / 100), "volume")
+            }
+        ),
+        (
+            "getvol",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                output.field("volume", String(Self.percent(await commands.player.mpdView().volume)))
+            }
+        ),
+        (
+            "outputs",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                let sinks = await commands.player.outputs().outputs
+                // Playing to no sound card (or before the audio server answers) is one output.
+                let listed =
+                    sinks.isEmpty ? [(name: "rondo", inUse: true, plugin: "null")] : sinks.map { (name: $0.name, inUse: $0.inUse, plugin: "pulse") }
+                for (index, sink) in listed.enumerated() {
+                    output.field("outputid", String(index))
+                    output.field("outputname", sink.name)
+                    output.field("plugin", sink.plugin)
+                    output.field("outputenabled", sink.inUse ? "1" : "0")
+                }
+            }
+        ),
+        (
+            "enableoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.enableOutput(arguments[0], "enableoutput")
+            }
+        ),
+        (
+            "toggleoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.enableOutput(arguments[0], "toggleoutput")
+            }
+        ),
+        (
+            "disableoutput",
+            Command(permission: .authorized, arguments: 1...1) { _, _, _, _ throws(MPDAck) in
+                throw MPDAck(.argument, command: "disableoutput", "Rondo plays to one output at a time: enable another instead")
+            }
+        ),
+    ]
+
+    /// `status`, in MPD 0.23's order of fields.
+    private func status(_ output: inout MPDOutput) async {
+        let view = await player.mpdView()
+        let version = board.absorb(view)
+        output.field("volume", String(Self.percent(view.volume)))
+        output.field("repeat", view.repeatMode == .off ? "0" : "1")
+        output.field("random", view.shuffle == .off ? "0" : "1")
+        output.field("single", view.repeatMode == .one ? "1" : "0")
+        output.field("consume", "0")
+        output.field("partition", "default")
+        output.field("playlist", String(version))
+        output.field("playlistlength", String(view.entries.count))
+        output.field("mixrampdb", "0.000000")
+        output.field("state", Self.stateName(view.state))
+        if let index = view.currentIndex {
+            output.field("song", String(index))
+            output.field("songid", String(view.entries[index].id))
+            if view.state != .stopped {
+                output.field("time", "\(Int(view.elapsed.rounded())):\(Int((view.duration ?? 0).rounded()))")
+                output.field("elapsed", MPDNumber.seconds(view.elapsed))
+                if let duration = view.duration { output.field("duration", MPDNumber.seconds(duration)) }
+            }
+        }
+        if let next = view.nextIndex {
+            output.field("nextsong", String(next))
+            output.field("nextsongid", String(view.entries[next].id))
+        }
+    }
+
+    /// `stats`: the library's counts, the daemon's uptime.
+    private func stats(_ output: inout MPDOutput) async throws(MPDAck) {
+        let stats: LibraryStatsResult
+        do throws(RPCError) {
+            stats = try await LibraryReads.run { [library] () throws(RPCError) in try library.stats() }
+        } catch {
+            throw Self.ack(error, command: "stats")
+        }
+        let uptime = Int(Date().timeIntervalSince1970 - started)
+        output.field("uptime", String(uptime))
+        output.field("playtime", String(uptime))
+        output.field("artists", String(stats.artists))
+        output.field("albums", String(stats.albums))
+        output.field("songs", String(stats.tracks))
+        output.field("db_playtime", String(Int(stats.totalDuration)))
+        if let lastScan = stats.lastScan { output.field("db_update", String(Int(lastScan))) }
+    }
+
+    /// Sends a remote command through the command center; a refusal is an ACK naming why
+    /// (`insufficientPriority` during a call, `disabled`). Nothing to play and nothing to
+    /// go to are not errors, as in MPD.
+    func send(_ command: RemoteCommandName, _ name: String) async throws(MPDAck) {
+        try await send(RemoteSendParams(command: command), name)
+    }
+
+    /// Sends `params` through the command center.
+    func send(_ params: RemoteSendParams, _ name: String) async throws(MPDAck) {
+        let result: RemoteSendResult
+        do throws(RPCError) {
+            result = try await player.sendWaitingForStream(params)
+        } catch {
+            throw Self.ack(error, command: name)
+        }
+        switch result.status {
+        case .success, .noSuchContent, .noActionableNowPlayingItem: return
+        default:
+            let why = result.reason.map { "\($0.rawValue): " } ?? ""
+            throw MPDAck(.system, command: name, "\(why)\(params.command.rawValue) was refused (\(result.status.rawValue))")
+        }
+    }
+
+    /// Plays the queue's entry at `position`.
+    private func play(at position: Int, command: String) async throws(MPDAck) {
+        guard position >= 0, position < (await player.mpdView().entries.count) else {
+            throw MPDAck(.argument, command: command, "Bad song index")
+        }
+        do throws(RPCError) {
+            try await player.playIndexWaitingForStream(position)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    /// Seeks the entry at `position` to `seconds`, making it current first.
+    private func seek(position: Int, to seconds: Double, _ command: String) async throws(MPDAck) {
+        let view = await player.mpdView()
+        guard position >= 0, position < view.entries.count else { throw MPDAck(.argument, command: command, "Bad song index") }
+        if view.currentIndex != position { try await play(at: position, command: command) }
+        try await send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, seconds)), command)
+    }
+
+    /// The queue position of the entry with song id `text`.
+    func position(ofID text: String, _ command: String) async throws(MPDAck) -> Int {
+        let id = try Self.integer(text, command)
+        let view = await player.mpdView()
+        guard id >= 0, let position = view.entries.firstIndex(where: { $0.id == UInt64(id) }) else {
+            throw MPDAck(.noExist, command: command, "No such song")
+        }
+        return position
+    }
+
+    private func setVolume(_ params: PlayerSetVolumeParams, _ command: String) async throws(MPDAck) {
+        do throws(RPCError) {
+            _ = try await player.setVolume(params)
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    private func enableOutput(_ text: String, _ command: String) async throws(MPDAck) {
+        let index = try Self.integer(text, command)
+        let outputs = await player.outputs().outputs
+        guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
+        do throws(RPCError) {
+            _ = try await player.setOutput(PlayerSetOutputParams(sink: outputs[index].name))
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+
+    /// A 0/1 argument.
+    static func boolean(_ text: String, _ command: String) throws(MPDAck) -> Bool {
+        switch text {
+        case "0": false
+        case "1": true
+        default: throw MPDAck(.argument, command: command, "Boolean (0/1) expected: \(text)")
+        }
+    }
+
+    /// A volume of 0–1 as MPD's 0–100.
+    static func percent(_ volume: Double) -> Int { Int((volume * 100).rounded()) }
+
+    /// MPD's name of a playback state; an interruption (a call) is a pause.
+    static func stateName(_ state: PlaybackState) -> String {
+        switch state {
+        case .playing: "play"
+        case .paused, .interrupted: "pause"
+        case .stopped, .unknown: "stop"
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import MPDProtocol
+import RondoProtocol
+
+/// What a connection knows of its MPD client between commands.
+struct MPDClientState: Sendable {
+    /// Whether it may run commands past `password` (always, without a password).
+    var isAuthorized: Bool
+    /// Whether it came over the Unix socket: it may then name files by absolute path, as
+    /// MPD lets its local clients do.
+    var isLocal: Bool
+    /// The largest binary chunk it takes (`binarylimit`, default 8192).
+    var binaryLimit = 8192
+    /// The tags it wants in song replies (`tagtypes`).
+    var tagTypes = Set(MPDSong.Tag.allCases)
+}
+
+/// The MPD protocol's commands (SPEC §13), each mapped onto what Rondo already is: the
+/// player's queue, transport and modes through its command center and the arbiter (a
+/// `play` during a call answers an ACK naming `insufficientPriority`), the library's
+/// tracks as MPD's database, its playlists as stored playlists. Never a second player.
+///
+/// Ownership: none of its own; every command runs on its connection's task and reads or
+/// changes the player and the library through their services.
+struct MPDCommands: Sendable {
+    /// Who may run a command.
+    enum Permission: Sendable {
+        /// Anyone, before the password too.
+        case anyone
+        /// A client past the password (or any, without one).
+        case authorized
+    }
+
+    /// Runs one command, writing its reply's fields (not its `OK`).
+    typealias Handler =
+        @Sendable (MPDCommands, [String], inout MPDClientState, inout MPDOutput) async throws(MPDAck) -> Void
+
+    /// One command: who may run it, how many arguments it takes, what it does.
+    struct Command: Sendable {
+        var permission: Permission
+        var arguments: ClosedRange<Int>
+        var handler: Handler
+    }
+
+    let player: PlayerService
+    let library: LibraryService
+    let board: MPDIdleBoard
+    let paths: MPDPaths
+    let password: String?
+    /// When the daemon started, for `stats`'s `uptime`.
+    let started: Double
+
+    /// Every command served, by name.
+    static let table: [String: Command] = {
+        var table: [String: Command] = [:]
+        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands { table[name] = command }
+        return table
+    }()
+
+    /// Runs `request` for `client`, writing its reply into `output`.
+    /// - Throws: ``MPDAck`` as MPD words it (index 0: the connection sets a list's index).
+    func run(_ request: MPDRequest, client: inout MPDClientState, into output: inout MPDOutput) async throws(MPDAck) {
+        guard let command = Self.table[request.name] else {
+            throw MPDAck(.unknown, command: "", "unknown command \"\(request.name)\"")
+        }
+        if command.permission == .authorized, !client.isAuthorized {
+            throw MPDAck(.permission, command: request.name, "you don't have permission for \"\(request.name)\"")
+        }
+        guard request.arguments.count >= command.arguments.lowerBound else {
+            throw MPDAck(.argument, command: request.name, "too few arguments for \"\(request.name)\"")
+        }
+        guard request.arguments.count <= command.arguments.upperBound else {
+            throw MPDAck(.argument, command: request.name, "too many arguments for \"\(request.name)\"")
+        }
+        do throws(MPDAck) {
+            try await command.handler(self, request.arguments, &client, &output)
+            if Self.answeredOnceWritten.contains(request.name) { await player.written() }
+        } catch {
+            var named = error
+            if named.command.isEmpty { named.command = request.name }
+            throw named
+        }
+    }
+
+    /// The commands answered once what they changed is on disk and the songs they queued
+    /// are described, as Rondo's own socket answers queue edits, modes, the volume and the
+    /// transport but play and pause (``ReplyPolicies``): a client that lists the queue
+    /// next sees every title.
+    static let answeredOnceWritten: Set<String> = [
+        "add", "addid", "delete", "deleteid", "move", "moveid", "swap", "swapid", "clear", "shuffle", "findadd", "searchadd",
+        "load", "setvol", "volume", "next", "previous", "stop", "seek", "seekid", "seekcur", "random", "repeat", "single",
+    ]
+
+    // MARK: The connection's own
+
+    private static let connectionCommands: [(String, Command)] = [
+        ("ping", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        (
+            "password",
+            Command(permission: .anyone, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
+                guard let password = commands.password, arguments[0] == password else {
+                    if commands.password == nil {
+                        client.isAuthorized = true
+                        return
+                    }
+                    throw MPDAck(.password, command: "password", "incorrect password")
+                }
+                client.isAuthorized = true
+            }
+        ),
+        (
+            "commands",
+            Command(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
+                for name in Self.namesAllowed(client, allowed: true) { output.field("command", name) }
+            }
+        ),
+        (
+            "notcommands",
+            Command(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
+                for name in Self.namesAllowed(client, allowed: false) { output.field("command", name) }
+            }
+        ),
+        (
+            "binarylimit",
+            Command(permission: .anyone, arguments: 1...1) { _, arguments, client, _ throws(MPDAck) in
+                guard let size = Int(arguments[0]), size >= 64 else {
+                    throw MPDAck(.argument, command: "binarylimit", "Value too small")
+                }
+                client.binaryLimit = min(size, 1 << 24)
+            }
+        ),
+        (
+            "tagtypes",
+            Command(permission: .authorized, arguments: 0...64) { _, arguments, client, output throws(MPDAck) in
+                try Self.tagTypes(arguments, client: &client, output: &output)
+            }
+        ),
+        (
+            "idle",
+            Command(permission: .authorized, arguments: 0...16) { _, _, _, _ throws(MPDAck) in
+                throw MPDAck(.unknown, command: "idle", "idle is not allowed in a command list")
+            }
+        ),
+        ("close", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        ("noidle", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        (
+            "urlhandlers",
+            Command(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
+                for scheme in ["http://", "https://", "file://"] { output.field("handler", scheme) }
+            }
+        ),
+        (
+            "decoders",
+            Command(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
+                for (plugin, suffixes) in Self.decoders {
+                    output.field("plugin", plugin)
+                    for suffix in suffixes { output.field("suffix", suffix) }
+                }
+            }
+        ),
+    ]
+
+    /// The decoders and the suffixes each takes, as `decoders` lists them.
+    private static let decoders: [(String, [String])] = [
+        ("mad", ["mp3", "mp2"]), ("flac", ["flac"]), ("vorbis", ["ogg", "oga"]), ("opus", ["opus"]), ("wave", ["wav"]),
+        ("ffmpeg", ["m4a", "m4b", "mp4", "aac"]),
+    ]
+
+    /// The names of the commands `client` may (or may not) run, sorted.
+    private static func namesAllowed(_ client: MPDClientState, allowed: Bool) -> [String] {
+        table.filter { (_, command) in (command.permission == .anyone || client.isAuthorized) == allowed }.keys.sorted()
+    }
+
+    /// `tagtypes`, `tagtypes all|clear`, `tagtypes enable|disable TAG…`.
+    private static func tagTypes(_ arguments: [String], client: inout MPDClientState, output: inout MPDOutput) throws(MPDAck) {
+        guard let verb = arguments.first else {
+            for tag in MPDSong.Tag.allCases where client.tagTypes.contains(tag) { output.field("tagtype", tag.rawValue) }
+            return
+        }
+        var named: [MPDSong.Tag] = []
+        for name in arguments.dropFirst() {
+            guard let tag = MPDSong.Tag(named: name) else { throw MPDAck(.argument, command: "tagtypes", "Unknown tag type: \(name)") }
+            named.append(tag)
+        }
+        switch verb {
+        case "all": client.tagTypes = Set(MPDSong.Tag.allCases)
+        case "clear": client.tagTypes = []
+        case "enable": client.tagTypes.formUnion(named)
+        case "disable": client.tagTypes.subtract(named)
+        default: throw MPDAck(.argument, command: "tagtypes", "Unknown sub command")
+        }
+    }
+
+    // MARK: Shared
+
+    /// The MPD error for a Rondo error: a missing thing is `noExist`, a bad argument
+    /// `argument`, anything else `system`, with Rondo's message.
+    static func ack(_ error: RPCError, command: String = "") -> MPDAck {
+        switch error.data?.code {
+        case .notFound: MPDAck(.noExist, command: command, error.message)
+        case .badParam, .indexOutOfRange: MPDAck(.argument, command: command, error.message)
+        case .some(let code): MPDAck(.system, command: command, "\(code.rawValue): \(error.message)")
+        case nil: MPDAck(.system, command: command, error.message)
+        }
+    }
+
+    /// A whole number argument.
+    static func integer(_ text: String, _ command: String) throws(MPDAck) -> Int {
+        guard let value = Int(text) else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }
+        return value
+    }
+
+    /// A number of seconds (`12`, `12.5`), as `seek` takes.
+    static func seconds(_ text: String, _ command: String) throws(MPDAck) -> Double {
+        guard let value = Double(text), value.isFinite else { throw MPDAck(.argument, command: command, "Number expected: \(text)") }
+        return value
+    }
+
+    /// A position or a range (`START:END`, `START:` to the end) of a list of `count`.
+    static func range(_ text: String, count: Int, _ command: String) throws(MPDAck) -> Range<Int> {
+        if let colon = text.firstIndex(of: ":") {
+            guard let start = Int(text[..<colon]), start >= 0 else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }
+            let tail = text[text.index(after: colon)...]
+            let end = tail.isEmpty ? count : Int(tail) ?? -1
+            guard end >= start else { throw MPDAck(.argument, command: command, "Bad range: \(text)") }
+            return start..<end
+        }
+        let position = try integer(text, command)
+        guard position >= 0 else { throw MPDAck(.argument, command: command, "Number is negative: \(text)") }
+        return position..<(position + 1)
+    }
+}

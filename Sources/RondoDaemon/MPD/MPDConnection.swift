@@ -1,0 +1,278 @@
+import CLinux
+import Glibc
+import Logging
+import MPDProtocol
+
+/// Serves one MPD client on the MPD server's loop: greets it, reads its lines, gathers
+/// command lists, runs each command (or list) in turn on a task through ``MPDCommands``,
+/// and writes the replies in order; `idle` waits on the ``MPDIdleBoard`` until `noidle` or a
+/// change.
+///
+/// As MPD does: a line longer than ``maximumLineLength`` closes the connection, and so does
+/// any line but `noidle` while the client idles. While a command runs, at most
+/// ``waitingLimit`` lines are read ahead; while more than ``replyBacklog`` bytes wait for a
+/// client that does not read them, nothing more is read.
+///
+/// Ownership: every property is touched only on the loop's thread; a command's task
+/// takes the client's state (``MPDClientState``) with it and gives it back with its reply.
+final class MPDConnection: LoopWatched, @unchecked Sendable {
+    /// The longest request line taken (MPD closes a client whose line fills its buffer).
+    static let maximumLineLength = 64 * 1024
+    /// How many read lines may wait behind a running command before reading pauses.
+    static let waitingLimit = 256
+    /// How many reply bytes may wait for the client before reading pauses.
+    static let replyBacklog = 4 << 20
+    /// What a connection is greeted with.
+    static let greeting = "OK MPD 0.23.5\n"
+
+    let id: Int
+    private let socket: Int32
+    private let loop: RequestLoop
+    private let commands: MPDCommands
+    private let board: MPDIdleBoard
+    private let logger: Logger
+    private let onEnded: (Int) -> Void
+    private var client: MPDClientState
+    private var lists = MPDCommandLists()
+    private var splitter = LineSplitter(maximumLength: maximumLineLength)
+    private var frames: [Frame] = []
+    private var nextFrame = 0
+    private var output: [UInt8] = []
+    private var written = 0
+    private var watching: UInt32 = 0
+    private var running = false
+    private var idling = false
+    private var inputClosed = false
+    /// Close once the replies are written.
+    private var closing = false
+    private var ended = false
+
+    /// Creates the handler of connection `id` on `socket`, for a client as `client` says.
+    init(
+        id: Int, socket: Int32, client: MPDClientState, loop: RequestLoop, commands: MPDCommands, board: MPDIdleBoard,
+        logger: Logger, onEnded: @escaping (Int) -> Void
+    ) {
+        self.id = id
+        self.socket = socket
+        self.client = client
+        self.loop = loop
+        self.commands = commands
+        self.board = board
+        self.logger = logger
+        self.onEnded = onEnded
+    }
+
+    /// Greets the client and starts reading.
+    func start() {
+        board.register(id)
+        output.append(contentsOf: Self.greeting.utf8)
+        flush()
+        updateInterest()
+    }
+
+    func ready(_ events: UInt32) {
+        if events & EPOLLOUT.rawValue != 0 { flush() }
+        if !ended, !inputClosed, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { readInput() }
+        if !ended { updateInterest() }
+    }
+
+    /// Closes the connection now (the daemon stops).
+    func closeNow() {
+        guard !ended else { return }
+        ended = true
+        board.unregister(id)
+        if watching != 0 { loop.forget(socket) }
+        watching = 0
+        close(socket)
+        onEnded(id)
+    }
+
+    // MARK: Reading
+
+    private func readInput() {
+        let (count, error) = loop.withReadBuffer { buffer -> (Int, Int32) in
+            let count = read(socket, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return (count, errno) }
+            splitter.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: &frames)
+            return (count, 0)
+        }
+        if count == 0 || (count < 0 && error != EAGAIN && error != EINTR) {
+            inputClosed = true
+            if let last = splitter.finish() { frames.append(last) }
+        }
+        handleFrames()
+    }
+
+    private func handleFrames() {
+        while !running, !closing, !ended, nextFrame < frames.count {
+            let frame = frames[nextFrame]
+            nextFrame += 1
+            switch frame {
+            case .oversized:
+                logger.warning("closing MPD connection \(id): a line longer than \(Self.maximumLineLength) bytes")
+                closing = true
+            case .line(let line): handle(line)
+            }
+        }
+        if nextFrame == frames.count {
+            frames.removeAll(keepingCapacity: frames.count <= Self.waitingLimit)
+            nextFrame = 0
+        }
+        if !running, (inputClosed && nextFrame == frames.count) || closing { closing = true }
+        flush()
+    }
+
+    private func handle(_ line: [UInt8]) {
+        if idling {
+            guard line == Array("noidle".utf8) else {
+                logger.info("closing MPD connection \(id): only noidle may follow idle")
+                closing = true
+                return
+            }
+            idling = false
+            board.stopWaiting(id)
+            output.append(contentsOf: "OK\n".utf8)
+            return
+        }
+        switch lists.take(line) {
+        case .gathered: return
+        case .refuse(let error):
+            var reply = MPDOutput()
+            reply.ack(error)
+            output.append(contentsOf: reply.bytes)
+        case .run(let requests, let separated):
+            if !lists.isGathering, requests.count == 1, connectionCommand(requests[0]) { return }
+            run(requests, separated: separated)
+        }
+    }
+
+    /// Handles what only the connection can: `idle`, `noidle` (outside idle: ignored, as
+    /// MPD does) and `close`. Returns whether it was one of them.
+    private func connectionCommand(_ request: MPDRequest) -> Bool {
+        switch request.name {
+        case "close":
+            closing = true
+            return true
+        case "noidle":
+            return true
+        case "idle":
+            guard client.isAuthorized else { return false }
+            let wanted: Set<MPDSubsystem>
+            do throws(MPDAck) {
+                wanted = try MPDSubsystem.named(request.arguments)
+            } catch {
+                var reply = MPDOutput()
+                reply.ack(error)
+                output.append(contentsOf: reply.bytes)
+                return true
+            }
+            let id = self.id
+            let ready = board.wait(id, for: wanted) { [loop, weak self] changed in
+                guard let connection = self else { return }
+                loop.execute { connection.idleEnded(with: changed) }
+            }
+            if let ready {
+                answerIdle(ready)
+            } else {
+                idling = true
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func idleEnded(with changed: Set<MPDSubsystem>) {
+        guard idling, !ended else { return }
+        idling = false
+        answerIdle(changed)
+        handleFrames()
+        updateInterest()
+    }
+
+    private func answerIdle(_ changed: Set<MPDSubsystem>) {
+        var reply = MPDOutput()
+        for subsystem in MPDSubsystem.allCases where changed.contains(subsystem) { reply.field("changed", subsystem.rawValue) }
+        reply.ok()
+        output.append(contentsOf: reply.bytes)
+    }
+
+    /// Runs `requests` in order on a task, stopping at the first that fails.
+    private func run(_ requests: [MPDRequest], separated: Bool) {
+        running = true
+        let client = self.client
+        let commands = self.commands
+        Task { [loop, self] in
+            var state = client
+            var reply = MPDOutput()
+            var failed = false
+            for (index, request) in requests.enumerated() {
+                do throws(MPDAck) {
+                    try await commands.run(request, client: &state, into: &reply)
+                    if separated { reply.listOK() }
+                } catch {
+                    var error = error
+                    error.index = index
+                    reply.ack(error)
+                    failed = true
+                    break
+                }
+            }
+            if !failed { reply.ok() }
+            let finished = (state, reply.bytes)
+            loop.execute {
+                self.running = false
+                self.client = finished.0
+                self.output.append(contentsOf: finished.1)
+                self.handleFrames()
+                self.updateInterest()
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    private func flush() {
+        guard !ended else { return }
+        while written < output.count {
+            let count = output.withUnsafeBytes { bytes in
+                send(socket, bytes.baseAddress! + written, bytes.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if count > 0 {
+                written += count
+                continue
+            }
+            if count < 0, errno == EAGAIN || errno == EINTR { break }
+            closeNow()
+            return
+        }
+        if written == output.count {
+            output.removeAll(keepingCapacity: output.count <= 64 * 1024)
+            written = 0
+            if closing, !running { closeNow() }
+        }
+    }
+
+    private func updateInterest() {
+        guard !ended else { return }
+        var wanted: UInt32 = 0
+        let waiting = output.count - written
+        if !inputClosed, !closing, waiting < Self.replyBacklog, frames.count - nextFrame < Self.waitingLimit {
+            wanted |= EPOLLIN.rawValue
+        }
+        if waiting > 0 { wanted |= EPOLLOUT.rawValue }
+        if wanted == 0, inputClosed, !running, !idling, waiting == 0 {
+            closeNow()
+            return
+        }
+        guard wanted != watching else { return }
+        if watching == 0 {
+            loop.watch(socket, events: wanted, for: self)
+        } else if wanted == 0 {
+            loop.forget(socket)
+        } else {
+            loop.change(socket, events: wanted)
+        }
+        watching = wanted
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Library
+import MPDProtocol
+import Playback
+
+/// Where MPD's song URIs and Rondo's locations meet: a file under the music directory is
+/// its path relative to it (`Artist/Album/01.mp3`), a stream its URL, a podcast episode its
+/// audio's URL; a file elsewhere its absolute path, which only a local client may name.
+struct MPDPaths: Sendable {
+    let musicDirectory: String
+
+    /// The URI a client sees for `location`.
+    func uri(of location: String, episode: EpisodeFacts? = nil) -> String {
+        if let episode { return episode.audioURL }
+        let root = musicDirectory.hasSuffix("/") ? musicDirectory : musicDirectory + "/"
+        if location.hasPrefix(root) { return String(location.dropFirst(root.count)) }
+        return location
+    }
+
+    /// The location `uri` names: the music directory itself for `""` or `/`.
+    /// - Throws: ``MPDAck`` `noExist`/`permission` for a path that leaves the music
+    ///   directory (`..`), or an absolute one from a client over TCP.
+    func location(of uri: String, isLocal: Bool, command: String) throws(MPDAck) -> String {
+        if uri.hasPrefix("http://") || uri.hasPrefix("https://") { return uri }
+        var path = uri
+        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
+        if path.hasPrefix("/"), path != "/" {
+            guard isLocal else {
+                throw MPDAck(.permission, command: command, "Access denied: only a local client may name a file by its absolute path")
+            }
+            return path
+        }
+        let relative = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard !relative.contains(where: { $0 == ".." || $0 == "." }) else {
+            throw MPDAck(.noExist, command: command, "Malformed URI: \(uri)")
+        }
+        return relative.isEmpty ? musicDirectory : musicDirectory + "/" + relative.joined(separator: "/")
+    }
+
+    /// The song a library track is, with its file's time.
+    func song(_ file: FileTrack) -> MPDSong {
+        var song = song(file.track)
+        if file.modified > 0 { song.lastModified = Self.timestamp(file.modified) }
+        return song
+    }
+
+    /// The song a library track is.
+    func song(_ track: CatalogTrack) -> MPDSong {
+        var tags: [(tag: MPDSong.Tag, value: String)] = []
+        func add(_ tag: MPDSong.Tag, _ value: String?) {
+            if let value, !value.isEmpty { tags.append((tag, value)) }
+        }
+        add(.artist, track.artist)
+        add(.albumArtist, track.albumArtist)
+        add(.title, track.title)
+        add(.album, track.albumTitle)
+        add(.track, track.trackNumber.map(String.init))
+        add(.date, track.year.map(String.init))
+        add(.genre, track.genre)
+        add(.composer, track.composer)
+        add(.disc, track.discNumber.map(String.init))
+        return MPDSong(file: uri(of: track.path, episode: track.episode), duration: track.duration, tags: tags)
+    }
+
+    /// The song a queue entry is: its library row, else what the player knows of it.
+    func song(_ queued: MPDQueueEntry) -> MPDSong {
+        if let track = queued.libraryTrack { return song(track) }
+        let metadata = queued.metadata
+        var tags: [(tag: MPDSong.Tag, value: String)] = []
+        func add(_ tag: MPDSong.Tag, _ value: String?) {
+            if let value, !value.isEmpty { tags.append((tag, value)) }
+        }
+        add(.artist, metadata.artist)
+        add(.albumArtist, metadata.albumArtist)
+        add(.title, metadata.streamTitle ?? metadata.title)
+        add(.album, metadata.albumTitle)
+        add(.track, metadata.albumTrackNumber.map(String.init))
+        add(.genre, metadata.genre)
+        add(.composer, metadata.composer)
+        add(.disc, metadata.discNumber.map(String.init))
+        if metadata.streamTitle != nil { add(.name, metadata.title) }
+        return MPDSong(file: uri(of: queued.entry.location), duration: metadata.duration, tags: tags)
+    }
+
+    /// `seconds` since the epoch as MPD prints a time (`2026-11-29T10:00:00Z`).
+    static func timestamp(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}
+
+extension MPDOutput {
+    /// Writes `song` with the tags `client` wants.
+    mutating func song(_ song: MPDSong, position: Int? = nil, id: Int? = nil, for client: MPDClientState) {
+        var shown = song
+        if client.tagTypes.count != MPDSong.Tag.allCases.count {
+            shown.tags = song.tags.filter { client.tagTypes.contains($0.tag) }
+        }
+        fields(shown.fields(position: position, id: id))
+    }
+}

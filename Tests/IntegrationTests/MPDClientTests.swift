@@ -1,0 +1,217 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Testing
+
+/// MPD's clients drive the real daemon over its MPD socket (SPEC §13): `mpc` (Debian's)
+/// plays, edits the queue, searches and lists the library, changes the modes and the
+/// volume, and waits in `idle` while another remote moves the music on; a raw client sees
+/// MPD's greeting, replies, errors and command lists; TCP asks for the password; a call
+/// refuses `play` with the arbiter's reason. What each command did is read back through
+/// Rondo's own socket.
+@Suite(.serialized)
+struct MPDClientTests {
+    /// A daemon playing to no sound card over a library of three tracks:
+    /// `A/short-a.mp3`, `A/short-b.mp3`, `long440.mp3`, scanned.
+    struct Rig {
+        let daemon: DaemonProcess
+        let client: RondoClient
+
+        init(arguments: [String] = []) throws {
+            daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"] + arguments)
+            let music = daemon.directory.path
+            try FileManager.default.createDirectory(atPath: music + "/A", withIntermediateDirectories: true)
+            for (name, target) in [("short-a.mp3", "A/short-a.mp3"), ("short-b.mp3", "A/short-b.mp3"), ("long440.mp3", "long440.mp3")] {
+                try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: music + "/" + target)
+            }
+            client = try daemon.client()
+            _ = try client.scanLibrary()
+        }
+
+        var mpdSocket: String { daemon.directory.appending("mpd.sock") }
+
+        /// Runs `mpc` against the daemon's MPD socket.
+        func mpc(_ words: String...) -> (status: Int32, stdout: String, stderr: String) {
+            Subprocess.capture(["/usr/bin/mpc"] + words, environment: ["MPD_HOST": mpdSocket, "MPD_PORT": nil])
+        }
+
+        /// The queue's files, by their paths under the music directory.
+        func queue() throws -> [String] {
+            try client.call(Methods.QueueGet.self, QueueGetParams()).items.map { item in
+                let path = URL(string: item.assetURL)?.path ?? item.assetURL
+                return String(path.dropFirst(daemon.directory.path.count + 1))
+            }
+        }
+
+        func nowPlaying() throws -> NowPlayingState { try client.call(Methods.NowPlayingGet.self) }
+    }
+
+    @Test func mpcPlaysAndEditsTheQueue() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        #expect(rig.mpc("ls").stdout == "A\nlong440.mp3\n")
+        #expect(rig.mpc("listall").stdout == "A/short-a.mp3\nA/short-b.mp3\nlong440.mp3\n")
+        #expect(rig.mpc("add", "A").status == 0)
+        #expect(rig.mpc("add", "long440.mp3").status == 0)
+        #expect(try rig.queue() == ["A/short-a.mp3", "A/short-b.mp3", "long440.mp3"])
+        #expect(rig.mpc("playlist").stdout == "Rondo Fixtures - Short A\nRondo Fixtures - Short B\nRondo Fixtures - Long 440\n")
+
+        #expect(rig.mpc("play", "3").status == 0)
+        #expect(try rig.nowPlaying().playbackState == .playing)
+        #expect(try rig.nowPlaying().info.title == "Long 440")
+        let status = rig.mpc("status").stdout
+        #expect(status.contains("[playing] #3/3"), "\(status)")
+        #expect(rig.mpc("seek", "10").status == 0)
+        #expect((try rig.nowPlaying().info.elapsedPlaybackTime ?? 0) >= 10)
+        #expect(rig.mpc("pause").status == 0)
+        #expect(try rig.nowPlaying().playbackState == .paused)
+        // Past its first 3 s, previous starts the song again, as the command center's
+        // previousTrack does; then it goes to the song before.
+        #expect(rig.mpc("prev").status == 0)
+        #expect(try rig.nowPlaying().info.title == "Long 440")
+        #expect((try rig.nowPlaying().info.elapsedPlaybackTime ?? 99) < 3)
+        #expect(rig.mpc("prev").status == 0)
+        #expect(try rig.nowPlaying().info.title == "Short B")
+        #expect(rig.mpc("current").stdout == "Rondo Fixtures - Short B\n")
+
+        #expect(rig.mpc("move", "3", "1").status == 0)
+        #expect(try rig.queue() == ["long440.mp3", "A/short-a.mp3", "A/short-b.mp3"])
+        #expect(rig.mpc("del", "1").status == 0)
+        #expect(try rig.queue() == ["A/short-a.mp3", "A/short-b.mp3"])
+        #expect(rig.mpc("crop").status == 0)
+        #expect(try rig.queue() == ["A/short-b.mp3"], "crop keeps the current song only")
+
+        #expect(rig.mpc("random", "on").status == 0)
+        #expect(rig.mpc("repeat", "on").status == 0)
+        var modes = try rig.client.call(Methods.QueueGet.self, QueueGetParams())
+        #expect(modes.shuffle == .items && modes.repeat == .all)
+        #expect(rig.mpc("single", "on").status == 0)
+        modes = try rig.client.call(Methods.QueueGet.self, QueueGetParams())
+        #expect(modes.repeat == .one, "single is repeat one")
+        #expect(rig.mpc("single", "off").status == 0)
+        #expect(try rig.client.call(Methods.QueueGet.self, QueueGetParams()).repeat == .all)
+        #expect(rig.mpc("consume", "on").status != 0, "consume is refused with why")
+        #expect(rig.mpc("volume", "40").status == 0)
+        #expect(try rig.client.call(Methods.PlayerVolumeGet.self).volume == 0.4)
+        #expect(rig.mpc("volume").stdout.contains("40%"))
+
+        #expect(rig.mpc("search", "title", "short").stdout == "A/short-a.mp3\nA/short-b.mp3\n")
+        #expect(rig.mpc("find", "title", "short").stdout.isEmpty, "find compares whole values")
+        #expect(rig.mpc("find", "title", "Long 440").stdout == "long440.mp3\n")
+        #expect(rig.mpc("list", "album", "group", "artist").stdout.contains("Test Tones"))
+        #expect(rig.mpc("clear").status == 0)
+        #expect(try rig.queue().isEmpty)
+        #expect(rig.mpc("findadd", "album", "Test Tones").status == 0)
+        #expect(try rig.queue().count == 3)
+        #expect(rig.mpc("update").status == 0)
+        #expect(rig.mpc("outputs").stdout.contains("Output 1"), "\(rig.mpc("outputs"))")
+    }
+
+    /// `mpc idle player` waits until another remote (`rondo next`) moves the music on.
+    @Test func idleWakesWhenAnotherRemoteMovesTheMusic() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        #expect(rig.mpc("add", "A").status == 0)
+        #expect(rig.mpc("play").status == 0)
+        let idle = try MPDLineClient(socketPath: rig.mpdSocket)
+        try idle.write("idle player playlist\n")
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try rig.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .nextTrack))
+        #expect(try idle.reply() == ["changed: player", "OK"])
+        // Changes while the client was busy are kept for its next idle.
+        _ = try rig.client.call(Methods.QueueClear.self)
+        Thread.sleep(forTimeInterval: 0.3)
+        let kept = try idle.call("idle playlist")
+        #expect(kept == ["changed: playlist", "OK"], "\(kept)")
+        // noidle ends a wait with nothing.
+        try idle.write("idle mixer\n")
+        #expect(try idle.call("noidle") == ["OK"])
+        #expect(try idle.call("ping") == ["OK"])
+
+        let waiting = Subprocess.capture(["/usr/bin/timeout", "5", "/usr/bin/mpc", "idle", "mixer"], environment: ["MPD_HOST": rig.mpdSocket])
+        #expect(waiting.status == 124, "nothing changed the mixer: mpc idle waits")
+    }
+
+    /// MPD's greeting, reply formats, errors and command lists, byte for byte where MPD
+    /// defines them.
+    @Test func repliesAndErrorsAreMPDs() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(mpd.greeting == "OK MPD 0.23.5")
+        #expect(try mpd.call("fly") == ["ACK [5@0] {} unknown command \"fly\""])
+        #expect(try mpd.call("play x") == ["ACK [2@0] {play} Integer expected: x"])
+        #expect(try mpd.call("status extra") == ["ACK [2@0] {status} too many arguments for \"status\""])
+        #expect(try mpd.call("add \"unclosed") == ["ACK [2@0] {add} Missing closing '\"'"])
+        #expect(try mpd.call("add nowhere.mp3").first?.hasPrefix("ACK [50@0] {add}") == true)
+
+        try mpd.write("command_list_ok_begin\nadd A/short-a.mp3\nadd long440.mp3\nstatus\ncommand_list_end\n")
+        let list = try mpd.reply()
+        #expect(list.filter { $0 == "list_OK" }.count == 3 && list.last == "OK", "\(list)")
+        #expect(list.contains("playlistlength: 2"))
+        try mpd.write("command_list_begin\nping\nadd nowhere.mp3\nadd long440.mp3\ncommand_list_end\n")
+        let failed = try mpd.reply()
+        #expect(failed.count == 1 && failed[0].hasPrefix("ACK [50@1] {add}"), "\(failed)")
+        #expect(try rig.queue().count == 2, "a list stops at its first failure")
+
+        let info = try mpd.call("playlistinfo")
+        #expect(info.filter { $0.hasPrefix("file: ") } == ["file: A/short-a.mp3", "file: long440.mp3"])
+        #expect(info.contains("Pos: 1") && info.contains("Title: Long 440"))
+        let ids = info.filter { $0.hasPrefix("Id: ") }
+        #expect(ids.count == 2)
+        let status = try mpd.fields("status")
+        let version = try #require(status["playlist"])
+        #expect(try mpd.call("plchanges \(version)") == ["OK"], "nothing changed since the version status gave")
+        #expect(try mpd.call("deleteid \(ids[0].dropFirst(4))") == ["OK"])
+        #expect(try rig.queue() == ["long440.mp3"])
+        #expect(try mpd.call("plchanges \(version)").contains("file: long440.mp3"))
+        #expect(try mpd.call("playid 99999") == ["ACK [50@0] {playid} No such song"])
+
+        let count = try mpd.call("count \"(album == 'Test Tones')\"")
+        #expect(count.first == "songs: 3", "\(count)")
+        let grouped = try mpd.call("list title \"(title contains 'Short')\" group album")
+        #expect(grouped == ["Album: Test Tones", "Title: Short A", "Title: Short B", "OK"], "\(grouped)")
+        #expect(try mpd.call("find \"(title == 'x'\"").first?.hasPrefix("ACK [2@0] {find}") == true)
+        #expect(try mpd.call("lsinfo A").filter { $0.hasPrefix("file: ") } == ["file: A/short-a.mp3", "file: A/short-b.mp3"])
+        #expect(try mpd.call("lsinfo ../etc").first?.hasPrefix("ACK [50@0] {lsinfo}") == true)
+
+        // A line longer than any command closes the connection, as MPD does.
+        try mpd.write(String(repeating: "x", count: 70_000) + "\n")
+        #expect(mpd.isClosed())
+    }
+
+    /// Over TCP the password is asked first; over the Unix socket, the daemon's own user is
+    /// let in as on Rondo's socket.
+    @Test func tcpAsksForThePassword() throws {
+        let port = try LoopbackSocket.freePort()
+        let directory = try TemporaryDirectory(prefix: "rondo-mpd-config")
+        defer { directory.remove() }
+        let config = directory.appending("rondo.toml")
+        try Data("[mpd]\nlisten = \"127.0.0.1:\(port)\"\npassword = \"s3cret\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let rig = try Rig(arguments: ["--config", config])
+        defer { rig.daemon.stop() }
+        _ = try MPDLineClient(socketPath: rig.mpdSocket)
+        let remote = try MPDLineClient(port: port)
+        #expect(try remote.call("status") == ["ACK [4@0] {status} you don't have permission for \"status\""])
+        #expect(try remote.call("ping") == ["OK"])
+        #expect(try remote.call("password wrong") == ["ACK [3@0] {password} incorrect password"])
+        #expect(try remote.call("password s3cret") == ["OK"])
+        #expect(try remote.call("status").last == "OK")
+        #expect(try MPDLineClient(socketPath: rig.mpdSocket).call("status").last == "OK")
+    }
+
+    /// During a call, `play` from an MPD client is refused with the arbiter's reason, and
+    /// nothing plays.
+    @Test func aCallRefusesPlayWithItsReason() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        #expect(rig.mpc("add", "long440.mp3").status == 0)
+        let call = try rig.daemon.client()
+        let session = try call.call(Methods.SessionOpen.self, SessionOpenParams(name: "call", category: .playAndRecord, mode: .voiceChat))
+        _ = try call.call(Methods.SessionActivate.self, session)
+        let play = try MPDLineClient(socketPath: rig.mpdSocket).call("play")
+        #expect(play.count == 1 && play[0].hasPrefix("ACK [52@0] {play} insufficientPriority"), "\(play)")
+        #expect(try rig.nowPlaying().playbackState == .stopped)
+    }
+}
