@@ -8,6 +8,8 @@ import Glibc
 public final class MPDLineClient {
     /// The greeting the server sent (`OK MPD 0.23.5`).
     public private(set) var greeting = ""
+    /// The bytes of the last binary chunk a reply held.
+    public private(set) var lastBinary: [UInt8] = []
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
@@ -80,6 +82,7 @@ public final class MPDLineClient {
             guard let line = try readLine() else { throw LoopbackSocket.Failure(operation: "read a reply", code: ECONNRESET) }
             if line.hasPrefix("binary: "), let count = Int(line.dropFirst("binary: ".count)) {
                 let data = try read(count + 1)
+                lastBinary = Array(data.dropLast())
                 lines.append(line)
                 lines.append("<\(data.count - 1) bytes>")
                 continue

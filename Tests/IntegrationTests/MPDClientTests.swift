@@ -181,6 +181,37 @@ struct MPDClientTests {
         #expect(mpd.isClosed())
     }
 
+    /// A track's cover comes in chunks of the client's binary limit, whole once put
+    /// together; a track without one answers `albumart` with MPD's error.
+    @Test func coversComeInChunks() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let music = rig.daemon.directory.path
+        let cover = music + "/cover.jpg"
+        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
+        let wav = music + "/tone.wav"
+        #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
+        #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "Covered", "--ti", cover, wav, music + "/A/covered.mp3"]) == 0)
+        try FileManager.default.removeItem(atPath: wav)
+        try FileManager.default.removeItem(atPath: cover)
+        _ = try rig.client.scanLibrary()
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try mpd.call("binarylimit 64") == ["OK"])
+        var picture: [UInt8] = []
+        while true {
+            let reply = try mpd.call("readpicture A/covered.mp3 \(picture.count)")
+            #expect(reply.contains("type: image/jpeg") && reply.contains("size: \(Fixtures.coverJPEG.count)"), "\(reply)")
+            guard reply.last == "OK", !mpd.lastBinary.isEmpty else { break }
+            #expect(mpd.lastBinary.count <= 64)
+            picture += mpd.lastBinary
+            if picture.count >= Fixtures.coverJPEG.count { break }
+        }
+        #expect(picture == Fixtures.coverJPEG)
+        #expect(try mpd.call("albumart A/covered.mp3 0").contains("binary: 64"))
+        #expect(try mpd.call("albumart A/short-a.mp3 0") == ["ACK [50@0] {albumart} No file exists"])
+        #expect(try mpd.call("readpicture A/short-a.mp3 0") == ["OK"])
+    }
+
     /// Over TCP the password is asked first; over the Unix socket, the daemon's own user is
     /// let in as on Rondo's socket.
     @Test func tcpAsksForThePassword() throws {

@@ -9,18 +9,6 @@ import Testing
 /// cached under `$XDG_CACHE_HOME/rondo/artwork`; an untagged file has none of the tag keys.
 @Suite(.serialized)
 struct NowPlayingTagsTests {
-    /// A 5×4 mid-grey baseline JPEG: JFIF, a flat quantisation table, SOF0, one-code
-    /// Huffman tables and a scan of one all-zero block.
-    private static let coverJPEG: [UInt8] = Array(
-        ([
-            [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00],
-            [0xFF, 0xDB, 0x00, 0x43, 0x00], [UInt8](repeating: 0x01, count: 64),
-            [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x04, 0x00, 0x05, 0x01, 0x01, 0x11, 0x00],
-            [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01], [UInt8](repeating: 0x00, count: 16),
-            [0xFF, 0xC4, 0x00, 0x14, 0x10, 0x01], [UInt8](repeating: 0x00, count: 16),
-            [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x3F, 0xFF, 0xD9],
-        ] as [[UInt8]]).joined())
-
     /// The tag keys an untagged file must not have.
     private static let tagKeys: Set<String> = [
         "title", "artist", "albumTitle", "albumArtist", "genre", "composer", "albumTrackNumber", "discNumber", "artwork",
@@ -32,7 +20,7 @@ struct NowPlayingTagsTests {
         let music = try TemporaryDirectory(prefix: "rondo-tagged")
         defer { music.remove() }
         let cover = music.appending("cover.jpg")
-        try Data(Self.coverJPEG).write(to: URL(fileURLWithPath: cover))
+        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
         let file = try Self.mp3(
             in: music, named: "tagged.mp3",
             tags: [
@@ -59,7 +47,7 @@ struct NowPlayingTagsTests {
         let url = try #require(artwork["url"]?.text.flatMap(URL.init(string:)))
         #expect(url.isFileURL)
         #expect(url.deletingLastPathComponent().path == first.directory.appending("cache/rondo/artwork"))
-        #expect(try [UInt8](Data(contentsOf: url)) == Self.coverJPEG)
+        #expect(try [UInt8](Data(contentsOf: url)) == Fixtures.coverJPEG)
 
         #expect(first.stop() == 0)
         let second = try DaemonProcess(pulseServer: nil, restarting: first)
