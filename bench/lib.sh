@@ -39,9 +39,10 @@ cpu_percent() {
   awk -v a="$before" -v b="$after" -v s="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN{printf "%.2f", 100*(b-a)/hz/s}'
 }
 
+# start_rondod [FLAG…]: rondod on the bench's music, with any extra flags (--output null).
 start_rondod() {
   rm -f "$RONDO_SOCKET"
-  "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$work/music" --database "$work/rondo.sqlite" \
+  "$bin/rondod" --socket "$RONDO_SOCKET" --music-dir "$work/music" --database "$work/rondo.sqlite" "$@" \
     2>"$work/rondod.log" &
   rondod_pid=$!
   for _ in $(seq 100); do "$bin/rondo" status >/dev/null 2>&1 && return 0; sleep 0.05; done
@@ -49,7 +50,10 @@ start_rondod() {
   echo "rondod did not start: $(cat "$work/rondod.log")" >&2; return 1
 }
 
+# start_mpd [OUTPUT]: MPD on the bench's music, playing to PulseAudio or to OUTPUT ("null",
+# with MPD's software mixer, so that neither daemon asks an audio server for its volume).
 start_mpd() {
+  local output=${1:-pulse}
   mkdir -p "$work/mpd"
   cat >"$work/mpd.conf" <<CONF
 music_directory "$work/music"
@@ -58,8 +62,9 @@ state_file "$work/mpd/state"
 pid_file "$work/mpd/pid"
 bind_to_address "$mpd_socket"
 audio_output {
-  type "pulse"
-  name "pulse"
+  type "$output"
+  name "$output"
+  mixer_type "$([ "$output" = null ] && echo software || echo hardware)"
 }
 CONF
   rm -f "$mpd_socket"

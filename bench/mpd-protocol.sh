@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # The MPD protocol served by rondod against MPD itself, in the same run, both idle with one
-# track queued: the whole-process time of `mpc status` against each (hyperfine), then 100
+# track queued and playing to no sound card (rondod's null output, MPD's with its software
+# mixer: MPD asks PulseAudio for the volume at every `status` otherwise): the whole-process time of `mpc status` against each (hyperfine), then 100
 # MPD-protocol connections sending `status` at once (`mpd_clients.py`): requests per
 # second, latency and the server's CPU per request. Prints each figure and rondod/MPD.
 # Usage: bench/mpd-protocol.sh [RUNS=300] [CLIENTS=100] [REQUESTS=100] [REPS=5]
-# Needs a PulseAudio server, a release build, hyperfine, mpd, mpc, sox, lame.
+# Needs a release build, hyperfine, mpd, mpc, sox, lame.
 . "$(dirname "$0")/lib.sh"
 runs=${1:-300} clients=${2:-100} requests=${3:-100} reps=${4:-5}
 rondo_mpd=$work/rondo-mpd/mpd.sock
 file=$(track)
 mkdir -p "$work/rondo-mpd"
 export RONDO_SOCKET=$work/rondo-mpd/rondo.sock
-start_rondod
+start_rondod --output null
 "$bin/rondo" queue add "$file" >/dev/null
 for _ in $(seq 100); do [ -S "$rondo_mpd" ] && break; sleep 0.05; done
-start_mpd
+start_mpd null
 mpc -q -h "$mpd_socket" clear
 mpc -q -h "$mpd_socket" add track.mp3
 hyperfine -N -w 20 -r "$runs" --export-json "$work/mpd-status.json" \

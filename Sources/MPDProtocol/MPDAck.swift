@@ -34,7 +34,12 @@ public struct MPDAck: Error, Equatable, Sendable {
     /// The reply line, with its newline; a message's own line breaks become spaces, so the
     /// reply stays one line.
     public var line: String {
-        let flat = message.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-        return "ACK [\(code.rawValue)@\(index)] {\(command)} \(String(flat))\n"
+        "ACK [\(code.rawValue)@\(index)] {\(command)} \(oneLine(message))\n"
     }
+}
+
+/// `text` with each line break (`\n`, `\r`, and so each half of `\r\n`) a space: one line,
+/// read byte by byte, as a client splits replies.
+func oneLine(_ text: String) -> String {
+    String(decoding: text.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }, as: UTF8.self)
 }

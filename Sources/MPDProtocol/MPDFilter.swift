@@ -3,8 +3,8 @@
 /// `((album == 'X') AND (track == '3'))`, `(base 'Music/X')`, `(file == 'a.mp3')`) or the
 /// older `TAG VALUE` pairs, read as MPD 0.23 reads them.
 ///
-/// `find` compares exactly; `search` folds case, and its old-style pairs match a part of
-/// the value. A song with several values of a tag matches `==` when one of them does; a
+/// Expressions and pairs may be mixed, all of them to hold. `find` compares exactly;
+/// `search` folds case, and its old-style pairs match a part of the value. A song with several values of a tag matches `==` when one of them does; a
 /// song without the tag has the empty value. A filter lives in the command that read it (its
 /// regular expressions are compiled once, and are not shared between threads).
 public indirect enum MPDFilter {
@@ -47,37 +47,44 @@ public indirect enum MPDFilter {
     ///   - command: the command's name, for its errors.
     /// - Throws: ``MPDAck`` `argument` with MPD's message.
     public static func parse(_ arguments: [String], foldCase: Bool, command: String) throws(MPDAck) -> MPDFilter {
-        guard let first = arguments.first else { throw MPDAck(.argument, command: command, "too few arguments") }
-        if first.hasPrefix("(") {
-            guard arguments.count == 1 else { throw MPDAck(.argument, command: command, "Unknown filter type") }
-            var reader = ExpressionReader(Array(first.utf8), foldCase: foldCase)
-            do throws(ExpressionReader.Failure) {
-                let filter = try reader.expression()
-                reader.skipSpace()
-                guard reader.atEnd else { throw ExpressionReader.Failure(message: "Unparsed garbage after expression") }
-                return filter
-            } catch {
-                throw MPDAck(.argument, command: command, error.message)
-            }
-        }
-        guard arguments.count.isMultiple(of: 2) else {
-            throw MPDAck(.argument, command: command, "Incorrect number of filter arguments")
-        }
+        guard !arguments.isEmpty else { throw MPDAck(.argument, command: command, "too few arguments") }
+        // As MPD reads them: expressions and pairs in any mix, every one of them to hold.
         var filters: [MPDFilter] = []
-        for pair in stride(from: 0, to: arguments.count, by: 2) {
-            let (name, value) = (arguments[pair].lowercased(), arguments[pair + 1])
-            switch name {
-            case "base": filters.append(.base(value))
-            case "file": filters.append(.compare(.file, .equals, value, foldCase: foldCase))
-            case "any": filters.append(.compare(.any, foldCase ? .contains : .equals, value, foldCase: foldCase))
-            default:
-                guard let tag = MPDSong.Tag(named: name) else {
-                    throw MPDAck(.argument, command: command, "Unknown filter type")
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("(") {
+                var reader = ExpressionReader(Array(argument.utf8), foldCase: foldCase)
+                do throws(ExpressionReader.Failure) {
+                    filters.append(try reader.expression())
+                    reader.skipSpace()
+                    guard reader.atEnd else { throw ExpressionReader.Failure(message: "Unparsed garbage after expression") }
+                } catch {
+                    throw MPDAck(.argument, command: command, error.message)
                 }
-                filters.append(.compare(.tag(tag), foldCase ? .contains : .equals, value, foldCase: foldCase))
+                index += 1
+                continue
             }
+            guard index + 1 < arguments.count else {
+                throw MPDAck(.argument, command: command, "Incorrect number of filter arguments")
+            }
+            filters.append(try pair(argument, arguments[index + 1], foldCase: foldCase, command: command))
+            index += 2
         }
         return filters.count == 1 ? filters[0] : .all(filters)
+    }
+
+    /// An old-style `TAG VALUE` pair: exact for `find`, a part of the value for `search`.
+    private static func pair(_ name: String, _ value: String, foldCase: Bool, command: String) throws(MPDAck) -> MPDFilter {
+        let comparison: Comparison = foldCase ? .contains : .equals
+        switch name.lowercased() {
+        case "base": return .base(value)
+        case "file", "filename": return .compare(.file, comparison, value, foldCase: foldCase)
+        case "any": return .compare(.any, comparison, value, foldCase: foldCase)
+        default:
+            guard let tag = MPDSong.Tag(named: name) else { throw MPDAck(.argument, command: command, "Unknown filter type") }
+            return .compare(.tag(tag), comparison, value, foldCase: foldCase)
+        }
     }
 
     /// Whether `song` passes.

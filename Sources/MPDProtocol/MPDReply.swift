@@ -19,7 +19,7 @@ public struct MPDReply: Equatable, Sendable {
     public var text: String {
         var text = ""
         for field in fields {
-            text += field.name + ": " + String(field.value.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) + "\n"
+            text += field.name + ": " + oneLine(field.value) + "\n"
         }
         return text
     }

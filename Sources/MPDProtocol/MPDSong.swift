@@ -66,8 +66,8 @@ public struct MPDSong: Equatable, Sendable {
         var fields: [(name: String, value: String)] = [("file", file)]
         if let lastModified { fields.append(("Last-Modified", lastModified)) }
         for (tag, value) in tags { fields.append((tag.rawValue, value)) }
-        if let duration, duration.isFinite, duration >= 0 {
-            fields.append(("Time", String(Int(duration.rounded()))))
+        if let duration, duration.isFinite, (0...MPDNumber.longestSeconds).contains(duration) {
+            fields.append(("Time", MPDNumber.wholeSeconds(duration)))
             fields.append(("duration", MPDNumber.seconds(duration)))
         }
         if let position { fields.append(("Pos", String(position))) }
@@ -83,9 +83,19 @@ public struct MPDSong: Equatable, Sendable {
 
 /// Numbers as MPD prints them.
 public enum MPDNumber {
+    /// The most seconds printed, some 30,000 years, far past any track or library; a larger
+    /// time (or one that is not a number) is held to it, never a trap.
+    public static let longestSeconds = 1e12
+
+    /// Whole seconds, rounded (`Time: 180`, `db_playtime: 7200`).
+    public static func wholeSeconds(_ value: Double) -> String {
+        String(Int((value.isNaN ? 0 : min(max(0, value), longestSeconds)).rounded()))
+    }
+
     /// Seconds with three decimals (`elapsed: 12.345`, `duration: 180.000`).
     public static func seconds(_ value: Double) -> String {
-        let millis = Int((max(0, value) * 1000).rounded())
+        let held = value.isNaN ? 0 : min(max(0, value), longestSeconds)
+        let millis = Int((held * 1000).rounded())
         let fraction = String(millis % 1000)
         return String(millis / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }

@@ -294,7 +294,7 @@ extension MPDCommands {
         let songs = try await songs(Query(filter: query.filter))
         guard let group = query.groups.first else {
             output.field("songs", String(songs.count))
-            output.field("playtime", String(Int(songs.reduce(0) { $0 + ($1.duration ?? 0) })))
+            output.field("playtime", MPDNumber.wholeSeconds(songs.reduce(0) { $0 + ($1.duration ?? 0) }))
             return
         }
         var totals: [String: (songs: Int, seconds: Double)] = [:]
@@ -306,7 +306,7 @@ extension MPDCommands {
         for (value, total) in totals.sorted(by: { $0.key < $1.key }) {
             output.field(group.rawValue, value)
             output.field("songs", String(total.songs))
-            output.field("playtime", String(Int(total.seconds)))
+            output.field("playtime", MPDNumber.wholeSeconds(total.seconds))
         }
     }
 

@@ -12,10 +12,10 @@ extension MPDCommands {
             "add",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, _ throws(MPDAck) in
                 let location = try commands.paths.location(of: arguments[0], isLocal: client.isLocal, command: "add")
-                let before = await commands.player.mpdView().entries.count
+                let before = commands.status.count
                 try await commands.append([location], "add")
                 if arguments.count == 2 {
-                    let after = await commands.player.mpdView().entries.count
+                    let after = commands.status.count
                     try await commands.move(before..<after, to: try integer(arguments[1], "add"), "add")
                 }
             }
@@ -29,10 +29,10 @@ extension MPDCommands {
                     throw MPDAck(.noExist, command: "addid", "Not a song: \(arguments[0]) is a directory (add takes directories)")
                 }
                 try await commands.append([location], "addid")
-                let view = await commands.player.mpdView()
-                guard let added = view.entries.last else { throw MPDAck(.noExist, command: "addid", "No such song") }
+                let status = commands.status
+                guard let added = await commands.player.mpdEntries().last else { throw MPDAck(.noExist, command: "addid", "No such song") }
                 if arguments.count == 2 {
-                    try await commands.move((view.entries.count - 1)..<view.entries.count, to: try integer(arguments[1], "addid"), "addid")
+                    try await commands.move((status.count - 1)..<status.count, to: try integer(arguments[1], "addid"), "addid")
                 }
                 output.field("Id", String(added.id))
             }
@@ -40,7 +40,7 @@ extension MPDCommands {
         (
             "delete",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
-                let count = await commands.player.mpdView().entries.count
+                let count = commands.status.count
                 let range = try range(arguments[0], count: count, "delete")
                 guard range.upperBound <= count else { throw MPDAck(.argument, command: "delete", "Bad song index") }
                 for position in range.reversed() { try await commands.remove(at: position, "delete") }
@@ -55,7 +55,7 @@ extension MPDCommands {
         (
             "move",
             Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
-                let count = await commands.player.mpdView().entries.count
+                let count = commands.status.count
                 try await commands.move(try range(arguments[0], count: count, "move"), to: try integer(arguments[1], "move"), "move")
             }
         ),
@@ -83,7 +83,7 @@ extension MPDCommands {
         (
             "shuffle",
             Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
-                let count = await commands.player.mpdView().entries.count
+                let count = commands.status.count
                 let range = try arguments.first.map { text throws(MPDAck) in try Self.range(text, count: count, "shuffle") } ?? 0..<count
                 guard range.upperBound <= count else { throw MPDAck(.argument, command: "shuffle", "Bad song index") }
                 for position in range.dropLast().reversed() {
@@ -95,7 +95,7 @@ extension MPDCommands {
         (
             "playlistinfo",
             Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
-                let count = await commands.player.mpdView().entries.count
+                let count = commands.status.count
                 let range = try arguments.first.map { text throws(MPDAck) in try Self.range(text, count: count, "playlistinfo") } ?? 0..<count
                 guard arguments.isEmpty || range.lowerBound < count || range.isEmpty else {
                     throw MPDAck(.argument, command: "playlistinfo", "Bad song index")
@@ -116,8 +116,7 @@ extension MPDCommands {
         (
             "playlist",
             Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                let view = await commands.player.mpdView()
-                for (position, entry) in view.entries.enumerated() {
+                for (position, entry) in await commands.player.mpdEntries().enumerated() {
                     output.raw("\(position):file: \(commands.paths.uri(of: entry.location))\n")
                 }
             }
@@ -126,7 +125,7 @@ extension MPDCommands {
             "plchanges",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
                 guard try await commands.changedSince(arguments[0], "plchanges") else { return }
-                let count = await commands.player.mpdView().entries.count
+                let count = commands.status.count
                 let range = try arguments.count == 2 ? Self.range(arguments[1], count: count, "plchanges") : 0..<count
                 try await commands.listQueue(range, client: client, into: &output)
             }
@@ -135,11 +134,11 @@ extension MPDCommands {
             "plchangesposid",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, output throws(MPDAck) in
                 guard try await commands.changedSince(arguments[0], "plchangesposid") else { return }
-                let view = await commands.player.mpdView()
-                let range = try arguments.count == 2 ? Self.range(arguments[1], count: view.entries.count, "plchangesposid") : 0..<view.entries.count
-                for position in range.clamped(to: 0..<view.entries.count) {
+                let entries = await commands.player.mpdEntries()
+                let range = try arguments.count == 2 ? Self.range(arguments[1], count: entries.count, "plchangesposid") : 0..<entries.count
+                for position in range.clamped(to: 0..<entries.count) {
                     output.field("cpos", String(position))
-                    output.field("Id", String(view.entries[position].id))
+                    output.field("Id", String(entries[position].id))
                 }
             }
         ),
@@ -159,7 +158,7 @@ extension MPDCommands {
         ),
         (
             "prio",
-            Command(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
                 guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
                     throw MPDAck(.argument, command: "prio", "Priority out of range: \(arguments[0])")
                 }
@@ -167,7 +166,7 @@ extension MPDCommands {
         ),
         (
             "prioid",
-            Command(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
                 guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
                     throw MPDAck(.argument, command: "prioid", "Priority out of range: \(arguments[0])")
                 }
@@ -200,7 +199,7 @@ extension MPDCommands {
     /// reads the whole queue again, which MPD's clients handle as any list of changes).
     private func changedSince(_ version: String, _ command: String) async throws(MPDAck) -> Bool {
         let asked = try Self.integer(version, command)
-        return board.absorb(await player.mpdView()) != asked
+        return board.absorb(status) != asked
     }
 
     private func append(_ locations: [String], _ command: String) async throws(MPDAck) {
@@ -221,7 +220,7 @@ extension MPDCommands {
 
     /// Moves the entries at `range` so that the first of them is at `destination`.
     private func move(_ range: Range<Int>, to destination: Int, _ command: String) async throws(MPDAck) {
-        let count = await player.mpdView().entries.count
+        let count = status.count
         guard range.upperBound <= count, destination >= 0, destination + range.count <= count else {
             throw MPDAck(.argument, command: command, "Bad song index")
         }
@@ -237,7 +236,7 @@ extension MPDCommands {
     }
 
     private func swap(_ first: Int, _ second: Int, _ command: String) async throws(MPDAck) {
-        let count = await player.mpdView().entries.count
+        let count = status.count
         guard (0..<count).contains(first), (0..<count).contains(second) else { throw MPDAck(.argument, command: command, "Bad song index") }
         guard first != second else { return }
         let (low, high) = (min(first, second), max(first, second))

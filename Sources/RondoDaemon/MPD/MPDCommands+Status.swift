@@ -10,12 +10,14 @@ import RondoProtocol
 /// so `consume 1` is refused with why.
 extension MPDCommands {
     static let statusCommands: [(String, Command)] = [
-        ("status", Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in await commands.status(&output) }),
+        (
+            "status",
+            Command.immediate(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in commands.writeStatus(&output) }
+        ),
         (
             "currentsong",
             Command(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
-                let view = await commands.player.mpdView()
-                guard let index = view.currentIndex else { return }
+                guard let index = commands.status.currentIndex else { return }
                 guard let queued = await commands.player.mpdEntries(index..<(index + 1)).first else { return }
                 output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), for: client)
             }
@@ -26,7 +28,7 @@ extension MPDCommands {
                 try await commands.stats(&output)
             }
         ),
-        ("clearerror", Command(permission: .authorized, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        ("clearerror", Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
         (
             "play",
             Command(permission: .authorized, arguments: 0...1) { commands, arguments, _, _ throws(MPDAck) in
@@ -86,7 +88,7 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let text = arguments[0]
                 var target = try seconds(text, "seekcur")
-                if text.hasPrefix("+") || text.hasPrefix("-") { target += await commands.player.mpdView().elapsed }
+                if text.hasPrefix("+") || text.hasPrefix("-") { target += commands.status.elapsed(at: commands.player.now()) }
                 try await commands.send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)), "seekcur")
             }
         ),
@@ -101,7 +103,7 @@ extension MPDCommands {
             "repeat",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let on = try boolean(arguments[0], "repeat")
-                let current = await commands.player.mpdView().repeatMode
+                let current = commands.status.repeatMode
                 let mode: RepeatTypeName = on ? (current == .one ? .one : .all) : .off
                 try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "repeat")
             }
@@ -113,14 +115,14 @@ extension MPDCommands {
                     throw MPDAck(.argument, command: "single", "oneshot is not supported: Rondo's single is repeat one")
                 }
                 let on = try boolean(arguments[0], "single")
-                let current = await commands.player.mpdView().repeatMode
+                let current = commands.status.repeatMode
                 let mode: RepeatTypeName = on ? .one : (current == .off ? .off : .all)
                 try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "single")
             }
         ),
         (
             "consume",
-            Command(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
                 guard try boolean(arguments[0], "consume") else { return }
                 throw MPDAck(
                     .argument, command: "consume",
@@ -129,7 +131,7 @@ extension MPDCommands {
         ),
         (
             "crossfade",
-            Command(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
                 guard try integer(arguments[0], "crossfade") == 0 else {
                     throw MPDAck(.argument, command: "crossfade", "crossfade is not supported: Rondo plays tracks gapless")
                 }
@@ -159,8 +161,8 @@ extension MPDCommands {
         ),
         (
             "getvol",
-            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                output.field("volume", String(Self.percent(await commands.player.mpdView().volume)))
+            Command.immediate(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                output.field("volume", String(Self.percent(commands.status.volume)))
             }
         ),
         (
@@ -192,40 +194,44 @@ extension MPDCommands {
         ),
         (
             "disableoutput",
-            Command(permission: .authorized, arguments: 1...1) { _, _, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 1...1) { _, _, _, _ throws(MPDAck) in
                 throw MPDAck(.argument, command: "disableoutput", "Rondo plays to one output at a time: enable another instead")
             }
         ),
     ]
 
     /// `status`, in MPD 0.23's order of fields.
-    private func status(_ output: inout MPDOutput) async {
-        let view = await player.mpdView()
-        let version = board.absorb(view)
-        output.field("volume", String(Self.percent(view.volume)))
-        output.field("repeat", view.repeatMode == .off ? "0" : "1")
-        output.field("random", view.shuffle == .off ? "0" : "1")
-        output.field("single", view.repeatMode == .one ? "1" : "0")
+    private func writeStatus(_ output: inout MPDOutput) {
+        let status = self.status
+        let version = board.absorb(status)
+        let elapsed = status.elapsed(at: player.now())
+        output.field("volume", String(Self.percent(status.volume)))
+        output.field("repeat", status.repeatMode == .off ? "0" : "1")
+        output.field("random", status.shuffle == .off ? "0" : "1")
+        output.field("single", status.repeatMode == .one ? "1" : "0")
         output.field("consume", "0")
         output.field("partition", "default")
         output.field("playlist", String(version))
-        output.field("playlistlength", String(view.entries.count))
+        output.field("playlistlength", String(status.count))
         output.field("mixrampdb", "0.000000")
-        output.field("state", Self.stateName(view.state))
-        if let index = view.currentIndex {
+        output.field("state", Self.stateName(status.state))
+        if let index = status.currentIndex, let id = status.currentID {
             output.field("song", String(index))
-            output.field("songid", String(view.entries[index].id))
-            if view.state != .stopped {
-                output.field("time", "\(Int(view.elapsed.rounded())):\(Int((view.duration ?? 0).rounded()))")
-                output.field("elapsed", MPDNumber.seconds(view.elapsed))
-                if let duration = view.duration { output.field("duration", MPDNumber.seconds(duration)) }
+            output.field("songid", String(id))
+            if status.state != .stopped {
+                output.field("time", MPDNumber.wholeSeconds(elapsed) + ":" + MPDNumber.wholeSeconds(status.duration ?? 0))
+                output.field("elapsed", MPDNumber.seconds(elapsed))
+                if let duration = status.duration { output.field("duration", MPDNumber.seconds(duration)) }
             }
         }
-        if let next = view.nextIndex {
+        if let next = status.nextIndex, let id = status.nextID {
             output.field("nextsong", String(next))
-            output.field("nextsongid", String(view.entries[next].id))
+            output.field("nextsongid", String(id))
         }
     }
+
+    /// The player's status as last published (no hop of its actor).
+    var status: MPDPlayerStatus { player.mpdStatus.load() }
 
     /// `stats`: the library's counts, the daemon's uptime.
     private func stats(_ output: inout MPDOutput) async throws(MPDAck) {
@@ -241,7 +247,7 @@ extension MPDCommands {
         output.field("artists", String(stats.artists))
         output.field("albums", String(stats.albums))
         output.field("songs", String(stats.tracks))
-        output.field("db_playtime", String(Int(stats.totalDuration)))
+        output.field("db_playtime", MPDNumber.wholeSeconds(stats.totalDuration))
         if let lastScan = stats.lastScan { output.field("db_update", String(Int(lastScan))) }
     }
 
@@ -270,7 +276,7 @@ extension MPDCommands {
 
     /// Plays the queue's entry at `position`.
     private func play(at position: Int, command: String) async throws(MPDAck) {
-        guard position >= 0, position < (await player.mpdView().entries.count) else {
+        guard position >= 0, position < (status.count) else {
             throw MPDAck(.argument, command: command, "Bad song index")
         }
         do throws(RPCError) {
@@ -282,17 +288,16 @@ extension MPDCommands {
 
     /// Seeks the entry at `position` to `seconds`, making it current first.
     private func seek(position: Int, to seconds: Double, _ command: String) async throws(MPDAck) {
-        let view = await player.mpdView()
-        guard position >= 0, position < view.entries.count else { throw MPDAck(.argument, command: command, "Bad song index") }
-        if view.currentIndex != position { try await play(at: position, command: command) }
+        let status = self.status
+        guard position >= 0, position < status.count else { throw MPDAck(.argument, command: command, "Bad song index") }
+        if status.currentIndex != position { try await play(at: position, command: command) }
         try await send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, seconds)), command)
     }
 
     /// The queue position of the entry with song id `text`.
     func position(ofID text: String, _ command: String) async throws(MPDAck) -> Int {
         let id = try Self.integer(text, command)
-        let view = await player.mpdView()
-        guard id >= 0, let position = view.entries.firstIndex(where: { $0.id == UInt64(id) }) else {
+        guard id >= 0, let position = await player.mpdEntries().firstIndex(where: { $0.id == UInt64(id) }) else {
             throw MPDAck(.noExist, command: command, "No such song")
         }
         return position

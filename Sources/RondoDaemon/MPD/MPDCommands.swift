@@ -40,7 +40,29 @@ struct MPDCommands: Sendable {
         var permission: Permission
         var arguments: ClosedRange<Int>
         var handler: Handler
+        /// The same work when it needs no actor and no other thread (`status`, `ping`): the
+        /// connection runs it where it reads the line, with no task.
+        var immediate: Immediate?
+
+        /// A command that waits for the player or the library.
+        init(permission: Permission, arguments: ClosedRange<Int>, handler: @escaping Handler) {
+            self.permission = permission
+            self.arguments = arguments
+            self.handler = handler
+        }
+
+        /// A command answered at once from what is published.
+        static func immediate(permission: Permission, arguments: ClosedRange<Int>, _ body: @escaping Immediate) -> Command {
+            var command = Command(permission: permission, arguments: arguments) { commands, arguments, client, output throws(MPDAck) in
+                try body(commands, arguments, &client, &output)
+            }
+            command.immediate = body
+            return command
+        }
     }
+
+    /// Runs one command at once, writing its reply's fields (not its `OK`).
+    typealias Immediate = @Sendable (MPDCommands, [String], inout MPDClientState, inout MPDOutput) throws(MPDAck) -> Void
 
     let player: PlayerService
     let library: LibraryService
@@ -60,6 +82,32 @@ struct MPDCommands: Sendable {
     /// Runs `request` for `client`, writing its reply into `output`.
     /// - Throws: ``MPDAck`` as MPD words it (index 0: the connection sets a list's index).
     func run(_ request: MPDRequest, client: inout MPDClientState, into output: inout MPDOutput) async throws(MPDAck) {
+        let command = try check(request, client: client)
+        do throws(MPDAck) {
+            try await command.handler(self, request.arguments, &client, &output)
+            if Self.answeredOnceWritten.contains(request.name) { await player.written() }
+        } catch {
+            throw Self.named(error, request.name)
+        }
+    }
+
+    /// Runs `request` at once when it can be (an unknown or refused command can: its error
+    /// is its reply), writing its reply into `output`.
+    /// - Returns: `false` when it must run on a task (``run(_:client:into:)``).
+    /// - Throws: ``MPDAck`` as MPD words it.
+    func runImmediately(_ request: MPDRequest, client: inout MPDClientState, into output: inout MPDOutput) throws(MPDAck) -> Bool {
+        let command = try check(request, client: client)
+        guard let immediate = command.immediate else { return false }
+        do throws(MPDAck) {
+            try immediate(self, request.arguments, &client, &output)
+        } catch {
+            throw Self.named(error, request.name)
+        }
+        return true
+    }
+
+    /// The command `request` names, if `client` may run it with these arguments.
+    private func check(_ request: MPDRequest, client: MPDClientState) throws(MPDAck) -> Command {
         guard let command = Self.table[request.name] else {
             throw MPDAck(.unknown, command: "", "unknown command \"\(request.name)\"")
         }
@@ -72,14 +120,14 @@ struct MPDCommands: Sendable {
         guard request.arguments.count <= command.arguments.upperBound else {
             throw MPDAck(.argument, command: request.name, "too many arguments for \"\(request.name)\"")
         }
-        do throws(MPDAck) {
-            try await command.handler(self, request.arguments, &client, &output)
-            if Self.answeredOnceWritten.contains(request.name) { await player.written() }
-        } catch {
-            var named = error
-            if named.command.isEmpty { named.command = request.name }
-            throw named
-        }
+        return command
+    }
+
+    /// `error` naming `command` when it names none.
+    private static func named(_ error: MPDAck, _ command: String) -> MPDAck {
+        var named = error
+        if named.command.isEmpty { named.command = command }
+        return named
     }
 
     /// The commands answered once what they changed is on disk and the songs they queued
@@ -94,10 +142,10 @@ struct MPDCommands: Sendable {
     // MARK: The connection's own
 
     private static let connectionCommands: [(String, Command)] = [
-        ("ping", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        ("ping", Command.immediate(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
         (
             "password",
-            Command(permission: .anyone, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
+            Command.immediate(permission: .anyone, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
                 guard let password = commands.password, arguments[0] == password else {
                     if commands.password == nil {
                         client.isAuthorized = true
@@ -110,19 +158,19 @@ struct MPDCommands: Sendable {
         ),
         (
             "commands",
-            Command(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
+            Command.immediate(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
                 for name in Self.namesAllowed(client, allowed: true) { output.field("command", name) }
             }
         ),
         (
             "notcommands",
-            Command(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
+            Command.immediate(permission: .anyone, arguments: 0...0) { _, _, client, output throws(MPDAck) in
                 for name in Self.namesAllowed(client, allowed: false) { output.field("command", name) }
             }
         ),
         (
             "binarylimit",
-            Command(permission: .anyone, arguments: 1...1) { _, arguments, client, _ throws(MPDAck) in
+            Command.immediate(permission: .anyone, arguments: 1...1) { _, arguments, client, _ throws(MPDAck) in
                 guard let size = Int(arguments[0]), size >= 64 else {
                     throw MPDAck(.argument, command: "binarylimit", "Value too small")
                 }
@@ -131,27 +179,27 @@ struct MPDCommands: Sendable {
         ),
         (
             "tagtypes",
-            Command(permission: .authorized, arguments: 0...64) { _, arguments, client, output throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 0...64) { _, arguments, client, output throws(MPDAck) in
                 try Self.tagTypes(arguments, client: &client, output: &output)
             }
         ),
         (
             "idle",
-            Command(permission: .authorized, arguments: 0...16) { _, _, _, _ throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 0...16) { _, _, _, _ throws(MPDAck) in
                 throw MPDAck(.unknown, command: "idle", "idle is not allowed in a command list")
             }
         ),
-        ("close", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
-        ("noidle", Command(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        ("close", Command.immediate(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        ("noidle", Command.immediate(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
         (
             "urlhandlers",
-            Command(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
                 for scheme in ["http://", "https://", "file://"] { output.field("handler", scheme) }
             }
         ),
         (
             "decoders",
-            Command(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
+            Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
                 for (plugin, suffixes) in Self.decoders {
                     output.field("plugin", plugin)
                     for suffix in suffixes { output.field("suffix", suffix) }

@@ -141,7 +141,9 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
             reply.ack(error)
             output.append(contentsOf: reply.bytes)
         case .run(let requests, let separated):
-            if !lists.isGathering, requests.count == 1, connectionCommand(requests[0]) { return }
+            if requests.count == 1, !separated {
+                if connectionCommand(requests[0]) || runImmediately(requests[0]) { return }
+            }
             run(requests, separated: separated)
         }
     }
@@ -197,12 +199,26 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
         output.append(contentsOf: reply.bytes)
     }
 
+    /// Runs `request` where the line was read when it needs no task (`status`, `ping`, an
+    /// error), writing its reply. Returns whether it did.
+    private func runImmediately(_ request: MPDRequest) -> Bool {
+        var reply = MPDOutput()
+        do throws(MPDAck) {
+            guard try commands.runImmediately(request, client: &client, into: &reply) else { return false }
+            reply.ok()
+        } catch {
+            reply.ack(error)
+        }
+        output.append(contentsOf: reply.bytes)
+        return true
+    }
+
     /// Runs `requests` in order on a task, stopping at the first that fails.
     private func run(_ requests: [MPDRequest], separated: Bool) {
         running = true
         let client = self.client
         let commands = self.commands
-        Task { [loop, self] in
+        Task(executorPreference: loop) { [loop, self] in
             var state = client
             var reply = MPDOutput()
             var failed = false

@@ -5,33 +5,19 @@ import RondoProtocol
 import Synchronization
 
 /// What changed, for each MPD client: the subsystems `idle` reports (`changed: player`),
-/// found by comparing what the player is now with what it was, whenever the daemon
-/// publishes an event, and the queue's version (`status`'s `playlist`, `plchanges`).
+/// found by comparing the player's published MPD status with the last one seen whenever the
+/// daemon publishes an event, and the queue's version (`status`'s `playlist`, `plchanges`).
 ///
 /// Every change is kept for every client until it asks (`idle`), as MPD keeps them: a
 /// client that was busy when the music moved on hears of it at its next `idle`. A client
 /// waiting in `idle` is woken at once.
 ///
-/// Ownership: the clients' pending changes and waits, the last view compared and the
-/// version are guarded by one mutex; looks at the player run one at a time (a look asked
-/// for while one runs runs once more after it).
+/// Ownership: the clients' pending changes and waits, the last status compared and the
+/// version are guarded by one mutex.
 final class MPDIdleBoard: Sendable {
     /// How far the position may stray from where it would be by the clock before it counts
     /// as a seek (a `player` change).
     static let seekTolerance = 1.5
-
-    /// What a comparison reads of the player.
-    struct Signature: Equatable {
-        var state: PlaybackState
-        var currentID: UInt64?
-        var queue: Int
-        var volume: Double
-        var shuffle: ShuffleMode
-        var repeatMode: RepeatMode
-        var elapsed: Double
-        var rate: Double
-        var at: Double
-    }
 
     private struct Client {
         var pending: Set<MPDSubsystem> = []
@@ -40,20 +26,16 @@ final class MPDIdleBoard: Sendable {
 
     private struct State {
         var clients: [Int: Client] = [:]
-        var last: Signature?
+        var last: MPDPlayerStatus?
         var playlistVersion = 1
-        var looking = false
-        var again = false
     }
 
     private let state = Mutex(State())
     private let player: PlayerService
-    private let now: @Sendable () -> Double
 
-    /// A board comparing `player`'s states.
-    init(player: PlayerService, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    /// A board comparing `player`'s published states.
+    init(player: PlayerService) {
         self.player = player
-        self.now = now
     }
 
     // MARK: Clients
@@ -94,11 +76,13 @@ final class MPDIdleBoard: Sendable {
         switch params {
         case is LibraryScanResult, is PodcastRefreshed:
             announce([.database, .update])
-            look()
         case is LibraryScanProgress:
             announce([.update])
-        case is NowPlayingState, is QueueChanged, is RemoteChanged, is RouteChanged:
-            look()
+        case is NowPlayingState, is QueueChanged:
+            // The player published its MPD status before the event.
+            absorb(player.mpdStatus.load())
+        case is RouteChanged:
+            announce([.output])
         default:
             break
         }
@@ -127,16 +111,15 @@ final class MPDIdleBoard: Sendable {
         for (wake, ready) in wakes { wake(ready) }
     }
 
-    /// Compares `view` with the last one seen, records what changed, and returns the
-    /// queue's version as of `view`. Commands call it with the view they read, so a client
-    /// that changed the queue sees the new version in its next `status`.
+    /// Compares `status` with the last one seen, records what changed, and returns the
+    /// queue's version as of `status`. Commands call it with the status they read, so a
+    /// client that changed the queue sees the new version in its next `status`.
     @discardableResult
-    func absorb(_ view: MPDPlayerView) -> Int {
-        let signature = Signature(view, at: now())
+    func absorb(_ status: MPDPlayerStatus) -> Int {
         let (changed, version) = state.withLock { state -> (Set<MPDSubsystem>, Int) in
-            defer { state.last = signature }
+            defer { state.last = status }
             guard let last = state.last else { return ([], state.playlistVersion) }
-            let changed = Self.changes(from: last, to: signature)
+            let changed = Self.changes(from: last, to: status)
             if changed.contains(.playlist) { state.playlistVersion += 1 }
             return (changed, state.playlistVersion)
         }
@@ -147,52 +130,17 @@ final class MPDIdleBoard: Sendable {
     /// The queue's version now.
     var playlistVersion: Int { state.withLock { $0.playlistVersion } }
 
-    /// What differs between two looks at the player.
-    static func changes(from old: Signature, to new: Signature) -> Set<MPDSubsystem> {
+    /// What differs between two statuses of the player.
+    static func changes(from old: MPDPlayerStatus, to new: MPDPlayerStatus) -> Set<MPDSubsystem> {
         var changed: Set<MPDSubsystem> = []
-        if old.queue != new.queue { changed.insert(.playlist) }
+        if old.queueSignature != new.queueSignature { changed.insert(.playlist) }
         if old.volume != new.volume { changed.insert(.mixer) }
         if old.shuffle != new.shuffle || old.repeatMode != new.repeatMode { changed.insert(.options) }
         if old.state != new.state || old.currentID != new.currentID || old.rate != new.rate {
             changed.insert(.player)
-        } else {
-            let expected = old.elapsed + (old.state == .playing ? (new.at - old.at) * old.rate : 0)
-            if abs(new.elapsed - expected) > seekTolerance { changed.insert(.player) }
+        } else if abs(new.elapsed - old.elapsed(at: new.at)) > seekTolerance {
+            changed.insert(.player)
         }
         return changed
-    }
-
-    /// Looks at the player, one look at a time.
-    private func look() {
-        let starts = state.withLock { state in
-            if state.looking { state.again = true }
-            defer { state.looking = true }
-            return !state.looking
-        }
-        guard starts else { return }
-        Task.detached { [self] in
-            while true {
-                absorb(await player.mpdView())
-                let again = state.withLock { state in
-                    defer { state.again = false }
-                    if !state.again { state.looking = false }
-                    return state.again
-                }
-                if !again { return }
-            }
-        }
-    }
-}
-
-extension MPDIdleBoard.Signature {
-    /// The signature of `view`, taken at `time`.
-    init(_ view: MPDPlayerView, at time: Double) {
-        var hasher = Hasher()
-        hasher.combine(view.entries.count)
-        for entry in view.entries { hasher.combine(entry.id) }
-        self.init(
-            state: view.state, currentID: view.currentIndex.map { view.entries[$0].id }, queue: hasher.finalize(),
-            volume: view.volume, shuffle: view.shuffle, repeatMode: view.repeatMode, elapsed: view.elapsed, rate: view.rate,
-            at: time)
     }
 }

@@ -49,6 +49,7 @@ extension PlayerService {
             playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing)
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
+        publishMPDStatus()
         return state
     }
 }

@@ -40,6 +40,8 @@ actor PlayerService {
     nonisolated let persistence: PersistenceWriter?
     /// The now-playing state as last computed, for readers that do not wait for the actor.
     nonisolated let published = PublishedNowPlaying()
+    /// The MPD status as last computed, for MPD clients' `status`.
+    nonisolated let mpdStatus = PublishedMPDStatus()
     /// The sound: the engine in the daemon, a fake in tests.
     nonisolated let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
@@ -324,6 +326,7 @@ actor PlayerService {
             hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
             watchChapterBoundary()
         case .queueChanged:
+            publishMPDStatus()
             hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
         default:
             break
