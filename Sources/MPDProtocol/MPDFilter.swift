@@ -36,6 +36,9 @@ public indirect enum MPDFilter {
     case compare(Subject, Comparison, String, foldCase: Bool)
     /// Songs under the directory (a URI prefix).
     case base(String)
+    /// Songs whose file changed at or after the time (`2026-11-29T10:00:00Z`, as MPD prints
+    /// it); a song whose time is not known is not one.
+    case modifiedSince(String)
     /// Every filter holds.
     case all([MPDFilter])
     /// The filter does not hold.
@@ -79,6 +82,9 @@ public indirect enum MPDFilter {
         let comparison: Comparison = foldCase ? .contains : .equals
         switch name.lowercased() {
         case "base": return .base(value)
+        case "modified-since":
+            guard let time = MPDTime.iso8601(value) else { throw MPDAck(.argument, command: command, "Malformed date: \(value)") }
+            return .modifiedSince(time)
         case "file", "filename": return .compare(.file, comparison, value, foldCase: foldCase)
         case "any": return .compare(.any, comparison, value, foldCase: foldCase)
         default:
@@ -92,6 +98,9 @@ public indirect enum MPDFilter {
         switch self {
         case .all(let filters): return filters.allSatisfy { $0.matches(song) }
         case .not(let filter): return !filter.matches(song)
+        case .modifiedSince(let time):
+            guard let modified = song.lastModified else { return false }
+            return modified >= time
         case .base(let directory):
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
             return directory.isEmpty || song.file == directory || song.file.hasPrefix(prefix)
@@ -182,7 +191,11 @@ public indirect enum MPDFilter {
             switch name.lowercased() {
             case "base":
                 filter = .base(try quoted())
-            case "modified-since", "added-since", "audioformat", "prio":
+            case "modified-since":
+                let value = try quoted()
+                guard let time = MPDTime.iso8601(value) else { throw Failure(message: "Malformed date: \(value)") }
+                filter = .modifiedSince(time)
+            case "added-since", "audioformat", "prio":
                 throw Failure(message: "'\(name)' filters are not supported")
             default:
                 let subject: Subject

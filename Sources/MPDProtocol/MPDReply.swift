@@ -43,8 +43,11 @@ public struct MPDOutput: Sendable {
     /// reply line.
     public mutating func field(_ name: String, _ value: String) {
         bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: ": ".utf8)
-        for byte in value.utf8 { bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte) }
+        bytes.append(0x3A)
+        bytes.append(0x20)
+        let start = bytes.count
+        bytes.append(contentsOf: value.utf8)
+        for index in start..<bytes.count where bytes[index] == 0x0A || bytes[index] == 0x0D { bytes[index] = 0x20 }
         bytes.append(0x0A)
     }
 

@@ -56,9 +56,16 @@ public struct MPDSong: Equatable, Sendable {
         self.tags = tags
     }
 
-    /// The values of `tag`, in order.
+    /// The values of `tag`, in order; as MPD does, a song without an album artist (or its
+    /// sort name) has its artist's in its place.
     public func values(of tag: Tag) -> [String] {
-        tags.filter { $0.tag == tag }.map(\.value)
+        let found = tags.filter { $0.tag == tag }.map(\.value)
+        guard found.isEmpty else { return found }
+        switch tag {
+        case .albumArtist: return values(of: .artist)
+        case .albumArtistSort: return values(of: .artistSort)
+        default: return found
+        }
     }
 
     /// The song's fields as a reply prints them; `position` and `id` when it is in the queue.

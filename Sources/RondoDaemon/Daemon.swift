@@ -264,6 +264,7 @@ public final class Daemon: Sendable {
             hub.observe { board.observe($0) }
             let commands = MPDCommands(
                 player: player, library: library, board: board, paths: MPDPaths(musicDirectory: options.musicDirectory),
+                saved: MPDSavedPlaylists(directory: (options.databasePath as NSString).deletingLastPathComponent + "/playlists"),
                 password: options.mpd.password, started: Date().timeIntervalSince1970)
             let server = MPDServer(
                 socketPath: options.mpdSocketPath, settings: options.mpd, commands: commands, board: board,

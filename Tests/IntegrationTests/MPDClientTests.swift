@@ -50,8 +50,9 @@ struct MPDClientTests {
     @Test func mpcPlaysAndEditsTheQueue() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }
-        #expect(rig.mpc("ls").stdout == "A\nlong440.mp3\n")
-        #expect(rig.mpc("listall").stdout == "A/short-a.mp3\nA/short-b.mp3\nlong440.mp3\n")
+        // In MPD's order: a directory's songs, then its subdirectories.
+        #expect(rig.mpc("ls").stdout == "long440.mp3\nA\n")
+        #expect(rig.mpc("listall").stdout == "long440.mp3\nA/short-a.mp3\nA/short-b.mp3\n")
         #expect(rig.mpc("add", "A").status == 0)
         #expect(rig.mpc("add", "long440.mp3").status == 0)
         #expect(try rig.queue() == ["A/short-a.mp3", "A/short-b.mp3", "long440.mp3"])
@@ -179,6 +180,39 @@ struct MPDClientTests {
         // A line longer than any command closes the connection, as MPD does.
         try mpd.write(String(repeating: "x", count: 70_000) + "\n")
         #expect(mpd.isClosed())
+    }
+
+    /// Playlists MPD clients save are kept beside the database and come back after a
+    /// restart; the music directory's own playlist files are listed and loaded, never
+    /// changed.
+    @Test func storedPlaylistsAreSavedAndTheLibrarysAreReadOnly() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        try Data("A/short-b.mp3\nlong440.mp3\n".utf8).write(to: URL(fileURLWithPath: rig.daemon.directory.appending("mix.m3u")))
+        _ = try rig.client.scanLibrary()
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try mpd.call("add A") == ["OK"])
+        #expect(try mpd.call("save evening") == ["OK"])
+        #expect(try mpd.call("save evening") == ["ACK [56@0] {save} Playlist already exists"])
+        #expect(try mpd.call("playlistadd evening long440.mp3") == ["OK"])
+        #expect(try mpd.call("playlistdelete evening 0") == ["OK"])
+        #expect(try mpd.call("listplaylist evening") == ["file: A/short-b.mp3", "file: long440.mp3", "OK"])
+        #expect(try mpd.call("listplaylists").filter { $0.hasPrefix("playlist: ") } == ["playlist: evening", "playlist: mix"])
+        #expect(try mpd.call("listplaylist mix") == ["file: A/short-b.mp3", "file: long440.mp3", "OK"])
+        #expect(try mpd.call("rm mix").first?.hasPrefix("ACK [4@0] {rm} mix is a playlist file of the music directory") == true)
+        #expect(try mpd.call("rename evening night") == ["OK"])
+        #expect(try mpd.call("listplaylistinfo night").contains("Title: Long 440"))
+
+        rig.daemon.stop()
+        let restarted = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"], restarting: rig.daemon)
+        defer { restarted.stop() }
+        let again = try MPDLineClient(socketPath: restarted.directory.appending("mpd.sock"))
+        #expect(try again.call("clear") == ["OK"])
+        #expect(try again.call("load night") == ["OK"])
+        #expect(try again.call("playlistinfo").filter { $0.hasPrefix("file: ") } == ["file: A/short-b.mp3", "file: long440.mp3"])
+        #expect(try again.call("rm night") == ["OK"])
+        #expect(try again.call("rm night") == ["ACK [50@0] {rm} No such playlist"])
+        #expect(try again.call("save ../escape") == ["ACK [2@0] {save} Bad playlist name: ../escape"])
     }
 
     /// A track's cover comes in chunks of the client's binary limit, whole once put

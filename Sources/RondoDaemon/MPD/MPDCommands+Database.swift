@@ -5,8 +5,7 @@ import RondoProtocol
 
 /// The library as MPD's database: its tracks under the music directory as a tree of files,
 /// found with filter expressions (`find`, `search`, `list … group`, `count`), added to the
-/// queue (`findadd`, `searchadd`), rescanned (`update`); its playlist files as stored
-/// playlists, read-only; each track's cover (`albumart`, `readpicture`) from the artwork
+/// queue (`findadd`, `searchadd`), rescanned (`update`); each track's cover (`albumart`, `readpicture`) from the artwork
 /// the scanner kept.
 extension MPDCommands {
     static let databaseCommands: [(String, Command)] =
@@ -84,39 +83,6 @@ extension MPDCommands {
                 }
             ),
             (
-                "listplaylists",
-                Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                    for playlist in try await commands.playlists() { output.field("playlist", playlist.name) }
-                }
-            ),
-            (
-                "listplaylist",
-                Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, output throws(MPDAck) in
-                    for track in try await commands.playlistTracks(arguments[0], "listplaylist") {
-                        output.field("file", commands.paths.uri(of: track.path, episode: track.episode))
-                    }
-                }
-            ),
-            (
-                "listplaylistinfo",
-                Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
-                    for track in try await commands.playlistTracks(arguments[0], "listplaylistinfo") {
-                        output.song(commands.paths.song(track), for: client)
-                    }
-                }
-            ),
-            (
-                "load",
-                Command(permission: .authorized, arguments: 1...3) { commands, arguments, _, _ throws(MPDAck) in
-                    var tracks = try await commands.playlistTracks(arguments[0], "load")
-                    if arguments.count >= 2 {
-                        let range = try range(arguments[1], count: tracks.count, "load").clamped(to: 0..<tracks.count)
-                        tracks = Array(tracks[range])
-                    }
-                    try await commands.appendTracks(tracks.map(\.path), "load")
-                }
-            ),
-            (
                 "albumart",
                 Command(permission: .authorized, arguments: 2...2) { commands, arguments, client, output throws(MPDAck) in
                     try await commands.picture(arguments, typed: false, "albumart", client: client, into: &output)
@@ -129,15 +95,6 @@ extension MPDCommands {
                 }
             ),
         ]
-        + ["save", "rm", "rename", "playlistadd", "playlistclear", "playlistdelete", "playlistmove"].map { name in
-            (
-                name,
-                Command(permission: .authorized, arguments: 0...4) { _, _, _, _ throws(MPDAck) in
-                    throw MPDAck(
-                        .system, command: name, "stored playlists are the music directory's playlist files, which Rondo reads and does not write")
-                }
-            )
-        }
 
     /// The most songs one `find` or `search` lists, so a filter matching the whole library
     /// cannot build a reply of gigabytes; `window` pages past it.
@@ -146,7 +103,7 @@ extension MPDCommands {
     // MARK: The tree of files
 
     /// The library's tracks under `location` (the whole library for the music directory).
-    private func tracks(under location: String?) async throws(MPDAck) -> [FileTrack] {
+    func tracks(under location: String?) async throws(MPDAck) -> [FileTrack] {
         guard let store = library.store else {
             throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
         }
@@ -180,23 +137,62 @@ extension MPDCommands {
             !tracks.isEmpty || base.isEmpty || (FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) && isDirectory.boolValue)
         else { throw MPDAck(.noExist, command: "", "No such directory") }
         let prefix = base.isEmpty ? "" : base + "/"
-        var listed: Set<Substring> = []
+        let root = Folder()
         for file in tracks {
             let song = paths.song(file)
-            let inside = song.file.dropFirst(prefix.count)
-            let parts = inside.split(separator: "/")
-            // Each directory on the way, once, before its songs (the tracks come in path order).
-            let directories = recursive ? parts.count - 1 : min(parts.count - 1, 1)
-            for depth in 0..<max(0, directories) {
-                let directory = parts[0...depth].joined(separator: "/")
-                let key = Substring(directory)
-                if listed.insert(key).inserted { output.field("directory", prefix + directory) }
+            var folder = root
+            for part in song.file.dropFirst(prefix.count).split(separator: "/").dropLast() {
+                folder = folder.child(String(part))
             }
-            guard recursive || parts.count == 1 else { continue }
+            folder.songs.append(song)
+        }
+        if recursive {
+            write(root, at: base, listingItself: !base.isEmpty, songs: songs, client: client, into: &output)
+            return
+        }
+        for song in root.songs { output.song(song, for: client) }
+        for name in root.children.keys.sorted() { writeDirectory(prefix + name, into: &output) }
+        if base.isEmpty {
+            for name in (try? await playlistNames()) ?? [] { output.field("playlist", name) }
+        }
+    }
+
+    /// A directory of the library as MPD lists it: its songs, then its subdirectories.
+    private final class Folder {
+        var songs: [MPDSong] = []
+        var children: [String: Folder] = [:]
+
+        func child(_ name: String) -> Folder {
+            if let folder = children[name] { return folder }
+            let folder = Folder()
+            children[name] = folder
+            return folder
+        }
+    }
+
+    /// Writes `folder` (the directory `path`) and everything under it, in MPD's order: the
+    /// directory itself, its songs, then each subdirectory by name.
+    private func write(
+        _ folder: Folder, at path: String, listingItself: Bool, songs: Bool, client: MPDClientState, into output: inout MPDOutput
+    ) {
+        if listingItself {
+            if songs { writeDirectory(path, into: &output) } else { output.field("directory", path) }
+        }
+        for song in folder.songs {
             if songs { output.song(song, for: client) } else { output.field("file", song.file) }
         }
-        if !recursive, base.isEmpty, songs {
-            for playlist in (try? await playlists()) ?? [] { output.field("playlist", playlist.name) }
+        for name in folder.children.keys.sorted() {
+            let child = path.isEmpty ? name : path + "/" + name
+            write(folder.children[name]!, at: child, listingItself: true, songs: songs, client: client, into: &output)
+        }
+    }
+
+    /// `directory: PATH` and when the directory last changed.
+    private func writeDirectory(_ path: String, into output: inout MPDOutput) {
+        output.field("directory", path)
+        var status = stat()
+        if stat(paths.musicDirectory + "/" + path, &status) == 0 {
+            output.field("Last-Modified", MPDPaths.timestamp(Int64(status.st_mtim.tv_sec)))
         }
     }
 
@@ -265,6 +261,10 @@ extension MPDCommands {
         let location = try base.map { uri throws(MPDAck) in try paths.location(of: uri, isLocal: false, command: "") }
         var songs = try await tracks(under: location).map(paths.song)
         if let filter = query.filter { songs = songs.filter(filter.matches) }
+        if query.sort == nil {
+            // MPD's order: a directory's songs, then each subdirectory's.
+            songs.sort { Self.precedesInTree($0.file, $1.file) }
+        }
         if let sort = query.sort {
             let key: (MPDSong) -> String = { song in
                 sort.tag.map { song.values(of: $0).first ?? "" } ?? song.lastModified ?? ""
@@ -273,6 +273,20 @@ extension MPDCommands {
         }
         if let window = query.window { songs = Array(songs[window.clamped(to: 0..<songs.count)]) }
         return songs
+    }
+
+    /// Whether the file `left` comes before `right` as MPD walks its tree: within one
+    /// directory, its songs before its subdirectories, each by name.
+    static func precedesInTree(_ left: String, _ right: String) -> Bool {
+        let leftParts = left.split(separator: "/")
+        let rightParts = right.split(separator: "/")
+        for (index, (a, b)) in zip(leftParts, rightParts).enumerated() {
+            let aIsFile = index == leftParts.count - 1
+            let bIsFile = index == rightParts.count - 1
+            if aIsFile != bIsFile { return aIsFile }
+            if a != b { return a < b }
+        }
+        return leftParts.count < rightParts.count
     }
 
     private func find(_ arguments: [String], foldCase: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)
@@ -350,35 +364,7 @@ extension MPDCommands {
         output.field("updating_db", "1")
     }
 
-    // MARK: Stored playlists
-
-    /// The library's playlists.
-    private func playlists() async throws(MPDAck) -> [CatalogPlaylist] {
-        guard let store = library.store else { return [] }
-        do throws(StoreError) {
-            return try store.entries(.playlists, in: 0..<Int(Int32.max)).compactMap { entry in
-                if case .playlist(let playlist) = entry { playlist } else { nil }
-            }
-        } catch {
-            throw MPDAck(.system, command: "", "the library could not be read: \(error)")
-        }
-    }
-
-    /// The tracks of the playlist named `name`.
-    private func playlistTracks(_ name: String, _ command: String) async throws(MPDAck) -> [CatalogTrack] {
-        guard let store = library.store, let playlist = try await playlists().first(where: { $0.name == name }) else {
-            throw MPDAck(.noExist, command: command, "No such playlist")
-        }
-        do throws(StoreError) {
-            return try store.entries(.tracksOfPlaylist(playlist.id), in: 0..<Int(Int32.max)).compactMap { entry in
-                if case .track(let track) = entry { track } else { nil }
-            }
-        } catch {
-            throw MPDAck(.system, command: command, "the library could not be read: \(error)")
-        }
-    }
-
-    private func appendTracks(_ locations: [String], _ command: String) async throws(MPDAck) {
+    func appendTracks(_ locations: [String], _ command: String) async throws(MPDAck) {
         guard !locations.isEmpty else { return }
         do throws(RPCError) {
             _ = try await player.append(locations)

@@ -11,7 +11,7 @@ extension MPDCommands {
         (
             "add",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, _ throws(MPDAck) in
-                let location = try commands.paths.location(of: arguments[0], isLocal: client.isLocal, command: "add")
+                let location = try commands.existing(arguments[0], client: client, "add")
                 let before = commands.status.count
                 try await commands.append([location], "add")
                 if arguments.count == 2 {
@@ -23,7 +23,7 @@ extension MPDCommands {
         (
             "addid",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
-                let location = try commands.paths.location(of: arguments[0], isLocal: client.isLocal, command: "addid")
+                let location = try commands.existing(arguments[0], client: client, "addid")
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory), isDirectory.boolValue {
                     throw MPDAck(.noExist, command: "addid", "Not a song: \(arguments[0]) is a directory (add takes directories)")
@@ -96,7 +96,11 @@ extension MPDCommands {
             "playlistinfo",
             Command(permission: .authorized, arguments: 0...1) { commands, arguments, client, output throws(MPDAck) in
                 let count = commands.status.count
-                let range = try arguments.first.map { text throws(MPDAck) in try Self.range(text, count: count, "playlistinfo") } ?? 0..<count
+                // `-1`, as MPD reads it, is the whole queue.
+                let range =
+                    try arguments.first.flatMap { $0 == "-1" ? nil : $0 }.map { text throws(MPDAck) in
+                        try Self.range(text, count: count, "playlistinfo")
+                    } ?? 0..<count
                 guard arguments.isEmpty || range.lowerBound < count || range.isEmpty else {
                     throw MPDAck(.argument, command: "playlistinfo", "Bad song index")
                 }
@@ -173,6 +177,15 @@ extension MPDCommands {
             }
         ),
     ]
+
+    /// The location `uri` names, when it is a stream's URL, a podcast episode or a file or
+    /// directory that exists; MPD's error, naming no path of this machine, otherwise.
+    func existing(_ uri: String, client: MPDClientState, _ command: String) throws(MPDAck) -> String {
+        let location = try paths.location(of: uri, isLocal: client.isLocal, command: command)
+        guard location.hasPrefix("http://") || location.hasPrefix("https://") || FileManager.default.fileExists(atPath: location)
+        else { throw MPDAck(.noExist, command: command, "No such directory") }
+        return location
+    }
 
     /// How many queue entries one read of the player describes: a long queue is listed a
     /// page at a time, so no one hop of the actor holds it long.

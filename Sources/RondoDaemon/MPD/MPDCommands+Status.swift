@@ -87,6 +87,7 @@ extension MPDCommands {
             "seekcur",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let text = arguments[0]
+                guard commands.status.state != .stopped else { throw MPDAck(.playerSync, command: "seekcur", "Not playing") }
                 var target = try seconds(text, "seekcur")
                 if text.hasPrefix("+") || text.hasPrefix("-") { target += commands.status.elapsed(at: commands.player.now()) }
                 try await commands.send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)), "seekcur")
@@ -147,7 +148,8 @@ extension MPDCommands {
             "setvol",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let volume = try integer(arguments[0], "setvol")
-                guard (0...100).contains(volume) else { throw MPDAck(.argument, command: "setvol", "Invalid volume value") }
+                guard volume >= 0 else { throw MPDAck(.argument, command: "setvol", "Number is negative: \(arguments[0])") }
+                guard volume <= 100 else { throw MPDAck(.argument, command: "setvol", "Number too large: \(arguments[0])") }
                 try await commands.setVolume(PlayerSetVolumeParams(volume: Double(volume) / 100), "setvol")
             }
         ),

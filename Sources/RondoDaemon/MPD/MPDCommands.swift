@@ -12,7 +12,8 @@ struct MPDClientState: Sendable {
     /// The largest binary chunk it takes (`binarylimit`, default 8192).
     var binaryLimit = 8192
     /// The tags it wants in song replies (`tagtypes`).
-    var tagTypes = Set(MPDSong.Tag.allCases)
+    /// Every tag but `Comment`, which MPD leaves out until a client asks for it.
+    var tagTypes = Set(MPDSong.Tag.allCases.filter { $0 != .comment })
 }
 
 /// The MPD protocol's commands (SPEC §13), each mapped onto what Rondo already is: the
@@ -68,6 +69,8 @@ struct MPDCommands: Sendable {
     let library: LibraryService
     let board: MPDIdleBoard
     let paths: MPDPaths
+    /// The playlists MPD clients save.
+    let saved: MPDSavedPlaylists
     let password: String?
     /// When the daemon started, for `stats`'s `uptime`.
     let started: Double
@@ -75,7 +78,9 @@ struct MPDCommands: Sendable {
     /// Every command served, by name.
     static let table: [String: Command] = {
         var table: [String: Command] = [:]
-        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands { table[name] = command }
+        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands + storedPlaylistCommands {
+            table[name] = command
+        }
         return table
     }()
 
@@ -216,7 +221,9 @@ struct MPDCommands: Sendable {
 
     /// The names of the commands `client` may (or may not) run, sorted.
     private static func namesAllowed(_ client: MPDClientState, allowed: Bool) -> [String] {
-        table.filter { (_, command) in (command.permission == .anyone || client.isAuthorized) == allowed }.keys.sorted()
+        // `noidle` is no command of its own to MPD: it is the end of an `idle`.
+        table.filter { (name, command) in name != "noidle" && (command.permission == .anyone || client.isAuthorized) == allowed }
+            .keys.sorted()
     }
 
     /// `tagtypes`, `tagtypes all|clear`, `tagtypes enable|disable TAG…`.

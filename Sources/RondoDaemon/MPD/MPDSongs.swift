@@ -83,14 +83,7 @@ struct MPDPaths: Sendable {
     }
 
     /// `seconds` since the epoch as MPD prints a time (`2026-11-29T10:00:00Z`).
-    static func timestamp(_ seconds: Int64) -> String {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return
-            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-    }
+    static func timestamp(_ seconds: Int64) -> String { MPDTime.iso8601(seconds: seconds) }
 }
 
 extension MPDOutput {
