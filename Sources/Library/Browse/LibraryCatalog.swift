@@ -237,6 +237,9 @@ public struct CatalogTrack: Equatable, Sendable {
     /// For a podcast episode, what its feed says (its ``path`` is then its identifier);
     /// `nil` for a file of the library.
     public var episode: EpisodeFacts?
+    /// When its file last changed, in seconds since the Unix epoch, as last scanned; `nil`
+    /// when not known (an episode, or a file due for a rescan).
+    public var modified: Int64?
 
     /// Creates a track.
     public init(
@@ -244,7 +247,7 @@ public struct CatalogTrack: Equatable, Sendable {
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
         resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(),
-        chapterCount: Int = 0, episode: EpisodeFacts? = nil
+        chapterCount: Int = 0, episode: EpisodeFacts? = nil, modified: Int64? = nil
     ) {
         self.id = id
         self.identifier = identifier
@@ -266,5 +269,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.replayGain = replayGain
         self.chapterCount = chapterCount
         self.episode = episode
+        self.modified = modified
     }
 }

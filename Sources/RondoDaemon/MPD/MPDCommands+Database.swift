@@ -103,12 +103,12 @@ extension MPDCommands {
     // MARK: The tree of files
 
     /// The library's tracks under `location` (the whole library for the music directory).
-    func tracks(under location: String?) async throws(MPDAck) -> [FileTrack] {
+    func tracks(under location: String?) async throws(MPDAck) -> [CatalogTrack] {
         guard let store = library.store else {
             throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
         }
         let directory = location == paths.musicDirectory ? nil : location
-        let found: Result<[FileTrack], StoreError> = await withCheckedContinuation { continuation in
+        let found: Result<[CatalogTrack], StoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: Result { () throws(StoreError) in try store.tracks(under: directory) })
             }

@@ -91,7 +91,7 @@ extension MPDCommands {
                 {
                     added = [location]
                 } else {
-                    added = try await commands.tracks(under: location).map(\.track.path)
+                    added = try await commands.tracks(under: location).map(\.path)
                     guard !added.isEmpty else { throw MPDAck(.noExist, command: "playlistadd", "No such song: \(arguments[1])") }
                 }
                 var locations = commands.saved.locations(of: arguments[0]) ?? []

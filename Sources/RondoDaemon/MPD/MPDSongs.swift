@@ -37,13 +37,6 @@ struct MPDPaths: Sendable {
         return relative.isEmpty ? musicDirectory : musicDirectory + "/" + relative.joined(separator: "/")
     }
 
-    /// The song a library track is, with its file's time.
-    func song(_ file: FileTrack) -> MPDSong {
-        var song = song(file.track)
-        if file.modified > 0 { song.lastModified = Self.timestamp(file.modified) }
-        return song
-    }
-
     /// The song a library track is.
     func song(_ track: CatalogTrack) -> MPDSong {
         var tags: [(tag: MPDSong.Tag, value: String)] = []
@@ -59,7 +52,9 @@ struct MPDPaths: Sendable {
         add(.genre, track.genre)
         add(.composer, track.composer)
         add(.disc, track.discNumber.map(String.init))
-        return MPDSong(file: uri(of: track.path, episode: track.episode), duration: track.duration, tags: tags)
+        return MPDSong(
+            file: uri(of: track.path, episode: track.episode), lastModified: track.modified.map(Self.timestamp), duration: track.duration,
+            tags: tags)
     }
 
     /// The song a queue entry is: its library row, else what the player knows of it.
