@@ -245,7 +245,8 @@ extension MPDCommands {
         }
         let uptime = Int(Date().timeIntervalSince1970 - started)
         output.field("uptime", String(uptime))
-        output.field("playtime", String(uptime))
+        board.absorb(status)
+        output.field("playtime", MPDNumber.wholeSeconds(board.playedSeconds(at: player.now())))
         output.field("artists", String(stats.artists))
         output.field("albums", String(stats.albums))
         output.field("songs", String(stats.tracks))

@@ -28,6 +28,8 @@ final class MPDIdleBoard: Sendable {
         var clients: [Int: Client] = [:]
         var last: MPDPlayerStatus?
         var playlistVersion = 1
+        /// Seconds the player played, up to `last`'s time (`stats`'s `playtime`).
+        var played = 0.0
     }
 
     private let state = Mutex(State())
@@ -119,12 +121,22 @@ final class MPDIdleBoard: Sendable {
         let (changed, version) = state.withLock { state -> (Set<MPDSubsystem>, Int) in
             defer { state.last = status }
             guard let last = state.last else { return ([], state.playlistVersion) }
+            if last.state == .playing { state.played += max(0, status.at - last.at) }
             let changed = Self.changes(from: last, to: status)
             if changed.contains(.playlist) { state.playlistVersion += 1 }
             return (changed, state.playlistVersion)
         }
         announce(changed)
         return version
+    }
+
+    /// How long the player has played since the daemon started (as MPD's `stats` counts
+    /// it: time with sound, whatever the rate), as of `time`.
+    func playedSeconds(at time: Double) -> Double {
+        state.withLock { state in
+            guard let last = state.last else { return 0 }
+            return state.played + (last.state == .playing ? max(0, time - last.at) : 0)
+        }
     }
 
     /// The queue's version now.
