@@ -51,6 +51,42 @@ public struct MPDOutput: Sendable {
         bytes.append(0x0A)
     }
 
+    /// Writes `NAME: NUMBER`, the digits straight into the reply.
+    public mutating func field(_ name: String, _ value: Int) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x3A)
+        bytes.append(0x20)
+        appendDigits(value)
+        bytes.append(0x0A)
+    }
+
+    /// Writes `NAME: SECONDS` with three decimals, as ``MPDNumber/seconds(_:)`` prints them.
+    public mutating func field(_ name: String, seconds value: Double) {
+        let held = value.isNaN ? 0 : min(max(0, value), MPDNumber.longestSeconds)
+        let millis = Int((held * 1000).rounded())
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x3A)
+        bytes.append(0x20)
+        appendDigits(millis / 1000)
+        bytes.append(0x2E)
+        let fraction = millis % 1000
+        bytes.append(0x30 + UInt8(fraction / 100))
+        bytes.append(0x30 + UInt8(fraction / 10 % 10))
+        bytes.append(0x30 + UInt8(fraction % 10))
+        bytes.append(0x0A)
+    }
+
+    private mutating func appendDigits(_ value: Int) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(0x30 + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
     /// Writes `NAME: VALUE` for each field.
     public mutating func fields(_ fields: [(name: String, value: String)]) {
         for (name, value) in fields { field(name, value) }
@@ -75,4 +111,19 @@ public struct MPDOutput: Sendable {
 
     /// Writes raw bytes (a greeting).
     public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// Writes another reply's bytes after these.
+    public mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+
+    /// How many bytes are written.
+    public var count: Int { bytes.count }
+
+    /// Drops what was written after the first `count` bytes (a reply cut short by an error).
+    public mutating func truncate(to count: Int) { bytes.removeSubrange(count...) }
+
+    /// Drops everything written, keeping the storage when it is no larger than
+    /// `keptCapacity` bytes.
+    public mutating func clear(keepingCapacityUpTo keptCapacity: Int) {
+        bytes.removeAll(keepingCapacity: bytes.count <= keptCapacity)
+    }
 }

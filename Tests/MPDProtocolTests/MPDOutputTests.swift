@@ -56,4 +56,20 @@ struct MPDOutputTests {
         #expect(text(output) == "ACK [52@0] {} a  OK\n")
         #expect(MPDReply([("Title", "a\r\nOK")]).text == "Title: a  OK\n")
     }
+
+    /// Numbers written straight into the reply read as their text would.
+    @Test(arguments: [0, 7, 42, 100, 12_345, -3, Int.max, Int.min])
+    func wholeNumbersAreTheirDigits(value: Int) {
+        var output = MPDOutput()
+        output.field("n", value)
+        #expect(String(decoding: output.bytes, as: UTF8.self) == "n: \(value)\n")
+    }
+
+    /// Seconds written straight into the reply read as `MPDNumber.seconds` prints them.
+    @Test(arguments: [0, 0.0004, 0.0005, 1.2345, 59.9999, 180, 3_600.5, -1, .infinity, .nan, 1e300])
+    func secondsAreMPDNumbers(value: Double) {
+        var output = MPDOutput()
+        output.field("elapsed", seconds: value)
+        #expect(String(decoding: output.bytes, as: UTF8.self) == "elapsed: \(MPDNumber.seconds(value))\n")
+    }
 }

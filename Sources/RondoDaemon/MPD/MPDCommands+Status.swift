@@ -207,28 +207,28 @@ extension MPDCommands {
         let status = self.status
         let version = board.absorb(status)
         let elapsed = status.elapsed(at: player.now())
-        output.field("volume", String(Self.percent(status.volume)))
+        output.field("volume", Self.percent(status.volume))
         output.field("repeat", status.repeatMode == .off ? "0" : "1")
         output.field("random", status.shuffle == .off ? "0" : "1")
         output.field("single", status.repeatMode == .one ? "1" : "0")
         output.field("consume", "0")
         output.field("partition", "default")
-        output.field("playlist", String(version))
-        output.field("playlistlength", String(status.count))
+        output.field("playlist", version)
+        output.field("playlistlength", status.count)
         output.field("mixrampdb", "0.000000")
         output.field("state", Self.stateName(status.state))
         if let index = status.currentIndex, let id = status.currentID {
-            output.field("song", String(index))
-            output.field("songid", String(id))
+            output.field("song", index)
+            output.field("songid", Int(id))
             if status.state != .stopped {
                 output.field("time", MPDNumber.wholeSeconds(elapsed) + ":" + MPDNumber.wholeSeconds(status.duration ?? 0))
-                output.field("elapsed", MPDNumber.seconds(elapsed))
-                if let duration = status.duration { output.field("duration", MPDNumber.seconds(duration)) }
+                output.field("elapsed", seconds: elapsed)
+                if let duration = status.duration { output.field("duration", seconds: duration) }
             }
         }
         if let next = status.nextIndex, let id = status.nextID {
-            output.field("nextsong", String(next))
-            output.field("nextsongid", String(id))
+            output.field("nextsong", next)
+            output.field("nextsongid", Int(id))
         }
     }
 

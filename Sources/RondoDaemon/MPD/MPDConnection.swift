@@ -37,7 +37,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
     private var splitter = LineSplitter(maximumLength: maximumLineLength)
     private var frames: [Frame] = []
     private var nextFrame = 0
-    private var output: [UInt8] = []
+    private var output = MPDOutput()
     private var written = 0
     private var watching: UInt32 = 0
     private var running = false
@@ -65,7 +65,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
     /// Greets the client and starts reading.
     func start() {
         board.register(id)
-        output.append(contentsOf: Self.greeting.utf8)
+        output.raw(Self.greeting)
         flush()
         updateInterest()
     }
@@ -131,7 +131,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
             }
             idling = false
             board.stopWaiting(id)
-            output.append(contentsOf: "OK\n".utf8)
+            output.ok()
             return
         }
         switch lists.take(line) {
@@ -139,7 +139,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
         case .refuse(let error):
             var reply = MPDOutput()
             reply.ack(error)
-            output.append(contentsOf: reply.bytes)
+            output.append(reply.bytes)
         case .run(let requests, let separated):
             if requests.count == 1, !separated {
                 if connectionCommand(requests[0]) || runImmediately(requests[0]) { return }
@@ -165,7 +165,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
             } catch {
                 var reply = MPDOutput()
                 reply.ack(error)
-                output.append(contentsOf: reply.bytes)
+                output.append(reply.bytes)
                 return true
             }
             let id = self.id
@@ -196,20 +196,20 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
         var reply = MPDOutput()
         for subsystem in MPDSubsystem.allCases where changed.contains(subsystem) { reply.field("changed", subsystem.rawValue) }
         reply.ok()
-        output.append(contentsOf: reply.bytes)
+        output.append(reply.bytes)
     }
 
     /// Runs `request` where the line was read when it needs no task (`status`, `ping`, an
     /// error), writing its reply. Returns whether it did.
     private func runImmediately(_ request: MPDRequest) -> Bool {
-        var reply = MPDOutput()
+        let start = output.count
         do throws(MPDAck) {
-            guard try commands.runImmediately(request, client: &client, into: &reply) else { return false }
-            reply.ok()
+            guard try commands.runImmediately(request, client: &client, into: &output) else { return false }
+            output.ok()
         } catch {
-            reply.ack(error)
+            output.truncate(to: start)
+            output.ack(error)
         }
-        output.append(contentsOf: reply.bytes)
         return true
     }
 
@@ -239,7 +239,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
             loop.execute {
                 self.running = false
                 self.client = finished.0
-                self.output.append(contentsOf: finished.1)
+                self.output.append(finished.1)
                 self.handleFrames()
                 self.updateInterest()
             }
@@ -251,7 +251,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
     private func flush() {
         guard !ended else { return }
         while written < output.count {
-            let count = output.withUnsafeBytes { bytes in
+            let count = output.bytes.withUnsafeBytes { bytes in
                 send(socket, bytes.baseAddress! + written, bytes.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
             if count > 0 {
@@ -263,7 +263,7 @@ final class MPDConnection: LoopWatched, @unchecked Sendable {
             return
         }
         if written == output.count {
-            output.removeAll(keepingCapacity: output.count <= 64 * 1024)
+            output.clear(keepingCapacityUpTo: 64 * 1024)
             written = 0
             if closing, !running { closeNow() }
         }
