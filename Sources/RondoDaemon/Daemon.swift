@@ -72,7 +72,7 @@ public final class Daemon: Sendable {
         var policy = policy
         if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
         let environment = ProcessInfo.processInfo.environment
-        let audioServer = AudioServer(output: options.output.audioOutput(server: options.pulseServer))
+        let audioServer = AudioServer(output: options.output.audioOutput(server: options.pulseServer, snapcast: options.snapcastSource))
         self.audioServer = audioServer
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },

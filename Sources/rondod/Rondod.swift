@@ -57,7 +57,7 @@ struct Rondod: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where the sound goes: pulse (PulseAudio or PipeWire-Pulse) or null (played in real time to no sound card) (default: output in the configuration file, else \(defaults.output.rawValue)).",
+            "Where the sound goes: pulse (PulseAudio or PipeWire-Pulse), snapcast (to the Snapcast server of [snapcast] source) or null (played in real time to no sound card) (default: output in the configuration file, else \(defaults.output.rawValue)).",
             valueName: "output"))
     var output: String?
 
@@ -85,7 +85,7 @@ struct Rondod: AsyncParsableCommand {
         }
         if let output {
             guard let kind = OutputKind(rawValue: output) else {
-                throw ValidationError("--output takes pulse or null, not \(output)")
+                throw ValidationError("--output takes pulse, snapcast or null, not \(output)")
             }
             overrides.output = kind
         }

@@ -60,6 +60,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var skipBack: Double?
     /// `[podcasts] skip_forward_s`.
     public var skipForward: Double?
+    /// `[snapcast] source`.
+    public var snapcastSource: SnapcastSource?
     /// `[mpd] enabled`.
     public var mpdEnabled: Bool?
     /// `[mpd] listen`: `.some(nil)` for the Unix socket only.

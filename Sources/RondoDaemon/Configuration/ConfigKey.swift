@@ -37,6 +37,8 @@ enum ConfigKey: String, CaseIterable {
     case playedAtRemaining = "podcasts.played_at_remaining_s"
     case skipBack = "podcasts.skip_back_s"
     case skipForward = "podcasts.skip_forward_s"
+    case snapcast
+    case snapcastSource = "snapcast.source"
     case mpd
     case mpdEnabled = "mpd.enabled"
     case mpdListen = "mpd.listen"
@@ -48,7 +50,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts, .mpd]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts, .snapcast, .mpd]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -57,7 +59,8 @@ enum ConfigKey: String, CaseIterable {
         case .policy: "a policy name such as \"default\""
         case .releaseAfter, .promptHold, .resumeWithin: "a number of seconds, 0 or more"
         case .restorePlaying: "true or false"
-        case .output: "\"pulse\" (play through PulseAudio or PipeWire-Pulse) or \"null\" (play in real time to no sound card)"
+        case .output:
+            "\"pulse\" (play through PulseAudio or PipeWire-Pulse), \"snapcast\" (to a Snapcast server, every room in sync) or \"null\" (play in real time to no sound card)"
         case .maxClients: "a whole number of clients from 1 to \(DaemonOptions.maxClientsCeiling)"
         case .logLevel: "one of " + Logger.Level.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .pulse: "a table: write [pulse] with server and sink under it"
@@ -83,6 +86,8 @@ enum ConfigKey: String, CaseIterable {
         case .playedAtRemaining: "a number of seconds from 0 to 3600"
         case .skipBack, .skipForward:
             "a number of seconds from \(Int(SkipIntervals.range.lowerBound)) to \(Int(SkipIntervals.range.upperBound))"
+        case .snapcast: "a table: write [snapcast] with source under it"
+        case .snapcastSource: "a snapserver TCP source's HOST:PORT such as \"127.0.0.1:4953\""
         case .mpd: "a table: write [mpd] with enabled, listen and password under it"
         case .mpdEnabled: "true or false"
         case .mpdListen: "an address and port such as \"127.0.0.1:6600\" or \"[::1]:6600\", or \"\" for the Unix socket only"
@@ -94,11 +99,11 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
-            .userAgent, .refreshEvery, .mpdListen, .mpdPassword:
+            .userAgent, .refreshEvery, .mpdListen, .mpdPassword, .snapcastSource:
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast:
             false
         }
     }
@@ -203,6 +208,11 @@ enum ConfigKey: String, CaseIterable {
         case (.skipForward, let value):
             guard let seconds = Self.seconds(value), SkipIntervals.range.contains(seconds) else { throw invalid }
             config.skipForward = seconds
+        case (.snapcast, .table):
+            break
+        case (.snapcastSource, .string(let text)):
+            guard let source = SnapcastSource(text) else { throw invalid }
+            config.snapcastSource = source
         case (.mpd, .table):
             break
         case (.mpdEnabled, .boolean(let flag)):

@@ -61,6 +61,9 @@ public struct DaemonOptions: Sendable {
     /// How podcasts are kept (`[podcasts]`: `refresh_every`, `download_ahead`,
     /// `cache_limit_mb`, `played_at_remaining_s`, `skip_back_s`, `skip_forward_s`).
     public var podcasts = PodcastSettings()
+    /// The snapserver TCP source the Snapcast output writes to (`[snapcast] source`,
+    /// default `127.0.0.1:4953`).
+    public var snapcastSource = SnapcastSource.standard
     /// How the MPD protocol is served (`[mpd]`: `enabled`, `listen`, `password`).
     public var mpd = MPDSettings()
     /// The MPD protocol's Unix socket: `mpd.sock` beside the daemon's own.

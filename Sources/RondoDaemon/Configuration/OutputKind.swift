@@ -8,12 +8,16 @@ public enum OutputKind: String, Sendable, Equatable {
     /// an audio server and for measuring the daemon alone. Session gains and mutes have
     /// nothing to act on.
     case null
+    /// A Snapcast server's TCP stream source (`[snapcast] source`): every room in sync.
+    case snapcast
 
-    /// The output for the engine and the prompts; `server` is the PulseAudio server string.
-    public func audioOutput(server: String?) -> AudioOutput {
+    /// The output for the engine and the prompts; `server` is the PulseAudio server string,
+    /// `snapcast` the snapserver source.
+    public func audioOutput(server: String?, snapcast: SnapcastSource) -> AudioOutput {
         switch self {
         case .pulse: .pulse(server: server)
         case .null: .null
+        case .snapcast: .snapcast(host: snapcast.host, port: snapcast.port)
         }
     }
 }

@@ -109,6 +109,16 @@ struct ConfigFileTests {
         }
     }
 
+    /// `output = "snapcast"` with `[snapcast] source` as HOST:PORT, a name or an address.
+    @Test func snapcastSourceIsAHostAndPort() throws {
+        let config = try parse("output = \"snapcast\"\n[snapcast]\nsource = \"rooms.local:4953\"\n")
+        #expect(config.output == .snapcast && config.snapcastSource == SnapcastSource(host: "rooms.local", port: 4953))
+        #expect(try parse("[snapcast]\nsource = \"[::1]:4953\"\n").snapcastSource?.description == "[::1]:4953")
+        for text in ["\"4953\"", "\"host:0\"", "\"a b:1\"", "4953"] {
+            #expect(throws: ConfigError.self, "\(text)") { try parse("[snapcast]\nsource = \(text)\n") }
+        }
+    }
+
     /// An empty file sets nothing, so every built-in default stays in force.
     @Test func emptyFileSetsNothing() throws {
         #expect(try parse("# nothing here\n") == ConfigFile(path: Self.path))

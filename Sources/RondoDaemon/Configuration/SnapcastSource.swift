@@ -1,0 +1,38 @@
+/// Where a snapserver's TCP stream source listens (`[snapcast] source`, `HOST:PORT`):
+/// rondod connects there and writes 48000:16:2 PCM, which snapserver's
+/// `source = tcp://HOST:PORT?name=Rondo` plays in every room.
+public struct SnapcastSource: Sendable, Equatable, CustomStringConvertible {
+    /// Snapserver's own default for a TCP source.
+    public static let standard = SnapcastSource(host: "127.0.0.1", port: 4953)
+
+    /// A host name or address (`[::1]` for an IPv6 one).
+    public var host: String
+    public var port: Int
+
+    /// A source at `host`:`port`.
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Reads `HOST:PORT`; `nil` for anything else.
+    public init?(_ text: String) {
+        let host: Substring
+        let port: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { return nil }
+            host = text[text.index(after: text.startIndex)..<close]
+            port = text[text.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
+            host = text[..<colon]
+            port = text[text.index(after: colon)...]
+        }
+        guard let number = Int(port), (1...65535).contains(number), !host.isEmpty, host.count <= 253,
+            host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
+        else { return nil }
+        self.init(host: String(host), port: number)
+    }
+
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Testing
+
+/// Rondo plays in every room through a real Snapcast server (SPEC §14): rondod with
+/// `output = "snapcast"` writes to snapserver's TCP source, and two snapclients (each writing
+/// what it plays to a file) are the rooms. The music is heard in both at its level, `pause`
+/// silences both, and a snapserver that was killed and started again is fed again without a
+/// command.
+@Suite(.serialized)
+struct SnapcastOutputTests {
+    /// Waits up to `timeout` seconds for `condition`.
+    private func eventually(_ timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return try condition()
+    }
+
+    @Test func theMusicIsHeardInEveryRoom() throws {
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        let kitchen = try snapcast.addRoom("kitchen")
+        let study = try snapcast.addRoom("study")
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("output = \"snapcast\"\n[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+
+        func level(_ room: SnapcastServer.Room) -> Double { SignalAnalysis.level(room.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
+        for room in [kitchen, study] {
+            #expect(eventually(5) { level(room) > fixtureToneLevel - 1.5 }, "the tone heard in \(room.file): \(level(room)) dB")
+        }
+
+        _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause))
+        for room in [kitchen, study] {
+            #expect(eventually(3) { level(room) < silenceLevel }, "pause silences \(room.file): \(level(room)) dB")
+        }
+
+        snapcast.kill()
+        _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
+        Thread.sleep(forTimeInterval: 0.5)
+        try snapcast.start()
+        for room in [kitchen, study] {
+            #expect(eventually(8) { level(room) > fixtureToneLevel - 1.5 }, "heard again after snapserver came back: \(level(room)) dB")
+        }
+    }
+}
