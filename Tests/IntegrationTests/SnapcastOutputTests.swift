@@ -7,11 +7,14 @@ import Testing
 
 /// Rondo plays in every room through a real Snapcast server (SPEC §14): rondod with
 /// `output = "snapcast"` writes to snapserver's TCP source, and two snapclients (each writing
-/// what it plays to a file) are the rooms. The music is heard in both at its level, `pause`
+/// what it plays to a file) are the rooms. The music is heard in both at its level, a voice
+/// prompt over it ducks it by the policy's 10.5 dB in both and it comes back, `pause`
 /// silences both, and a snapserver that was killed and started again is fed again without a
 /// command.
 @Suite(.serialized)
 struct SnapcastOutputTests {
+    static let duckDecibels = 20 * log10(0.3)
+
     /// Waits up to `timeout` seconds for `condition`.
     private func eventually(_ timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -40,6 +43,24 @@ struct SnapcastOutputTests {
         func level(_ room: SnapcastServer.Room) -> Double { SignalAnalysis.level(room.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
         for room in [kitchen, study] {
             #expect(eventually(5) { level(room) > fixtureToneLevel - 1.5 }, "the tone heard in \(room.file): \(level(room)) dB")
+        }
+
+        // A navigation prompt ducks the music in both rooms by the policy's 10.5 dB.
+        let reference = level(kitchen)
+        let prompt = Subprocess.capture(
+            [BuiltProducts.rondo, "prompt", Fixtures.path("prompt1000.wav")], environment: ["RONDO_SOCKET": daemon.socketPath])
+        #expect(prompt.status == 0, "\(prompt.stderr)")
+        Thread.sleep(forTimeInterval: 1.5)
+        for room in [kitchen, study] {
+            let heard = room.lastPlayed(seconds: 4)
+            let windows = stride(from: 0, to: heard.count - 4_800, by: 4_800).map { Array(heard[$0..<($0 + 4_800)]) }
+            let prompted = windows.filter { SignalAnalysis.level($0, at: 1000, sampleRate: 48_000) > fixtureToneLevel - 3 }
+            #expect(prompted.count >= 10, "the 1.5 s prompt was heard in \(room.file) for \(prompted.count) windows of 0.1 s")
+            let ducked = prompted.dropFirst().dropLast().map { SignalAnalysis.level($0, at: 440, sampleRate: 48_000) - reference }
+            #expect(ducked.allSatisfy { abs($0 - Self.duckDecibels) < 1.5 }, "\(room.file): \(ducked)")
+        }
+        for room in [kitchen, study] {
+            #expect(eventually(3) { abs(level(room) - reference) < 1 }, "the music came back in \(room.file): \(level(room)) dB")
         }
 
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause))

@@ -23,7 +23,7 @@ public final class AudioServer: @unchecked Sendable {
     private let condition = NSCondition()
     private let now: @Sendable () -> Double
     private var current: (any OutputConnection)?
-    private var control: SessionAudioControl?
+    private var control: (any SessionAudio)?
     /// Whether `.serverLost` was reported for `current` (or no connection was ever made).
     private var lossReported = true
     private var schedule = ReconnectSchedule()
@@ -47,8 +47,8 @@ public final class AudioServer: @unchecked Sendable {
     /// Whether a connection is up now.
     public var isConnected: Bool { condition.withLock { current?.isAlive == true } }
 
-    /// The session control of the connection up now; `nil` while disconnected, and always
-    /// on the null output.
+    /// The session control of the connection up now (the Snapcast feed is its own); `nil`
+    /// while disconnected, and always on the null output.
     public var sessionAudio: (any SessionAudio)? {
         condition.withLock { current?.isAlive == true ? control : nil }
     }
@@ -115,7 +115,7 @@ public final class AudioServer: @unchecked Sendable {
     private func connect() throws(AudioError) -> any OutputConnection {
         connecting.lock()
         defer { connecting.unlock() }
-        let stale = condition.withLock { () -> (connection: (any OutputConnection)?, control: SessionAudioControl?, report: Bool)? in
+        let stale = condition.withLock { () -> (connection: (any OutputConnection)?, control: (any SessionAudio)?, report: Bool)? in
             if current?.isAlive == true { return nil }
             defer {
                 current = nil
@@ -149,9 +149,11 @@ public final class AudioServer: @unchecked Sendable {
     }
 
     /// Opens a connection with its session control and hooks its failures.
-    private func open() throws(AudioError) -> (any OutputConnection, SessionAudioControl?) {
+    private func open() throws(AudioError) -> (any OutputConnection, (any SessionAudio)?) {
         let connection = try output.connect()
-        var control: SessionAudioControl?
+        var control: (any SessionAudio)?
+        // The Snapcast feed mixes its streams itself, so it is its own session control.
+        if let snapcast = connection as? SnapcastConnection { control = snapcast }
         if let pulse = connection as? PulseConnection {
             do throws(AudioError) {
                 control = try SessionAudioControl(connection: pulse) { [weak self] in self?.deliver($0) }

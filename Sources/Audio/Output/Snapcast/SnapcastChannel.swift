@@ -8,9 +8,11 @@ import CFFmpeg
 final class SnapcastChannel: @unchecked Sendable {
     let format: AudioFormat
     let ring: SampleRing
+    /// The audio session the stream plays for (its `rondo.session.id`), if any.
+    let session: String?
     var corked: Bool
-    /// The linear gain the channel is mixed at.
-    var gain: Float
+    /// The stream's own volume, as it was opened with: the level until its session sets one.
+    let volume: Double
     var starving = false
     var draining = false
     /// Frames of the stream taken from the ring since creation or the last flush.
@@ -23,11 +25,12 @@ final class SnapcastChannel: @unchecked Sendable {
     private var input: [Float]
 
     /// A channel reading `ring`, in `format`.
-    init(format: AudioFormat, ring: SampleRing, corked: Bool, gain: Float) {
+    init(format: AudioFormat, ring: SampleRing, session: String?, corked: Bool, volume: Double) {
         self.format = format
         self.ring = ring
+        self.session = session
         self.corked = corked
-        self.gain = gain
+        self.volume = volume
         input = [Float](repeating: 0, count: format.sampleRate / 10 * format.channels)
         fifo.reserveCapacity(SnapcastConnection.rate / 2 * SnapcastConnection.channels)
         makeResampler()
@@ -48,15 +51,21 @@ final class SnapcastChannel: @unchecked Sendable {
         return max(0, handedOver - waiting)
     }
 
-    /// Mixes up to `frames` feed frames into `mix` at the channel's gain; a channel that
-    /// cannot fill them starves.
-    func take(_ frames: Int, into mix: inout [Float], gain master: Float) {
+    /// Mixes up to `frames` feed frames into `mix`, its level moving from `start` to `end`
+    /// across them; a channel that cannot fill them starves.
+    func take(_ frames: Int, into mix: inout [Float], from start: Float, to end: Float) {
         guard !corked else { return }
         fill(frames)
         let available = min(frames, buffered)
         starving = available < frames
-        let level = gain * master
-        for index in 0..<(available * SnapcastConnection.channels) { mix[index] += fifo[head + index] * level }
+        let step = frames > 0 ? (end - start) / Float(frames) : 0
+        for frame in 0..<available {
+            let level = start + step * Float(frame)
+            for channel in 0..<SnapcastConnection.channels {
+                let index = frame * SnapcastConnection.channels + channel
+                mix[index] += fifo[head + index] * level
+            }
+        }
         head += available * SnapcastConnection.channels
         if head >= fifo.count {
             fifo.removeAll(keepingCapacity: true)

@@ -32,6 +32,8 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     /// Monotonic nanoseconds at which the feed's clock started, and frames sent since.
     private var startedAt: UInt64 = 0
     private var framesSent = 0
+    /// Each audio session's level, by session id.
+    private var sessions: [String: SnapcastSessionLevel] = [:]
 
     /// A feed to the snapserver source at `host`:`port`; it connects on its own thread.
     public init(host: String, port: Int) {
@@ -58,7 +60,9 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
         properties: [String: String]
     ) throws(AudioError) -> any PlaybackOutput {
-        let channel = SnapcastChannel(format: format, ring: ring, corked: corked, gain: Float(min(max(volume, 0), 1)))
+        let channel = SnapcastChannel(
+            format: format, ring: ring, session: properties[SessionAudioControl.sessionProperty], corked: corked,
+            volume: min(max(volume, 0), 1))
         lock.withLock {
             channels[ObjectIdentifier(channel)] = channel
             lock.broadcast()
@@ -126,7 +130,12 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
                 if mix.count < frames * Self.channels { mix = [Float](repeating: 0, count: frames * Self.channels) }
                 for index in 0..<(frames * Self.channels) { mix[index] = 0 }
                 lock.withLock {
-                    for channel in channels.values { channel.take(frames, into: &mix, gain: 1) }
+                    for channel in channels.values {
+                        let level = channel.session.flatMap { sessions[$0] } ?? SnapcastSessionLevel()
+                        channel.take(
+                            frames, into: &mix, from: level.level(at: framesSent, streamVolume: channel.volume),
+                            to: level.level(at: framesSent + frames, streamVolume: channel.volume))
+                    }
                     framesSent += frames
                 }
                 if socket >= 0 {
@@ -188,4 +197,39 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         }
         return socket
     }
+}
+
+/// The sessions' levels, applied to the samples as the mix is made: what PulseAudio's
+/// sink-input volumes do on the other outputs, so the arbiter ducks, mutes and restores
+/// every room at once.
+extension SnapcastConnection: SessionAudio {
+    public var isConnected: Bool { isAlive }
+
+    public func setGain(_ gain: Double, session: String, rampMilliseconds: Int) {
+        lock.withLock {
+            sessions[session, default: SnapcastSessionLevel()].ramp(
+                to: gain, over: max(0, rampMilliseconds) * Self.rate / 1000, at: framesSent)
+        }
+    }
+
+    public func setVolume(_ volume: Double, session: String) {
+        lock.withLock { sessions[session, default: SnapcastSessionLevel()].volume = min(max(volume, 0), 1) }
+    }
+
+    public func setInterrupted(_ interrupted: Bool, session: String) {
+        lock.withLock { sessions[session, default: SnapcastSessionLevel()].interrupted = interrupted }
+    }
+
+    /// One output, the Snapcast server's, which every session plays to.
+    public func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) {
+        let name = "snapcast:\(host):\(port)"
+        return ([OutputDevice(name: name, description: "Snapcast server at \(host):\(port)", isDefault: true)], name)
+    }
+
+    public func forget(session: String) {
+        lock.withLock { _ = sessions.removeValue(forKey: session) }
+    }
+
+    /// Changes take effect at the feed's next tick, 20 ms away at most.
+    public func flush(within seconds: Double) -> Bool { true }
 }
