@@ -19,6 +19,7 @@ build:
 	swift build -c release --product rondod
 	swift build -c release --product rondo
 	swift build -c release --product rondo-scenario
+	swift build -c release --product rondo-snapcast-control
 
 install: build
 	$(MAKE) install-files BIN="$(BIN)"
@@ -33,6 +34,7 @@ install-files:
 	install -D -m 0755 "$(BIN)/rondod" "$(DESTDIR)$(BINDIR)/rondod"
 	install -D -m 0755 "$(BIN)/rondo" "$(DESTDIR)$(BINDIR)/rondo"
 	install -D -m 0755 "$(BIN)/rondo-scenario" "$(DESTDIR)$(BINDIR)/rondo-scenario"
+	install -D -m 0755 "$(BIN)/rondo-snapcast-control" "$(DESTDIR)$(BINDIR)/rondo-snapcast-control"
 	install -D -m 0644 Config/rondo.toml "$(DESTDIR)$(PKGDATADIR)/rondo.toml"
 	install -d "$(DESTDIR)$(PKGDATADIR)/policies" "$(DESTDIR)$(PKGDATADIR)/demo"
 	install -m 0644 Config/policies/*.toml "$(DESTDIR)$(PKGDATADIR)/policies/"
@@ -52,6 +54,7 @@ install-files:
 uninstall:
 	-systemctl --user disable --now rondod.socket rondod.service 2>/dev/null
 	rm -f "$(DESTDIR)$(BINDIR)/rondod" "$(DESTDIR)$(BINDIR)/rondo" "$(DESTDIR)$(BINDIR)/rondo-scenario" \
+		"$(DESTDIR)$(BINDIR)/rondo-snapcast-control" \
 		"$(DESTDIR)$(UNITDIR)/rondod.service" "$(DESTDIR)$(UNITDIR)/rondod.socket" \
 		"$(DESTDIR)$(MANDIR)/man1/rondo.1" "$(DESTDIR)$(DATADIR)/bash-completion/completions/rondo" \
 		"$(DESTDIR)$(DATADIR)/zsh/site-functions/_rondo" "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/rondo.fish"

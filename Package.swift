@@ -161,6 +161,11 @@ let package = Package(
             linkerSettings: staticRuntimeInRelease
         ),
         .executableTarget(
+            name: "rondo-snapcast-control",
+            dependencies: ["RondoClient", "RondoProtocol"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
             name: "rondo-scenario",
             dependencies: ["RondoScenarios", "RondoProtocol"],
             swiftSettings: strictSettings

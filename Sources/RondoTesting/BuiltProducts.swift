@@ -18,6 +18,9 @@ public enum BuiltProducts {
     /// The built `rondo`.
     public static var rondo: String { directory + "/rondo" }
 
+    /// The Snapcast stream plug-in, `rondo-snapcast-control`.
+    public static var snapcastControl: String { directory + "/rondo-snapcast-control" }
+
     /// The package's root directory (where `Package.swift` is).
     public static let packageRoot: String = {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

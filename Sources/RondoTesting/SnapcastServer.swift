@@ -36,6 +36,10 @@ public final class SnapcastServer: @unchecked Sendable {
 
     /// The port of the TCP source rondod writes to.
     public let sourcePort: Int
+    /// The port of snapserver's own JSON-RPC (``call(_:_:)``).
+    public let controlPort: Int
+    private let controlScript: String?
+    private let environment: [String: String?]
     /// The port snapclients connect to.
     public let streamPort: Int
     private let directory: TemporaryDirectory
@@ -44,12 +48,18 @@ public final class SnapcastServer: @unchecked Sendable {
 
     /// Starts snapserver with a stream buffer of `bufferMilliseconds` and waits (up to 5 s)
     /// until its ports accept connections.
+    /// - Parameters:
+    ///   - controlScript: the source's stream plug-in (`controlscript=`), started by
+    ///     snapserver with `environment` added to this process's.
     /// - Throws: when it does not start.
-    public init(bufferMilliseconds: Int = 400) throws {
+    public init(bufferMilliseconds: Int = 400, controlScript: String? = nil, environment: [String: String?] = [:]) throws {
         directory = try TemporaryDirectory(prefix: "rondo-snapcast")
         sourcePort = try LoopbackSocket.freePort()
         streamPort = try LoopbackSocket.freePort()
+        controlPort = try LoopbackSocket.freePort()
         self.bufferMilliseconds = bufferMilliseconds
+        self.controlScript = controlScript
+        self.environment = environment
         try start()
     }
 
@@ -77,15 +87,17 @@ public final class SnapcastServer: @unchecked Sendable {
     /// Starts the server again on the same ports.
     /// - Throws: when it does not start.
     public func start() throws {
-        let source = "tcp://127.0.0.1:\(sourcePort)?name=Rondo&mode=server&sampleformat=48000:16:2"
+        // snapserver reads its source as a URI: the script's path is percent-encoded.
+        let script = controlScript.map { "&controlscript=" + $0.replacingOccurrences(of: "/", with: "%2F") } ?? ""
+        let source = "tcp://127.0.0.1:\(sourcePort)?name=Rondo&mode=server&sampleformat=48000:16:2" + script
         process = try ChildProcess(
             [
                 "/usr/bin/snapserver", "-c", "/dev/null", "--server.datadir=" + directory.appending("data"), "--http.enabled=0",
-                "--tcp.enabled=0", "--stream.bind_to_address=127.0.0.1", "--stream.port=\(streamPort)",
-                "--stream.buffer=\(bufferMilliseconds)", "--stream.source=" + source,
-                "--logging.sink=file:" + directory.appending("server.log"),
+                "--tcp.enabled=1", "--tcp.bind_to_address=127.0.0.1", "--tcp.port=\(controlPort)",
+                "--stream.bind_to_address=127.0.0.1", "--stream.port=\(streamPort)", "--stream.buffer=\(bufferMilliseconds)",
+                "--stream.source=" + source, "--logging.sink=file:" + directory.appending("server.log"),
             ],
-            standardError: .file(directory.appending("server.err")))
+            environment: environment, standardError: .file(directory.appending("server.err")))
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             if let socket = try? LoopbackSocket.connect(port: streamPort) {
@@ -95,6 +107,34 @@ public final class SnapcastServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "snapserver did not start"])
+    }
+
+    /// Calls `method` of snapserver's JSON-RPC with `params`; its `result`.
+    /// - Throws: when snapserver does not answer, or answers with an error.
+    public func call(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+        let socket = try LoopbackSocket.connect(port: controlPort)
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method, "params": params])
+        let line = Array(request) + [0x0A]
+        _ = line.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            reply += chunk[..<count]
+            // Notifications may come first; the reply is the line with our id.
+            for answer in reply.split(separator: 0x0A) {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any], object["id"] as? Int == 1
+                else { continue }
+                if let result = object["result"] as? [String: Any] { return result }
+                if object["result"] != nil { return [:] }
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "snapserver: \(object)"])
+            }
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "snapserver did not answer \(method)"])
     }
 
     /// Stops the rooms and the server, and removes the directory.

@@ -76,4 +76,36 @@ struct SnapcastOutputTests {
             #expect(eventually(8) { level(room) > fixtureToneLevel - 1.5 }, "heard again after snapserver came back: \(level(room)) dB")
         }
     }
+
+    /// Rondo's stream plug-in (`rondo-snapcast-control`) shows Rondo's now playing in
+    /// Snapcast's own status, and a `Stream.Control` next from a Snapcast client moves
+    /// Rondo on, through its command center.
+    @Test func snapcastShowsAndDrivesRondo() throws {
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"])
+        defer { daemon.stop() }
+        let snapcast = try SnapcastServer(controlScript: BuiltProducts.snapcastControl, environment: ["RONDO_SOCKET": daemon.socketPath])
+        defer { snapcast.stop() }
+        let client = try daemon.client()
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3"), Fixtures.path("short-a.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+
+        func stream() throws -> [String: Any] {
+            let server = try snapcast.call("Server.GetStatus")["server"] as? [String: Any]
+            return (server?["streams"] as? [[String: Any]])?.first { $0["id"] as? String == "Rondo" } ?? [:]
+        }
+        func properties() throws -> [String: Any] { try stream()["properties"] as? [String: Any] ?? [:] }
+        let shown = try eventually(5) { (try properties()["metadata"] as? [String: Any])?["title"] as? String == "Long 440" }
+        let status = try stream()
+        #expect(shown, "\(status)")
+        #expect(try properties()["playbackStatus"] as? String == "playing")
+        #expect(try properties()["canGoNext"] as? Bool == true)
+
+        _ = try snapcast.call("Stream.Control", ["id": "Rondo", "command": "next"])
+        #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).info.title == "Short A" })
+        #expect(try eventually(5) { (try properties()["metadata"] as? [String: Any])?["title"] as? String == "Short A" })
+        _ = try snapcast.call("Stream.Control", ["id": "Rondo", "command": "pause"])
+        #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).playbackState == .paused })
+    }
 }

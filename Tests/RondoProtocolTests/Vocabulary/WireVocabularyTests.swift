@@ -60,6 +60,11 @@ struct WireVocabularyTests {
         // its partition and tag-type words, which happen to be wire names too.
         allow("RondoDaemon/MPD/MPDCommands+Status.swift", ["play", "pause", "stop", "default"], because: "MPD's command and state names")
         allow("RondoDaemon/MPD/MPDCommands.swift", ["stop", "all"], because: "MPD's command names and `tagtypes all`")
+        // Snapcast's stream plug-in interface: its property values and control commands.
+        allow(
+            "rondo-snapcast-control/SnapcastProperties.swift", ["album", "playing", "paused", "stopped", "none", "track"],
+            because: "Snapcast's property names and values")
+        allow("rondo-snapcast-control/main.swift", ["play", "pause", "stop", "track"], because: "Snapcast's control commands and loop status")
         // The library's own tables and the browse tree's words for its kinds of items.
         allow("Library/Browse/BrowseItem+Entry.swift", ["album"], because: "a subtitle's counted noun")
         allow("Library/Browse/FixedContainer.swift", ["album"], because: "a container's counted noun")
