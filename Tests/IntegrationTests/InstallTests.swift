@@ -22,7 +22,7 @@ struct InstallTests {
         ])
         try #require(make.status == 0, "\(make.stdout)\(make.stderr)")
         for file in [
-            "bin/rondod", "bin/rondo", "share/rondo/rondo.toml", "share/rondo/policies/automotive.toml",
+            "bin/rondod", "bin/rondo", "bin/rondo-snapcast-control", "share/rondo/rondo.toml", "share/rondo/policies/automotive.toml",
             "share/man/man1/rondo.1", "share/bash-completion/completions/rondo", "share/zsh/site-functions/_rondo",
             "share/fish/vendor_completions.d/rondo.fish",
         ] {
