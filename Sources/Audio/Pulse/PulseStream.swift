@@ -5,6 +5,7 @@
 // (`pa_stream_begin_write`) and counts them. Everything else in this file runs on other
 // threads and takes the mainloop lock first.
 import CPulse
+import Glibc
 import Synchronization
 
 /// One PulseAudio playback stream fed from a ``SampleRing``.
