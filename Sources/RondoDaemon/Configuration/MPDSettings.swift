@@ -11,19 +11,7 @@ public struct MPDSettings: Sendable, Equatable {
 
         /// Reads `HOST:PORT` (`[::1]:6600` for IPv6); `nil` for anything else.
         public init?(_ text: String) {
-            let host: Substring
-            let port: Substring
-            if text.hasPrefix("[") {
-                guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { return nil }
-                host = text[text.index(after: text.startIndex)..<close]
-                port = text[text.index(close, offsetBy: 2)...]
-            } else {
-                guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
-                host = text[..<colon]
-                port = text[text.index(after: colon)...]
-            }
-            guard let number = Int(port), (1...65535).contains(number), !host.isEmpty else { return nil }
-            let name = String(host)
+            guard let (name, number) = HostAndPort.split(text), (1...65535).contains(number) else { return nil }
             guard name == "localhost" || Self.isNumericAddress(name) else { return nil }
             self.host = name
             self.port = number

@@ -17,21 +17,10 @@ public struct SnapcastSource: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `HOST:PORT`; `nil` for anything else.
     public init?(_ text: String) {
-        let host: Substring
-        let port: Substring
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { return nil }
-            host = text[text.index(after: text.startIndex)..<close]
-            port = text[text.index(close, offsetBy: 2)...]
-        } else {
-            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
-            host = text[..<colon]
-            port = text[text.index(after: colon)...]
-        }
-        guard let number = Int(port), (1...65535).contains(number), !host.isEmpty, host.count <= 253,
+        guard let (host, number) = HostAndPort.split(text), (1...65535).contains(number), host.count <= 253,
             host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:".contains($0)) })
         else { return nil }
-        self.init(host: String(host), port: number)
+        self.init(host: host, port: number)
     }
 
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
