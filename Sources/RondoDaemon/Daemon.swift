@@ -72,7 +72,8 @@ public final class Daemon: Sendable {
         var policy = policy
         if let promptHoldSeconds = options.promptHoldSeconds { policy.promptHoldSeconds = promptHoldSeconds }
         let environment = ProcessInfo.processInfo.environment
-        let audioServer = AudioServer(output: options.output.audioOutput(server: options.pulseServer, snapcast: options.snapcastSource))
+        let configuredOutput = options.output.audioOutput(server: options.pulseServer, snapcast: options.snapcastSource)
+        let audioServer = AudioServer(output: configuredOutput)
         self.audioServer = audioServer
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
@@ -91,6 +92,9 @@ public final class Daemon: Sendable {
             downloadDirectory: options.podcastDirectory, hub: hub, logger: logger)
         self.player = PlayerService(
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
+            outputChoices: OutputChoices(
+                configured: configuredOutput, pulseServer: options.pulseServer,
+                snapcast: OutputKind.snapcast.audioOutput(server: nil, snapcast: options.snapcastSource)),
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, podcasts: options.podcasts, hub: hub,

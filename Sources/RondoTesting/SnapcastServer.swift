@@ -6,17 +6,25 @@ import Spawning
 /// own, and its rooms: snapclients writing what they play to files (``Room``). Stopped by
 /// PID on ``stop()`` or when the last reference goes.
 public final class SnapcastServer: @unchecked Sendable {
-    /// One room: a snapclient that plays to a file of raw 48000:16:2 PCM.
+    /// One room: a snapclient that plays to a file of raw 48000:16:2 PCM, or to a sink of a
+    /// PulseAudio server.
     public final class Room: @unchecked Sendable {
-        /// The file it writes.
+        /// The file it writes (empty for a room that plays to a sink).
         public let file: String
         private let process: ChildProcess
 
-        init(name: String, port: Int, directory: TemporaryDirectory) throws {
-            file = directory.appending(name + ".pcm")
+        init(name: String, port: Int, directory: TemporaryDirectory, sink: (server: String, name: String)? = nil) throws {
+            let player: [String]
+            if let sink {
+                file = ""
+                player = ["--player", "pulse", "--soundcard", sink.name]
+            } else {
+                file = directory.appending(name + ".pcm")
+                player = ["--player", "file:filename=" + file]
+            }
             process = try ChildProcess(
-                ["/usr/bin/snapclient", "-h", "127.0.0.1", "-p", String(port), "--hostID", name, "--player", "file:filename=" + file],
-                standardError: .file(directory.appending(name + ".log")))
+                ["/usr/bin/snapclient", "-h", "127.0.0.1", "-p", String(port), "--hostID", name] + player,
+                environment: ["PULSE_SERVER": sink?.server], standardError: .file(directory.appending(name + ".log")))
         }
 
         deinit { stop() }
@@ -74,6 +82,15 @@ public final class SnapcastServer: @unchecked Sendable {
     /// - Throws: when snapclient cannot be started.
     public func addRoom(_ name: String) throws -> Room {
         let room = try Room(name: name, port: streamPort, directory: directory)
+        rooms.append(room)
+        return room
+    }
+
+    /// Starts a room named `name` that plays to the sink `sink` of the PulseAudio server
+    /// `pulseServer`.
+    /// - Throws: when snapclient cannot be started.
+    public func addRoom(_ name: String, pulseServer: String, sink: String) throws -> Room {
+        let room = try Room(name: name, port: streamPort, directory: directory, sink: (pulseServer, sink))
         rooms.append(room)
         return room
     }

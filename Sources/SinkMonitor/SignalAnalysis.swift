@@ -50,4 +50,35 @@ public enum SignalAnalysis {
         }
         return best.frequency
     }
+
+    /// How many samples `later` runs behind `earlier` (negative: ahead), within
+    /// `maximumLag` either way, by the peak of their normalized cross-correlation over the
+    /// overlap of `window` samples taken from the middle of `earlier`; and that peak (1: the
+    /// same signal, about 0: unrelated). Give it broadband sound (noise, music): a steady
+    /// tone matches itself every period.
+    public static func lag(of later: [Float], behind earlier: [Float], maximumLag: Int, window: Int) -> (samples: Int, correlation: Double) {
+        let start = max(maximumLag, (earlier.count - window) / 2)
+        guard start + window + maximumLag <= min(earlier.count, later.count) else { return (0, 0) }
+        var best = (samples: 0, correlation: -Double.infinity)
+        earlier.withUnsafeBufferPointer { a in
+            later.withUnsafeBufferPointer { b in
+                var energyA = 0.0
+                for index in start..<(start + window) { energyA += Double(a[index]) * Double(a[index]) }
+                for shift in -maximumLag...maximumLag {
+                    var product: Float = 0
+                    var energyB: Float = 0
+                    var index = start
+                    while index < start + window {
+                        let x = b[index + shift]
+                        product += a[index] * x
+                        energyB += x * x
+                        index += 1
+                    }
+                    let normalized = Double(product) / max(1e-12, (energyA * Double(energyB)).squareRoot())
+                    if normalized > best.correlation { best = (shift, normalized) }
+                }
+            }
+        }
+        return best
+    }
 }

@@ -7,6 +7,8 @@
 #   tone660-mono48k.mp3 3 s, 660 Hz, 48 kHz mono (another format: a new stream)
 #   short-a.mp3, short-b.mp3   1.5 s each, 500 Hz then 700 Hz, same format (gapless pair)
 #   long440.mp3         20 s, 440 Hz (steady playback over many seconds, at any rate)
+#   noise48k.mp3        20 s of pink noise, 48 kHz stereo (broadband: two recordings of it align
+#                       by cross-correlation to the sample)
 #   speech440.mp3       20 s, 440 Hz, genre Speech (spoken word: prompts pause it)
 #   prompt1000.wav      1.5 s, 1000 Hz, 44.1 kHz stereo WAV (a voice prompt that paplay plays)
 #   prompt-short.wav    50 ms of the same tone (a prompt played thousands of times)
@@ -173,6 +175,8 @@ fi
 
 sox -n -r 44100 -c 2 "$tmp/long.wav" synth 20 sine 440 vol 0.5
 mp3 long440.mp3 "$tmp/long.wav" "Long 440" "Rondo Fixtures" "Test Tones" 6
+sox -n -r 48000 -c 2 "$tmp/noise.wav" synth 20 pinknoise vol 0.5
+mp3 noise48k.mp3 "$tmp/noise.wav" "Pink Noise" "Rondo Fixtures" "Test Tones" 7
 
 [ -s speech440.mp3 ] || lame --quiet -b 128 --tt "Spoken 440" --ta "Rondo Fixtures" --tg Speech --id3v2-only \
   "$tmp/long.wav" speech440.mp3

@@ -109,7 +109,8 @@ struct MPDClientTests {
         #expect(rig.mpc("findadd", "album", "Test Tones").status == 0)
         #expect(try rig.queue().count == 3)
         #expect(rig.mpc("update").status == 0)
-        #expect(rig.mpc("outputs").stdout.contains("Output 1"), "\(rig.mpc("outputs"))")
+        let outputs = rig.mpc("outputs").stdout
+        #expect(outputs.contains("Output 1 (rondo) is enabled") && outputs.contains("Output 2 (snapcast) is disabled"), "\(outputs)")
     }
 
     /// `mpc idle player` waits until another remote (`rondo next`) moves the music on.

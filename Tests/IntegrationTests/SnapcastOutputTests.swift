@@ -3,14 +3,16 @@ import RondoClient
 import RondoProtocol
 import RondoTesting
 import SinkMonitor
+import Spawning
 import Testing
 
 /// Rondo plays in every room through a real Snapcast server (SPEC §14): rondod with
-/// `output = "snapcast"` writes to snapserver's TCP source, and two snapclients (each writing
-/// what it plays to a file) are the rooms. The music is heard in both at its level, a voice
-/// prompt over it ducks it by the policy's 10.5 dB in both and it comes back, `pause`
-/// silences both, and a snapserver that was killed and started again is fed again without a
-/// command.
+/// `output = "snapcast"` writes to snapserver's TCP source, and snapclients (writing what
+/// they play to files, or playing to sinks of a private PulseAudio server) are the rooms.
+/// The music is heard in each at its level and in step, a voice prompt over it ducks it by
+/// the policy's 10.5 dB in both and it comes back, `pause` silences both, a snapserver that
+/// was killed and started again is fed again without a command, and `rondo output` moves
+/// the music between the audio server and the rooms without restarting it.
 @Suite(.serialized)
 struct SnapcastOutputTests {
     static let duckDecibels = 20 * log10(0.3)
@@ -107,5 +109,132 @@ struct SnapcastOutputTests {
         #expect(try eventually(5) { (try properties()["metadata"] as? [String: Any])?["title"] as? String == "Short A" })
         _ = try snapcast.call("Stream.Control", ["id": "Rondo", "command": "pause"])
         #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).playbackState == .paused })
+    }
+
+    /// The step of `steps.mp3` (second k plays 300 + 100·k Hz) loudest in `samples`, and its
+    /// level in dB: where in the track a listener is.
+    private func step(_ samples: [Float], sampleRate: Double) -> (index: Int, level: Double) {
+        let levels = (0..<10).map { SignalAnalysis.level(samples, at: Double(300 + 100 * $0), sampleRate: sampleRate) }
+        let loudest = levels.indices.max { levels[$0] < levels[$1] }!
+        return (loudest, levels[loudest])
+    }
+
+    /// `rondo output snapcast` moves the music from the audio server to the rooms, and
+    /// `rondo output default` brings it back, each time from where it was heard (not from
+    /// the track's start), at the listener's volume; the place left falls silent.
+    @Test func theMusicMovesToTheRoomsAndBackWithoutRestarting() throws {
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        let kitchen = try snapcast.addRoom("kitchen")
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        let environment = ["RONDO_SOCKET": bench.daemon.socketPath]
+        func rondo(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
+            Subprocess.capture([BuiltProducts.rondo] + arguments, environment: environment)
+        }
+        let listed = try bench.client.call(Methods.PlayerOutputsGet.self)
+        #expect(listed.outputs.last?.name == "snapcast" && listed.outputs.last?.inUse == false, "\(listed)")
+        #expect(listed.outputs.contains { $0.name == bench.pulse.sink && $0.inUse })
+
+        _ = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(volume: 0.5))
+        try bench.queue("steps.mp3")
+        try bench.send(.play)
+        #expect(bench.wait(upTo: 4) { step(bench.monitor.listen(for: 0.1), sampleRate: MonitorRecorder.sampleRate).index == 2 })
+
+        let moved = rondo("output", "snapcast")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.contains("* snapcast"), "\(moved.stdout)")
+        #expect(moved.stdout.contains("pinned to snapcast"), "\(moved.stdout)")
+        var firstInRoom: (index: Int, level: Double)?
+        _ = bench.wait(upTo: 5) {
+            let heard = step(kitchen.lastPlayed(seconds: 0.1), sampleRate: 48_000)
+            if heard.level > silenceLevel { firstInRoom = heard }
+            return firstInRoom != nil
+        }
+        let inRoom = try #require(firstInRoom, "nothing heard in the kitchen after rondo output snapcast")
+        #expect((2...4).contains(inRoom.index), "the kitchen took up the track at its step \(inRoom.index), not where it was (2)")
+        #expect(bench.wait(upTo: 1.5) { bench.heardLevel(of: 300 + 100 * Double(inRoom.index), over: 0.2) < silenceLevel })
+        // The listener's volume (−6 dB) holds in the rooms: the loudest 0.1 s of a second.
+        Thread.sleep(forTimeInterval: 1)
+        let heard = kitchen.lastPlayed(seconds: 1)
+        let windows = stride(from: 0, to: heard.count - 4_800, by: 2_400).map { step(Array(heard[$0..<($0 + 4_800)]), sampleRate: 48_000).level }
+        let roomLevel = windows.max() ?? SignalAnalysis.floor
+        #expect(abs(roomLevel - (fixtureToneLevel - 6.02)) < 1.5, "the kitchen at volume 50 %: \(roomLevel) dB")
+
+        let back = rondo("output", "default")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.contains("following the default output"), "\(back.stdout)")
+        var firstBack: (index: Int, level: Double)?
+        _ = bench.wait(upTo: 3) {
+            let heard = step(bench.monitor.listen(for: 0.1), sampleRate: MonitorRecorder.sampleRate)
+            if heard.level > silenceLevel { firstBack = heard }
+            return firstBack != nil
+        }
+        let atServer = try #require(firstBack, "nothing heard at the audio server after rondo output default")
+        #expect(
+            atServer.index >= inRoom.index + 1,
+            "the audio server took up the track at its step \(atServer.index), after the kitchen's \(inRoom.index)")
+        #expect(bench.wait(upTo: 3) { SignalAnalysis.level(kitchen.lastPlayed(seconds: 0.2)) < silenceLevel })
+        let after = try bench.client.call(Methods.PlayerOutputsGet.self)
+        #expect(after.pinned == nil && after.outputs.contains { $0.name == bench.pulse.sink && $0.inUse }, "\(after)")
+    }
+
+    /// Two rooms play in step: each snapclient plays to a mono sink of one private
+    /// PulseAudio server, the one laid on the left, the other on the right of a null sink,
+    /// so one recording of that sink's monitor holds both rooms, aligned by the server's own
+    /// mixing. Over pink noise, their offset by cross-correlation is under 5 ms.
+    @Test func twoRoomsPlayInStep() throws {
+        let house = try PulseServer(kind: .pulseaudio)
+        defer { house.stop() }
+        for (room, side) in [("room_left", "front-left"), ("room_right", "front-right")] {
+            let loaded = house.pactl(
+                "load-module", "module-remap-sink", "sink_name=\(room)", "master=\(house.sink)", "channels=1",
+                "channel_map=mono", "master_channel_map=\(side)", "remix=no")
+            try #require(loaded.status == 0, "\(loaded.stderr)")
+        }
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        _ = try snapcast.addRoom("left", pulseServer: house.server, sink: "room_left")
+        _ = try snapcast.addRoom("right", pulseServer: house.server, sink: "room_right")
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("output = \"snapcast\"\n[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("noise48k.mp3")]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+
+        // Both rooms sounding, then two seconds of the house's monitor, left and right.
+        // The two remap sinks' own inputs into the null sink, and one stream per room.
+        #expect(eventually(5) { house.pactl("list", "short", "sink-inputs").stdout.split(separator: "\n").count >= 4 })
+        Thread.sleep(forTimeInterval: 1)
+        let recording = configDirectory.appending("house.raw")
+        let recorder = try ChildProcess(
+            [
+                "/usr/bin/parec", "--server=" + house.server, "--device=\(house.sink).monitor", "--rate=44100", "--channels=2",
+                "--format=s16le", "--raw", "--latency-msec=20",
+            ],
+            standardOutput: .file(recording))
+        Thread.sleep(forTimeInterval: 2)
+        _ = recorder.terminate(grace: 1)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: recording))
+        let (left, right) = bytes.withUnsafeBytes { raw -> ([Float], [Float]) in
+            let frames = raw.count / 4
+            let sample = { (offset: Int) in Float(Int16(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int16.self))) / 32_768 }
+            return ((0..<frames).map { sample($0 * 4) }, (0..<frames).map { sample($0 * 4 + 2) })
+        }
+        try #require(left.count > 44_100, "the recording holds \(left.count) frames")
+        #expect(
+            SignalAnalysis.level(left) > silenceLevel && SignalAnalysis.level(right) > silenceLevel,
+            "both rooms heard: \(SignalAnalysis.level(left)), \(SignalAnalysis.level(right)) dB")
+        let offset = SignalAnalysis.lag(of: right, behind: left, maximumLag: 441, window: 22_050)
+        let milliseconds = Double(offset.samples) / 44.1
+        #expect(offset.correlation > 0.5, "the rooms play the same sound: correlation \(offset.correlation) at \(milliseconds) ms")
+        #expect(abs(milliseconds) < 5, "the right room plays \(milliseconds) ms behind the left")
     }
 }

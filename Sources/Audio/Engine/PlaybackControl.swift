@@ -47,6 +47,11 @@ public protocol PlaybackControl: AnyObject, Sendable {
     /// Plays to `sink` from now on (`nil`: the server's default).
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses that sink.
     func setSink(_ sink: String?) throws(AudioError)
+    /// Where the sound goes now.
+    var output: AudioOutput { get }
+    /// Moves the sound to `output`, playing on from the position heard.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when `output` does not answer.
+    func moveOutput(to output: AudioOutput) throws(AudioError)
     /// The volume of the streams, 0 to 1.
     func setStreamVolume(_ volume: Double)
     /// Stops for good; after it returns the control may go away.

@@ -33,6 +33,12 @@ extension PlaybackEngine {
     /// Replays from the heard position with the current rate and scan.
     func restartAtHeardPosition() {
         guard let heard = heardSegment() else { return }
+        restartAt(heard)
+    }
+
+    /// Replays `heard` (a source and its media frame) with the current rate and scan; a
+    /// source that can no longer be read is reported failed.
+    func restartAt(_ heard: (source: TrackSource, mediaFrame: Int)) {
         do {
             try restart(heard.source) { _ in heard.mediaFrame }
         } catch {

@@ -131,6 +131,41 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    /// Where the sound goes now (``AudioServer/output``).
+    public var output: AudioOutput { server.output }
+
+    /// Moves the sound, and every prompt and session after it, to `output` (the audio
+    /// server, the Snapcast source, the null output). What plays goes on there from the
+    /// position heard, paused or playing as before; the connection left behind closes once
+    /// the new stream took over.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when `output` does not answer or
+    ///   refuses a stream; the sound then stays where it was.
+    public func moveOutput(to output: AudioOutput) throws(AudioError) {
+        guard output != server.output else { return }
+        let candidate = try server.candidate(for: output)
+        let replaced = try locked { () throws(AudioError) -> OutputCandidate? in
+            let old = stream.flatMap { $0.isHealthy ? $0 : nil }
+            let heard = old.flatMap { heardSegment(in: $0) }
+            if let old {
+                do throws(AudioError) {
+                    stream = try candidate.connection.openStream(
+                        format: old.format, ring: ring, sink: sink, corked: true, volume: streamVolume, role: "music",
+                        properties: streamProperties)
+                } catch {
+                    candidate.close()
+                    throw error
+                }
+            } else {
+                stream = nil
+            }
+            connection = candidate.connection
+            let replaced = server.adopt(candidate)
+            if let heard { restartAt(heard) }
+            return replaced
+        }
+        replaced?.close()
+    }
+
     /// Sets the volume (linear, 0 to 1) that streams opened from now on start at; the level
     /// of a stream already open is the session control's to set.
     public func setStreamVolume(_ volume: Double) {

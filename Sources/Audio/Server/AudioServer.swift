@@ -17,11 +17,10 @@ import Foundation
 /// called on the mainloop thread or on the thread that connected, without `condition`:
 /// they must return at once.
 public final class AudioServer: @unchecked Sendable {
-    /// Where the sound goes.
-    public let output: AudioOutput
     private let connecting = NSLock()
     private let condition = NSCondition()
     private let now: @Sendable () -> Double
+    private var currentOutput: AudioOutput
     private var current: (any OutputConnection)?
     private var control: (any SessionAudio)?
     /// Whether `.serverLost` was reported for `current` (or no connection was ever made).
@@ -36,13 +35,16 @@ public final class AudioServer: @unchecked Sendable {
     /// Creates the owner of the connection to `output` (the audio server, or the null
     /// output); nothing connects until ``start()`` or ``connection()``.
     public init(output: AudioOutput) {
-        self.output = output
+        currentOutput = output
         now = { ProcessInfo.processInfo.systemUptime }
     }
 
     /// Closes the connection before the control riding on it goes, so that no answer of the
     /// server reaches a control that is gone.
     deinit { current?.close() }
+
+    /// Where the sound goes: the output given at start, until ``adopt(_:)`` moves it.
+    public var output: AudioOutput { condition.withLock { currentOutput } }
 
     /// Whether a connection is up now.
     public var isConnected: Bool { condition.withLock { current?.isAlive == true } }
@@ -110,6 +112,41 @@ public final class AudioServer: @unchecked Sendable {
         _ = try connection()
     }
 
+    // MARK: Moving to another output
+
+    /// Opens a connection to `output` beside the one in use, which stays the server's own:
+    /// the engine opens its stream there first, so that a move the new output refuses
+    /// changes nothing. ``adopt(_:)`` makes it the server's own; a candidate not adopted is
+    /// closed with ``OutputCandidate/close()``.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when `output` does not answer (or the
+    ///   daemon is stopping).
+    func candidate(for output: AudioOutput) throws(AudioError) -> OutputCandidate {
+        if condition.withLock({ stopping }) { throw .pulseUnavailable("rondod is stopping") }
+        let (connection, control) = try open(output)
+        return OutputCandidate(output: output, connection: connection, control: control)
+    }
+
+    /// Makes `candidate` the connection that every stream, prompt and session control uses
+    /// from now on, reported as `.connected` (the sessions apply their gains there), and
+    /// hands back the one it replaces, for the caller to close once its own stream moved.
+    func adopt(_ candidate: OutputCandidate) -> OutputCandidate? {
+        connecting.lock()
+        defer { connecting.unlock() }
+        let replaced = condition.withLock { () -> OutputCandidate? in
+            defer {
+                currentOutput = candidate.output
+                current = candidate.connection
+                control = candidate.control
+                lossReported = false
+                schedule.connected()
+            }
+            return current.map { OutputCandidate(output: currentOutput, connection: $0, control: control) }
+        }
+        deliver(.connected)
+        if !candidate.connection.isAlive { connectionFailed(candidate.connection) }
+        return replaced
+    }
+
     // MARK: Connecting
 
     private func connect() throws(AudioError) -> any OutputConnection {
@@ -131,7 +168,7 @@ public final class AudioServer: @unchecked Sendable {
         withExtendedLifetime(stale.control) {}
         if condition.withLock({ stopping }) { throw .pulseUnavailable("rondod is stopping") }
         do throws(AudioError) {
-            let (connection, control) = try open()
+            let (connection, control) = try open(condition.withLock { currentOutput })
             condition.withLock {
                 current = connection
                 self.control = control
@@ -148,8 +185,8 @@ public final class AudioServer: @unchecked Sendable {
         }
     }
 
-    /// Opens a connection with its session control and hooks its failures.
-    private func open() throws(AudioError) -> (any OutputConnection, (any SessionAudio)?) {
+    /// Opens a connection to `output` with its session control and hooks its failures.
+    private func open(_ output: AudioOutput) throws(AudioError) -> (any OutputConnection, (any SessionAudio)?) {
         let connection = try output.connect()
         var control: (any SessionAudio)?
         // The Snapcast feed mixes its streams itself, so it is its own session control.
@@ -208,5 +245,24 @@ public final class AudioServer: @unchecked Sendable {
             threadFinished = true
             condition.broadcast()
         }
+    }
+}
+
+/// A connection to an output with its session control, opened by
+/// ``AudioServer/candidate(for:)`` while another is in use, or handed back by
+/// ``AudioServer/adopt(_:)`` once replaced.
+struct OutputCandidate: Sendable {
+    /// Where it leads.
+    let output: AudioOutput
+    /// The connection.
+    let connection: any OutputConnection
+    /// Its session control (the Snapcast feed is its own; none on the null output).
+    let control: (any SessionAudio)?
+
+    /// Closes the connection before the control riding on it goes, so that no answer of
+    /// the server reaches a control that is gone.
+    func close() {
+        connection.close()
+        withExtendedLifetime(control) {}
     }
 }

@@ -170,11 +170,7 @@ extension MPDCommands {
         (
             "outputs",
             Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                let sinks = await commands.player.outputs().outputs
-                // Playing to no sound card (or before the audio server answers) is one output.
-                let listed =
-                    sinks.isEmpty ? [(name: "rondo", inUse: true, plugin: "null")] : sinks.map { (name: $0.name, inUse: $0.inUse, plugin: "pulse") }
-                for (index, sink) in listed.enumerated() {
+                for (index, sink) in await commands.outputs().enumerated() {
                     output.field("outputid", String(index))
                     output.field("outputname", sink.name)
                     output.field("plugin", sink.plugin)
@@ -314,12 +310,26 @@ extension MPDCommands {
         }
     }
 
+    /// The outputs as MPD lists them: the audio server's sinks, or one output for playing to
+    /// no sound card (or before the audio server answers), then the Snapcast server; `sink`
+    /// is what `player.setOutput` takes for each.
+    func outputs() async -> [(name: String, inUse: Bool, plugin: String, sink: String?)] {
+        let all = await player.outputs().outputs
+        let sinks = all.filter { $0.name != PlayerSetOutputParams.snapcast }
+        let snapcast = all.filter { $0.name == PlayerSetOutputParams.snapcast }
+        let listed =
+            sinks.isEmpty
+            ? [(name: "rondo", inUse: !snapcast.contains(where: \.inUse), plugin: "null", sink: String?.none)]
+            : sinks.map { (name: $0.name, inUse: $0.inUse, plugin: "pulse", sink: Optional($0.name)) }
+        return listed + snapcast.map { (name: $0.name, inUse: $0.inUse, plugin: "snapcast", sink: Optional($0.name)) }
+    }
+
     private func enableOutput(_ text: String, _ command: String) async throws(MPDAck) {
         let index = try Self.integer(text, command)
-        let outputs = await player.outputs().outputs
+        let outputs = await outputs()
         guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
         do throws(RPCError) {
-            _ = try await player.setOutput(PlayerSetOutputParams(sink: outputs[index].name))
+            _ = try await player.setOutput(PlayerSetOutputParams(sink: outputs[index].sink))
         } catch {
             throw Self.ack(error, command: command)
         }

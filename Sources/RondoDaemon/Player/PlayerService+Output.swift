@@ -4,12 +4,13 @@ import Library
 import Logging
 import RondoProtocol
 
-/// The listener's choices for the player's output: its volume and the sink it plays to.
+/// The listener's choices for the player's output: its volume and where it plays.
 ///
 /// The volume multiplies the arbiter's gain at the player's sink inputs (a duck never
 /// changes it, and it never lifts a duck); the sink is either pinned by name or left to the
-/// server's default, which the server moves the music to when the user changes it. Both are
-/// saved when changed and restored at start, over `[pulse] sink` of the configuration.
+/// server's default, which the server moves the music to when the user changes it, or the
+/// music goes to the Snapcast server instead (SPEC §14). All are saved when changed and
+/// restored at start, over `[pulse] sink` and `output` of the configuration.
 extension PlayerService {
     /// The listener's volume.
     func volumeResult() -> PlayerVolume { PlayerVolume(volume: volume) }
@@ -33,23 +34,42 @@ extension PlayerService {
         return volumeResult()
     }
 
-    /// The server's sinks, which one the music plays to and which one is pinned.
+    /// Whether the music goes to the Snapcast server rather than to the audio server.
+    var playsToSnapcast: Bool { engine.output == outputChoices.snapcast && outputChoices.snapcast != outputChoices.home }
+
+    /// The server's sinks, which one the music plays to and which one is pinned, then the
+    /// Snapcast server.
     func outputs() -> PlayerOutputs {
+        let snapcast = OutputInfo(
+            name: PlayerSetOutputParams.snapcast, description: outputChoices.snapcastDescription, isDefault: false,
+            inUse: playsToSnapcast)
+        guard !playsToSnapcast else { return PlayerOutputs(outputs: [snapcast], pinned: PlayerSetOutputParams.snapcast) }
         let (devices, inUse) = sessions.outputs()
         // A sink just pinned is in use before the server's report of the new stream arrives.
         let current = pulseSink ?? inUse ?? devices.first(where: \.isDefault)?.name
-        return PlayerOutputs(
-            outputs: devices.map {
-                OutputInfo(name: $0.name, description: $0.description, isDefault: $0.isDefault, inUse: $0.name == current)
-            },
-            pinned: pulseSink)
+        let sinks = devices.map {
+            OutputInfo(name: $0.name, description: $0.description, isDefault: $0.isDefault, inUse: $0.name == current)
+        }
+        return PlayerOutputs(outputs: sinks + [snapcast], pinned: pulseSink)
     }
 
-    /// Pins the player to a sink, or lets it follow the server's default again; what plays
-    /// moves there at once, from the position heard. Saved.
+    /// Pins the player to a sink, sends it to the Snapcast server, or lets it follow the
+    /// server's default again; what plays moves there at once, from the position heard.
+    /// Saved.
     /// - Throws: `notFound` for a sink the server does not have (the message lists those it
     ///   has), `pulseUnavailable` when no server answers or it refuses a stream there.
     func setOutput(_ params: PlayerSetOutputParams) throws(RPCError) -> PlayerOutputs {
+        let before = outputs().outputs.first(where: \.inUse)?.name
+        if params.sink == PlayerSetOutputParams.snapcast {
+            guard !playsToSnapcast else { return outputs() }
+            try move(to: outputChoices.snapcast, from: before)
+            return outputs()
+        }
+        if playsToSnapcast {
+            try move(to: outputChoices.home, from: before)
+            // The server's sinks are listed once it answered its first queries.
+            if params.sink != nil { _ = sessions.audio()?.flush(within: 1) }
+        }
         if let sink = params.sink {
             let devices = sessions.outputs().devices
             guard !devices.isEmpty else {
@@ -60,24 +80,41 @@ extension PlayerService {
                 throw RPCError(.notFound, "no output named '\(sink)'; the audio server has: \(names)")
             }
         }
-        let before = outputs().outputs.first(where: \.inUse)?.name
         do {
             try engine.setSink(params.sink)
         } catch {
             throw RPCError(.pulseUnavailable, "cannot play to \(params.sink ?? "the default output"): \(error)")
         }
-        guard pulseSink != params.sink else { return outputs() }
+        guard pulseSink != params.sink else {
+            announceOutput(from: before)
+            return outputs()
+        }
         pulseSink = params.sink
         saveOutput()
         logger.notice("output: \(params.sink.map { "pinned to \($0)" } ?? "following the server's default")")
-        let after = outputs()
-        let now = after.outputs.first(where: \.isDefault)?.name
-        if let sink = params.sink ?? now, sink != before {
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: .override, previousSink: before, sink: sink))
+        announceOutput(from: before)
+        return outputs()
+    }
+
+    /// Moves the music to `output` (the Snapcast server, or back to the audio server) and
+    /// saves the choice.
+    private func move(to output: AudioOutput, from before: String?) throws(RPCError) {
+        do {
+            try engine.moveOutput(to: output)
+        } catch {
+            throw RPCError(
+                .pulseUnavailable, "cannot move the music to \(output == outputChoices.snapcast ? "Snapcast" : "the audio server"): \(error)")
         }
-        return after
+        saveOutput()
+        logger.notice("output: \(playsToSnapcast ? "the Snapcast server, every room" : "the audio server")")
+        announceOutput(from: before)
+    }
+
+    /// Publishes `route.changed` when the output in use is another than `before`.
+    private func announceOutput(from before: String?) {
+        let now = outputs().outputs
+        guard let sink = now.first(where: \.inUse)?.name ?? now.first(where: \.isDefault)?.name, sink != before else { return }
+        hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: .override, previousSink: before, sink: sink))
     }
 
     /// Restores the saved volume and sink, if the listener ever chose them.
@@ -85,6 +122,10 @@ extension PlayerService {
         do {
             guard let saved = try store?.loadOutput() else { return }
             applyVolume(saved.volume)
+            if saved.sink == PlayerSetOutputParams.snapcast {
+                try? engine.moveOutput(to: outputChoices.snapcast)
+                return
+            }
             pulseSink = saved.sink
             try? engine.setSink(saved.sink)
         } catch {
@@ -100,7 +141,7 @@ extension PlayerService {
 
     private func saveOutput() {
         guard let store else { return }
-        let output = SavedOutput(volume: volume, sink: pulseSink)
+        let output = SavedOutput(volume: volume, sink: playsToSnapcast ? PlayerSetOutputParams.snapcast : pulseSink)
         persistence?.perform("the output settings") { try store.saveOutput(output) }
     }
 }

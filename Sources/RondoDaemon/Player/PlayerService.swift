@@ -79,6 +79,8 @@ actor PlayerService {
     /// The sink the player is pinned to (`nil`: the server's default, followed), as the
     /// configuration or the listener chose it (``setOutput(_:)``).
     var pulseSink: String?
+    /// Where `rondo output default` and `rondo output snapcast` send the music.
+    let outputChoices: OutputChoices
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
@@ -95,6 +97,7 @@ actor PlayerService {
     /// Creates the service; the engine connects to its output only on the first play.
     /// - Parameters:
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
+    ///   - outputChoices: where `rondo output default` and `rondo output snapcast` lead.
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
@@ -105,6 +108,7 @@ actor PlayerService {
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
+        outputChoices: OutputChoices = OutputChoices(configured: .null, pulseServer: nil, snapcast: .snapcast(host: "127.0.0.1", port: 4953)),
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
         replayGain: ReplayGainSettings = .standard, podcasts: PodcastSettings = PodcastSettings(), hub: EventHub,
@@ -119,6 +123,7 @@ actor PlayerService {
         self.recovery = OutputRecovery(resumeWithin: resumeWithin)
         self.replayGain = replayGain
         self.pulseSink = pulseSink
+        self.outputChoices = outputChoices
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library

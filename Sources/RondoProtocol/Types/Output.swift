@@ -44,9 +44,11 @@ public struct OutputInfo: Codable, Equatable, Sendable {
 
 /// The result of `player.outputs`.
 public struct PlayerOutputs: Codable, Equatable, Sendable {
-    /// The audio server's sinks, in the server's order; empty when no server answers.
+    /// The audio server's sinks, in the server's order (none when no server answers, or while
+    /// the music goes to Snapcast), then the Snapcast server.
     public var outputs: [OutputInfo]
-    /// The sink the player is pinned to, or absent when it follows the server's default.
+    /// The sink the player is pinned to (``PlayerSetOutputParams/snapcast`` for the Snapcast
+    /// server), or absent when it follows the server's default.
     public var pinned: String?
 
     /// Creates the result.
@@ -56,10 +58,14 @@ public struct PlayerOutputs: Codable, Equatable, Sendable {
     }
 }
 
-/// The params of `player.setOutput`: the sink to pin the player to, or none to follow the
-/// audio server's default sink again.
+/// The params of `player.setOutput`: the sink to pin the player to, the Snapcast server, or
+/// none to follow the audio server's default sink again.
 public struct PlayerSetOutputParams: Codable, Equatable, Sendable {
-    /// A sink's name, or absent (`null`) for the server's default.
+    /// The name that sends the music to the Snapcast server of `[snapcast] source`, every
+    /// room in sync, instead of to a sink of the audio server (`rondo output snapcast`).
+    public static let snapcast = "snapcast"
+
+    /// A sink's name, ``snapcast``, or absent (`null`) for the audio server's default sink.
     public var sink: String?
 
     /// Creates params.

@@ -48,8 +48,8 @@ extension Command {
     }
 
     private static let outputDevice = Command(
-        name: ["output"], arguments: "[NAME|default]",
-        summary: "List the outputs, pin the music to one, or follow the default again."
+        name: ["output"], arguments: "[NAME|snapcast|default]",
+        summary: "List the outputs, pin the music to one, send it to every room through Snapcast, or follow the default again."
     ) { global, arguments throws(CLIFailure) in
         guard arguments.count <= 1 else { throw arguments.usage("output takes at most one output name") }
         let result: PlayerOutputs
@@ -59,7 +59,10 @@ extension Command {
             result = try global.call(Methods.PlayerOutputsGet.self, Empty())
         }
         if global.json { return global.printJSON(result) }
-        if result.outputs.isEmpty { print("no outputs: no audio server answers, or it has no sinks") }
+        let sinks = result.outputs.filter { $0.name != PlayerSetOutputParams.snapcast }
+        if sinks.isEmpty, result.pinned != PlayerSetOutputParams.snapcast {
+            print("no sinks: no audio server answers, or it has none")
+        }
         for output in result.outputs {
             let marks = [output.inUse ? "playing here" : nil, output.isDefault ? "default" : nil].compactMap { $0 }
             let suffix = marks.isEmpty ? "" : "  (\(marks.joined(separator: ", ")))"

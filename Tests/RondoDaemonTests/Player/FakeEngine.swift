@@ -12,6 +12,7 @@ final class FakeEngine: PlaybackControl {
         var heard: Double = 0
         var generation = 0
         var serverDown = false
+        var output = AudioOutput.null
     }
 
     private let state = Mutex(State())
@@ -107,6 +108,11 @@ final class FakeEngine: PlaybackControl {
     func scan(_ direction: ScanDirection) { record("scan \(direction)") }
     func endScan() { record("endScan") }
     func setSink(_ sink: String?) throws(AudioError) { record("sink \(sink ?? "default")") }
+    var output: AudioOutput { state.withLock { $0.output } }
+    func moveOutput(to output: AudioOutput) throws(AudioError) {
+        record("output \(output)")
+        state.withLock { $0.output = output }
+    }
     func setStreamVolume(_ volume: Double) { record("volume \(volume)") }
     func shutDown() { record("shutDown") }
 

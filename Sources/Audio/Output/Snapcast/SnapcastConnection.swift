@@ -222,8 +222,7 @@ extension SnapcastConnection: SessionAudio {
 
     /// One output, the Snapcast server's, which every session plays to.
     public func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) {
-        let name = "snapcast:\(host):\(port)"
-        return ([OutputDevice(name: name, description: "Snapcast server at \(host):\(port)", isDefault: true)], name)
+        ([OutputDevice(name: "snapcast", description: "Snapcast server at \(host):\(port)", isDefault: true)], "snapcast")
     }
 
     public func forget(session: String) {
