@@ -182,6 +182,31 @@ struct SnapcastOutputTests {
         #expect(after.pinned == nil && after.outputs.contains { $0.name == bench.pulse.sink && $0.inUse }, "\(after)")
     }
 
+    /// The rooms, once chosen, are where the music goes after a restart too.
+    @Test func theRoomsAreKeptAcrossARestart() throws {
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        let kitchen = try snapcast.addRoom("kitchen")
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        try bench.queue("long440.mp3")
+        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
+        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
+        #expect(bench.daemon.stop() == 0)
+
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, arguments: ["--config", config], restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.PlayerOutputsGet.self).pinned == PlayerSetOutputParams.snapcast)
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        func level() -> Double { SignalAnalysis.level(kitchen.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
+        #expect(eventually(5) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen after the restart: \(level()) dB")
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and not at the audio server")
+    }
+
     /// Two rooms play in step: each snapclient plays to a mono sink of one private
     /// PulseAudio server, the one laid on the left, the other on the right of a null sink,
     /// so one recording of that sink's monitor holds both rooms, aligned by the server's own
