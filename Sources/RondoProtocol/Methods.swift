@@ -270,6 +270,12 @@ public enum Methods {
         public typealias Result = PlayerOutputs
         public static let name = "player.setOutput"
     }
+    /// `player.playFromSearch`: plays what a spoken "play …" means (SPEC §15).
+    public enum PlayerPlayFromSearch: RPCMethod {
+        public typealias Params = PlayerPlayFromSearchParams
+        public typealias Result = PlayerPlayFromSearchResult
+        public static let name = "player.playFromSearch"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -289,7 +295,7 @@ public enum Methods {
         PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self,
         RadioList.self, RadioAdd.self, RadioRemove.self, ChaptersGet.self, PlayerChapter.self, PodcastSubscribe.self,
         PodcastUnsubscribe.self, PodcastList.self, PodcastRefresh.self, PodcastEpisodes.self, PodcastMarkPlayed.self,
-        PodcastImportOPML.self, PodcastExportOPML.self, EventsSubscribe.self,
+        PodcastImportOPML.self, PodcastExportOPML.self, PlayerPlayFromSearch.self, EventsSubscribe.self,
     ]
 }
 

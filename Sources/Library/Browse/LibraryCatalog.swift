@@ -240,6 +240,8 @@ public struct CatalogTrack: Equatable, Sendable {
     /// When its file last changed, in seconds since the Unix epoch, as last scanned; `nil`
     /// when not known (an episode, or a file due for a rescan).
     public var modified: Int64?
+    /// The album the library files it under; `nil` for an episode.
+    public var albumID: Int64?
 
     /// Creates a track.
     public init(
@@ -247,7 +249,7 @@ public struct CatalogTrack: Equatable, Sendable {
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
         resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(),
-        chapterCount: Int = 0, episode: EpisodeFacts? = nil, modified: Int64? = nil
+        chapterCount: Int = 0, episode: EpisodeFacts? = nil, modified: Int64? = nil, albumID: Int64? = nil
     ) {
         self.id = id
         self.identifier = identifier
@@ -270,5 +272,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.chapterCount = chapterCount
         self.episode = episode
         self.modified = modified
+        self.albumID = albumID
     }
 }

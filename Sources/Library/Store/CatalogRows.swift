@@ -13,7 +13,7 @@ enum CatalogRows {
         SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
             t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume, r.rate AS resume_rate,
             t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height,
-            t.track_gain, t.track_peak, t.album_gain, t.album_peak, t.chapter_count, t.mtime\(more)
+            t.track_gain, t.track_peak, t.album_gain, t.album_peak, t.chapter_count, t.mtime, t.album_id\(more)
         FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
         """
     }
@@ -32,7 +32,7 @@ enum CatalogRows {
             replayGain: ReplayGainValues(
                 trackGain: row["track_gain"], trackPeak: row["track_peak"], albumGain: row["album_gain"],
                 albumPeak: row["album_peak"]),
-            chapterCount: row["chapter_count"], modified: modifiedSeconds(row["mtime"]))
+            chapterCount: row["chapter_count"], modified: modifiedSeconds(row["mtime"]), albumID: row["album_id"])
     }
 
     /// A stored `mtime` (nanoseconds, `-1` when a rescan is due) in seconds.

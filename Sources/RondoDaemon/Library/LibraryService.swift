@@ -105,6 +105,25 @@ final class LibraryService: Sendable {
         return LibrarySearchResult(items: entries.map { ContentItem(tree.item(for: $0)) })
     }
 
+    /// What "play `query`" plays (``BrowseTree/searchPlayback(for:candidates:using:)``), the
+    /// item it chose and the container to name as now playing; `nil` when nothing matches.
+    func searchPlayback(_ query: String) throws(RPCError) -> (playback: SearchPlayback, chosen: ContentItem, container: String?)? {
+        let store = try libraryStore()
+        guard let tree else { throw Self.noDatabase }
+        let candidates = try Self.querying { () throws(StoreError) in try store.search(query, limit: 20) }
+        var generator = SystemRandomNumberGenerator()
+        guard let found = try Self.browsing({ () throws(BrowseError) in try tree.searchPlayback(for: query, candidates: candidates, using: &generator) })
+        else { return nil }
+        let container: String? = if case .track = found.chosen { nil } else { found.chosen.identifier }
+        return (found, ContentItem(tree.item(for: found.chosen)), container)
+    }
+
+    /// The recently played tracks from the last one heard; `nil` when none, or no library.
+    func recentlyPlayed() -> PlaybackSelection? {
+        guard let tree else { return nil }
+        return try? tree.recentlyPlayedSelection()
+    }
+
     /// `library.problems`.
     func problems() throws(RPCError) -> [LibraryProblem] {
         let store = try libraryStore()

@@ -35,6 +35,27 @@ extension PlayerService {
         return LibraryPlayResult(status: failure?.status ?? .success)
     }
 
+    /// Plays what a search chose (`player.playFromSearch`): in order unless `shuffled` (an
+    /// artist's songs, queued in a shuffled order), so shuffle is switched off first for an
+    /// album, a song, a show or a book.
+    func playFromSearch(_ selection: PlaybackSelection, container: String?, shuffled: Bool) throws(RPCError) -> RemoteCommandStatus {
+        if !shuffled, player.shuffleMode != .off {
+            _ = try send(RemoteSendParams(command: .changeShuffleMode, shuffleType: .off))
+        }
+        return try play(selection, container: container).status
+    }
+
+    /// Resumes what played last (`player.playFromSearch` with an empty query): the queue if it
+    /// holds anything, else the track heard most recently; `noSuchContent` when nothing ever
+    /// played.
+    func resumeLastPlayed(recent: PlaybackSelection?) throws(RPCError) -> RemoteCommandStatus {
+        if player.queue.current != nil || !player.queue.entries.isEmpty {
+            return try send(RemoteSendParams(command: .play)).status
+        }
+        guard let recent else { return .noSuchContent }
+        return try play(recent, container: nil).status
+    }
+
     /// Records the current entry in the play history once it plays, and keeps the resume
     /// point of a spoken-word item that stopped playing.
     func noteListening() {

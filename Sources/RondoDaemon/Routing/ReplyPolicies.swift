@@ -26,6 +26,7 @@ enum ReplyPolicies {
         Methods.PlayerSetVolume.name: .whenWritten,
         Methods.PlayerSetOutput.name: .whenWritten,
         Methods.LibraryPlay.name: .whenWritten,
+        Methods.PlayerPlayFromSearch.name: .whenWritten,
         Methods.LibraryChildren.name: .afterEarlierWrites,
         Methods.LibraryItem.name: .afterEarlierWrites,
         Methods.LibraryItemForIdentifier.name: .afterEarlierWrites,

@@ -236,3 +236,28 @@ public struct LibraryScanProgress: Codable, Equatable, Sendable {
         self.total = total
     }
 }
+
+/// The params of `player.playFromSearch`.
+public struct PlayerPlayFromSearchParams: Codable, Equatable, Sendable {
+    /// What the listener asked for ("the beatles", "abbey road", "jazz"); empty to resume what
+    /// played last.
+    public var query: String
+
+    /// Creates params.
+    public init(query: String) { self.query = query }
+}
+
+/// The result of `player.playFromSearch`.
+public struct PlayerPlayFromSearchResult: Codable, Equatable, Sendable {
+    /// `success`, or `noSuchContent` when nothing matches (or nothing played before, for an
+    /// empty query), or why playing failed.
+    public var status: RemoteCommandStatus
+    /// What the query was taken to mean; absent for an empty query and when nothing matched.
+    public var chosen: ContentItem?
+
+    /// Creates a result.
+    public init(status: RemoteCommandStatus, chosen: ContentItem? = nil) {
+        self.status = status
+        self.chosen = chosen
+    }
+}

@@ -7,9 +7,21 @@ extension Command {
     static let browsing: [Command] = [play, browse, item, search, limits]
 
     private static let play = Command(
-        name: ["play"], arguments: "[INDEX_PATH|URL]",
-        summary: "Start or resume playback; with INDEX_PATH, play that library item; with a URL, that stream, queued last."
+        name: ["play"], arguments: "[INDEX_PATH|URL|--search QUERY]",
+        summary:
+            "Start or resume playback; with INDEX_PATH, play that library item; with a URL, that stream, queued last; with --search, the best match (an empty QUERY resumes what played last).",
+        options: [CommandOption(name: "--search", value: "QUERY")]
     ) { global, arguments throws(CLIFailure) in
+        if let search = arguments.value("--search") {
+            let query = ([search] + arguments.words).joined(separator: " ")
+            let result = try global.call(Methods.PlayerPlayFromSearch.self, PlayerPlayFromSearchParams(query: query))
+            if global.json { return global.printJSON(result) }
+            guard result.status == .success else {
+                throw .domain(result.status == .noSuchContent ? "play: nothing in the library matches '\(query)'" : "play: \(result.status.rawValue)")
+            }
+            if let chosen = result.chosen { print("playing \(chosen.title)" + (chosen.subtitle.map { " — \($0)" } ?? "")) }
+            return
+        }
         guard !arguments.isEmpty else { return try global.send(RemoteSendParams(command: .play)) }
         if arguments.words.count == 1, let url = arguments.words.first, Command.isStreamURL(url) {
             _ = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: [url]))
