@@ -13,7 +13,8 @@ Modes:
   first-sound NAME SOCKET PCM ROUNDS WAIT
       NAME is rondod (SOCKET: its JSON-RPC socket; `remote.send {command: play|stop}`) or mpd
       (SOCKET: its protocol socket; `play` / `stop`); the track is queued, the daemon stopped.
-      Each round: stop, wait until the output has been silent for 300 ms (stop → silence),
+      Each round: stop, wait until the output has been silent for 300 ms (stop → silence,
+      to 50 ms: from the stop command to the start of the first silent block; not in round 1),
       then WAIT s (+ 0–100 ms at random, so that the command falls anywhere in the 20 ms and
       50 ms ticks), then from just before the play command to the first sound heard; then
       1 s of playing. Also the play command's round trip and the loudest sample of the
@@ -204,7 +205,8 @@ def first_sound(name, path, pcm, rounds, wait):
         player.stop()
         quiet = output.silence_since(stopped_at, 0.3, 10)
         time.sleep(wait + random.uniform(0, 0.1))
-        row = {"stop_silence_ms": None if quiet is None else max(0.0, quiet - stopped_at) * 1000}
+        # (round 1 starts stopped: nothing to time from its stop)
+        row = {"stop_silence_ms": None if quiet is None or index == 1 else max(0.0, quiet - stopped_at) * 1000}
         start = time.monotonic()
         row["stopped_peak"] = output.peak_between(start - 1, start)
         player.play()

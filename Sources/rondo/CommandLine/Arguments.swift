@@ -32,7 +32,7 @@ struct Arguments: Sendable {
             }
             var value = ""
             if let placeholder = option.value {
-                guard let given = inline ?? remaining.popFirst(), !given.isEmpty else {
+                guard let given = inline ?? remaining.popFirst(), option.acceptsEmpty || !given.isEmpty else {
                     throw .usage("\(name) needs a value (\(placeholder))\nusage: rondo \(command.synopsis)")
                 }
                 value = given

@@ -6,4 +6,6 @@ struct CommandOption: Sendable {
     let value: String?
     /// Whether it may be given more than once (`--option O`…).
     var repeatable = false
+    /// Whether its value may be empty (`--search ""`: resume what played last).
+    var acceptsEmpty = false
 }

@@ -10,7 +10,7 @@ extension Command {
         name: ["play"], arguments: "[INDEX_PATH|URL|--search QUERY]",
         summary:
             "Start or resume playback; with INDEX_PATH, play that library item; with a URL, that stream, queued last; with --search, the best match (an empty QUERY resumes what played last).",
-        options: [CommandOption(name: "--search", value: "QUERY")]
+        options: [CommandOption(name: "--search", value: "QUERY", acceptsEmpty: true)]
     ) { global, arguments throws(CLIFailure) in
         if let search = arguments.value("--search") {
             let query = ([search] + arguments.words).joined(separator: " ")
