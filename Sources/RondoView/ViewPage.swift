@@ -54,6 +54,7 @@ enum ViewPage {
           #now { flex-direction: column; align-items: stretch; height: auto; }
           #art { width: 60vw; height: 60vw; align-self: center; }
         }
+        #search input { flex: 3; min-height: 44px; border: 1px solid var(--line); border-radius: 10px; background: var(--panel); color: var(--text); font: inherit; padding: 0 12px; }
         label.switch { display: flex; align-items: center; gap: 6px; padding: 0 8px; white-space: nowrap; }
         label.switch input { width: 28px; height: 28px; }
         </style>
@@ -87,6 +88,7 @@ enum ViewPage {
                 <button id="dislike" title="Dislike">✕</button>
                 <button id="bookmark" title="Bookmark">★</button>
               </div>
+              <form id="search" class="row"><input id="query" type="search" placeholder="Play an artist, an album, a song…" autocomplete="off"><button>Play</button></form>
             </div>
           </section>
           <section id="list" class="hidden">
@@ -198,6 +200,17 @@ enum ViewPage {
           send("changeRepeatMode", { repeatType: order[(order.indexOf(current) + 1) % order.length] });
         };
         for (const name of ["like", "dislike", "bookmark"]) $(name).onclick = () => send(name, { isActive: !(commands[name] && commands[name].isActive) });
+
+        $("search").onsubmit = async (event) => {
+          event.preventDefault();
+          const query = $("query").value;
+          try {
+            const result = await rpc("player.playFromSearch", { query });
+            if (result.status === "noSuchContent") toast(query.trim() ? "Nothing matches “" + query + "”" : "Nothing played yet");
+            else if (result.status !== "success") toast("play refused: " + result.status);
+            else { $("query").value = ""; showView("now"); }
+          } catch (error) { toast(error.message); }
+        };
 
         function showView(name) {
           for (const view of ["now", "list", "sessions"]) $(view).classList.toggle("hidden", view !== name);

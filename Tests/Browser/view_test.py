@@ -25,6 +25,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 ARTIFACTS = os.environ.get("RONDO_ARTIFACTS", os.path.join(ROOT, ".build", "test-artifacts", "view"))
 
@@ -152,6 +153,22 @@ def open_row(bench, title):
         row.click();""", title)
 
 
+def search_box_plays_the_best_match(bench):
+    album = bench.client.call("library.children", {"indexPath": [0, 1], "limit": 1})["items"][0]["title"]
+    bench.click('[data-view="now"]')
+    box = bench.browser.find_element(By.ID, "query")
+    box.send_keys(album, Keys.RETURN)
+    assert eventually(lambda: bench.now_playing()["info"].get("albumTitle") == album, 3), bench.now_playing()["info"]
+    assert eventually(lambda: bench.now_playing()["playbackState"] == "playing")
+    assert eventually(lambda: bench.text("subtitle").endswith(album)), bench.text("subtitle")
+    assert box.get_attribute("value") == ""
+    box.send_keys("zzyzx", Keys.RETURN)
+    assert eventually(lambda: "zzyzx" in bench.text("toast")), bench.text("toast")
+    bench.screenshot("search.png")
+    box.clear()
+    bench.js("document.getElementById('toast').classList.add('hidden')")
+
+
 def driving_limits_the_lists(bench):
     bench.client.call("context.set", {"itemLimit": 12, "depthLimit": 3})
     bench.click("#driving")
@@ -216,7 +233,8 @@ def event_to_page_latency(bench):
 
 
 TESTS = [access_needs_the_token_and_the_own_host, title_follows_rondo_next_and_next_is_heard,
-         progress_moves_at_two_after_two_rate_clicks, driving_limits_the_lists, sessions_panel_shows_the_duck,
+         progress_moves_at_two_after_two_rate_clicks, search_box_plays_the_best_match, driving_limits_the_lists,
+         sessions_panel_shows_the_duck,
          event_to_page_latency]
 
 

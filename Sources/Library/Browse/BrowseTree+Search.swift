@@ -79,7 +79,8 @@ extension BrowseTree {
                 tracks += try entries(.tracksOfAlbum(album.id), in: 0..<room).compactMap(PlaybackItem.init)
             }
             guard !tracks.isEmpty else { return nil }
-            return SearchPlayback(chosen: entry, selection: PlaybackSelection(items: tracks.shuffled(using: &generator), startIndex: 0), shuffled: true)
+            return SearchPlayback(
+                chosen: entry, selection: PlaybackSelection(items: tracks.shuffled(using: &generator), startIndex: 0), shuffled: true)
         case .track(let track):
             guard let albumID = track.albumID, track.episode == nil else {
                 return SearchPlayback(chosen: entry, selection: PlaybackSelection(items: [.track(track)], startIndex: 0), shuffled: false)

@@ -112,7 +112,9 @@ final class LibraryService: Sendable {
         guard let tree else { throw Self.noDatabase }
         let candidates = try Self.querying { () throws(StoreError) in try store.search(query, limit: 20) }
         var generator = SystemRandomNumberGenerator()
-        guard let found = try Self.browsing({ () throws(BrowseError) in try tree.searchPlayback(for: query, candidates: candidates, using: &generator) })
+        guard
+            let found = try Self.browsing({ () throws(BrowseError) in try tree.searchPlayback(for: query, candidates: candidates, using: &generator) }
+            )
         else { return nil }
         let container: String? = if case .track = found.chosen { nil } else { found.chosen.identifier }
         return (found, ContentItem(tree.item(for: found.chosen)), container)
