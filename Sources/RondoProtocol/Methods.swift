@@ -276,6 +276,13 @@ public enum Methods {
         public typealias Result = PlayerPlayFromSearchResult
         public static let name = "player.playFromSearch"
     }
+    /// `player.sleep`: sets or clears the sleep timer (SPEC §15); the timer set, or no
+    /// `endsAt` when cleared.
+    public enum PlayerSleep: RPCMethod {
+        public typealias Params = PlayerSleepParams
+        public typealias Result = SleepState
+        public static let name = "player.sleep"
+    }
     /// `events.subscribe`: chooses the event topics of this connection.
     public enum EventsSubscribe: RPCMethod {
         public typealias Params = SubscribeParams
@@ -295,7 +302,7 @@ public enum Methods {
         PlayerOutputsGet.self, PlayerSetOutput.self, PlayerReplayGainGet.self, PlayerSetReplayGain.self,
         RadioList.self, RadioAdd.self, RadioRemove.self, ChaptersGet.self, PlayerChapter.self, PodcastSubscribe.self,
         PodcastUnsubscribe.self, PodcastList.self, PodcastRefresh.self, PodcastEpisodes.self, PodcastMarkPlayed.self,
-        PodcastImportOPML.self, PodcastExportOPML.self, PlayerPlayFromSearch.self, EventsSubscribe.self,
+        PodcastImportOPML.self, PodcastExportOPML.self, PlayerPlayFromSearch.self, PlayerSleep.self, EventsSubscribe.self,
     ]
 }
 

@@ -74,7 +74,7 @@ enum ViewPage {
               <div id="title">Nothing playing</div>
               <div id="subtitle"></div>
               <div id="bar"><div id="fill"></div></div>
-              <div id="times"><span id="elapsed">0:00</span><span id="duration">0:00</span></div>
+              <div id="times"><span id="elapsed">0:00</span><span id="sleep"></span><span id="duration">0:00</span></div>
               <div class="row">
                 <button id="previousTrack" title="Previous"><svg viewBox="0 0 24 24"><path d="M6 5h2v14H6zm3.5 7L19 5v14z"/></svg></button>
                 <button id="togglePlayPause" title="Play or pause"></button>
@@ -160,6 +160,10 @@ enum ViewPage {
           $("title").textContent = info.title || (info.assetURL ? decodeURIComponent(info.assetURL.split("/").pop()) : "Nothing playing");
           $("subtitle").textContent = [info.artist, info.albumTitle].filter(Boolean).join(" — ");
           $("togglePlayPause").innerHTML = state.playbackState === "playing" ? icons.pause : icons.play;
+          const sleep = state.sleep;
+          $("sleep").textContent = !sleep ? "" : sleep.endsAt
+            ? "Sleep at " + new Date(sleep.endsAt * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+            : "Sleep at the end of this item";
           const art = info.artwork && info.artwork.url ? "/artwork/" + info.artwork.url.split("/").pop() + "?token=" + token : "";
           if ($("art").getAttribute("src") !== art) { if (art) $("art").src = art; else $("art").removeAttribute("src"); }
           document.querySelectorAll("#rows .item").forEach((row) => row.classList.toggle("playing", (state.nowPlayingIdentifiers || []).includes(row.dataset.identifier)));

@@ -25,7 +25,7 @@ struct MethodsTests {
         "player.setVolume", "player.outputs", "player.setOutput", "player.replayGain", "player.setReplayGain",
         "radio.list", "radio.add", "radio.remove", "chapters.get", "player.chapter", "podcast.subscribe",
         "podcast.unsubscribe", "podcast.list", "podcast.refresh", "podcast.episodes", "podcast.markPlayed",
-        "podcast.importOPML", "podcast.exportOPML", "player.playFromSearch", "events.subscribe",
+        "podcast.importOPML", "podcast.exportOPML", "player.playFromSearch", "player.sleep", "events.subscribe",
     ]
 
     /// Every event notification of SPEC §2 with its topic.
@@ -63,7 +63,7 @@ struct MethodsTests {
         "chapters.get", "player.chapter",  // SPEC §11: chapters
         "podcast.subscribe", "podcast.unsubscribe", "podcast.list", "podcast.refresh",  // SPEC §12: podcasts
         "podcast.episodes", "podcast.markPlayed", "podcast.importOPML", "podcast.exportOPML",
-        "player.playFromSearch",  // SPEC §15: play from search
+        "player.playFromSearch", "player.sleep",  // SPEC §15: play from search, the sleep timer
     ]
 
     /// Every method name in the table is one SPEC §2 names, spelled the same, or a listed extension.

@@ -47,7 +47,8 @@ extension PlayerService {
         let state = NowPlayingState(
             info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
-            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing)
+            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing,
+            sleep: sleepState())
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
         publishMPDStatus()
         return state

@@ -136,7 +136,8 @@ extension PlayerService {
     private func applyVolume(_ volume: Double) {
         self.volume = volume
         engine.setStreamVolume(volume)
-        sessions.setPlayerVolume(volume)
+        // A sleep timer's fade stays under the new volume.
+        sessions.setPlayerVolume(volume * sleepLevel)
     }
 
     private func saveOutput() {

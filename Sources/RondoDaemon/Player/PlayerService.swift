@@ -83,6 +83,10 @@ actor PlayerService {
     let outputChoices: OutputChoices
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
+    /// The sleep timer, when one is set (``setSleep(_:)``).
+    var sleepTimer: SleepTimer?
+    /// The level the sleep timer's fade holds the music at, under ``volume`` (1: none).
+    var sleepLevel = 1.0
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
     var buffering = false
     /// What was done with rates for spoken word (``adjustRateForCurrentItem()``).
@@ -182,19 +186,21 @@ actor PlayerService {
                     await self.chores.sleep(upTo: await self.untilNextChore())
                     await self.releaseSessionWhenIdle()
                     await self.retryOutputIfDue()
+                    await self.sleepIfDue()
                 }
             }
         }
     }
 
     /// Seconds until the next timed chore — the release of the session once sound has
-    /// stopped, an attempt to reach a lost audio server — or `nil` when none waits: the
+    /// stopped, an attempt to reach a lost audio server, a step of the sleep timer — or `nil` when none waits: the
     /// loop then sleeps until a change rings ``chores``. A chore whose time is not set yet
     /// is due at once, to set it.
     private func untilNextChore() -> Double? {
         let clock = sessions.now()
         var waits: [Double] = []
         if let attempt = recovery.nextAttemptAt { waits.append(attempt - now()) }
+        if let sleep = untilSleepStep() { waits.append(sleep) }
         if player.state != .playing, sessions.playerIsActive {
             waits.append(releaseDeadline.map { $0 - clock } ?? 0)
         }

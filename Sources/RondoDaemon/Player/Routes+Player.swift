@@ -30,6 +30,7 @@ extension Routes {
         }
         router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
         router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
+        router.register(Methods.PlayerSleep.self) { params, _ throws(RPCError) in try await player.setSleep(params) }
         router.register(Methods.ChaptersGet.self) { _, _ in await player.chapters() }
         router.register(Methods.PlayerChapter.self) { params, _ throws(RPCError) in try await player.moveToChapter(params) }
     }

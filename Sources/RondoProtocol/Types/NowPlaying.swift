@@ -48,17 +48,53 @@ public struct NowPlayingState: Codable, Equatable, Sendable {
     public var volume: Double?
     /// Whether playing waits for the network (SPEC §10).
     public var buffering: Bool
+    /// The sleep timer, while one is set (`player.sleep`, SPEC §15).
+    public var sleep: SleepState?
 
     /// Creates the state.
     public init(
         info: NowPlayingInfoPayload, playbackState: PlaybackStateName, nowPlayingIdentifiers: [String]? = nil, volume: Double? = nil,
-        buffering: Bool = false
+        buffering: Bool = false, sleep: SleepState? = nil
     ) {
         self.info = info
         self.playbackState = playbackState
         self.nowPlayingIdentifiers = nowPlayingIdentifiers
         self.volume = volume
         self.buffering = buffering
+        self.sleep = sleep
+    }
+}
+
+/// A sleep timer as `player.sleep` answers it and `nowPlaying.get` shows it: when the music
+/// fades out and pauses.
+public struct SleepState: Codable, Equatable, Sendable {
+    /// When the music pauses, in Unix seconds (it fades over the 10 s before); absent for a
+    /// timer at the end of an item that is paused now, whose end is not known yet.
+    public var endsAt: Double?
+    /// Whether it ends with the item playing (or its chapter) rather than at a time.
+    public var endOfItem: Bool
+
+    /// Creates the state.
+    public init(endsAt: Double?, endOfItem: Bool) {
+        self.endsAt = endsAt
+        self.endOfItem = endOfItem
+    }
+}
+
+/// The params of `player.sleep`: exactly one of the three.
+public struct PlayerSleepParams: Codable, Equatable, Sendable {
+    /// Minutes from now (more than 0, at most a day).
+    public var minutes: Double?
+    /// `true`: when the item playing, or its chapter for a book, ends.
+    public var endOfItem: Bool?
+    /// `true`: no timer.
+    public var off: Bool?
+
+    /// Creates params.
+    public init(minutes: Double? = nil, endOfItem: Bool? = nil, off: Bool? = nil) {
+        self.minutes = minutes
+        self.endOfItem = endOfItem
+        self.off = off
     }
 }
 

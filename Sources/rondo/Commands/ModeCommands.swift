@@ -2,7 +2,7 @@ import RondoProtocol
 
 extension Command {
     /// `rate`, `shuffle`, `repeat`, `like`, `dislike`, `bookmark`.
-    static let modes: [Command] = [rate, shuffle, repeatMode, feedback(.like), feedback(.dislike), feedback(.bookmark)]
+    static let modes: [Command] = [rate, shuffle, repeatMode, feedback(.like), feedback(.dislike), feedback(.bookmark), sleepTimer]
 
     private static let rate = Command(
         name: ["rate"], arguments: "[RATE]", summary: "Set the playback rate, or step 1.0 → 1.5 → 2.0 → 0.5."

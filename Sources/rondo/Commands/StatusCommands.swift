@@ -18,6 +18,7 @@ extension Command {
             print("playbackState: \(state.playbackState.rawValue)")
             for (key, value) in Format.fields(state.info) { print("\(key): \(value)") }
             if let volume = state.volume { print("volume: \(Format.percent(volume))") }
+            if let sleep = state.sleep { print("sleep: \(Format.sleep(sleep))") }
         },
     ]
 }

@@ -1,0 +1,76 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Testing
+
+/// The sleep timer by ear (SPEC §15): `rondo sleep 1` keeps the music at its level until the
+/// last 10 s, fades it there and pauses it at 60 s; `rondo sleep end` pauses at the end of the
+/// item, before the next is heard. The next play is at full level again.
+@Suite(.serialized)
+struct SleepTimerByEarTests {
+    private func rondo(_ bench: AudioTestBench, _ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
+        Subprocess.capture([BuiltProducts.rondo] + arguments, environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+    }
+
+    /// Sleeps until `moment`.
+    private func wait(until moment: Date) {
+        let left = moment.timeIntervalSinceNow
+        if left > 0 { Thread.sleep(forTimeInterval: left) }
+    }
+
+    @Test func aMinuteFadesOverItsLastTenSecondsThenPauses() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3")
+        _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changeRepeatMode, repeatType: .one))
+        let reference = try bench.playToneReference()
+
+        let started = Date()
+        let set = rondo(bench, "sleep", "1")
+        #expect(set.status == 0 && set.stdout.contains("pausing at"), "\(set)")
+        let sleep = try #require(try bench.nowPlaying().sleep)
+        let endsAt = try #require(sleep.endsAt)
+        #expect(abs(endsAt - (started.timeIntervalSince1970 + 60)) < 1, "ends at \(endsAt), asked at \(started.timeIntervalSince1970)")
+        #expect(rondo(bench, "sleep").stdout.contains("pausing at"))
+
+        wait(until: started.addingTimeInterval(45))
+        let before = bench.heardLevel(of: 440, over: 0.5)
+        #expect(abs(before - reference) < 1.5, "15 s before the end the music plays at its level: \(before) dB, not \(reference)")
+        wait(until: started.addingTimeInterval(55))
+        let fading = bench.heardLevel(of: 440, over: 0.3)
+        // 5 s left of 10: a quarter of the gain, 12 dB down (what the listener hears lags a little).
+        #expect(fading < reference - 8 && fading > reference - 17, "5 s before the end: \(fading) dB, the music at \(reference)")
+
+        var silentAt: Date?
+        _ = bench.wait(upTo: 8) {
+            if bench.heardLevel(of: 440, over: 0.1) < silenceLevel { silentAt = Date() }
+            return silentAt != nil
+        }
+        let silence = try #require(silentAt, "never silent")
+        let after = silence.timeIntervalSince(started)
+        #expect(abs(after - 60) <= 1, "silent \(after) s after rondo sleep 1")
+        #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .paused })
+        #expect(try bench.nowPlaying().sleep == nil)
+
+        try bench.send(.play)
+        let again = bench.steadyLevel(of: 440, near: reference)
+        #expect(abs(again - reference) < 1.5, "the next play is at the music's level: \(again) dB")
+    }
+
+    @Test func endPausesWhenTheItemEndsBeforeTheNextIsHeard() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3", "steps.mp3")
+        try bench.send(.play)
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 440, over: 0.1) > silenceLevel })
+        try bench.send(.changePlaybackPosition, positionTime: 14)
+        let set = rondo(bench, "sleep", "end")
+        #expect(set.status == 0 && set.stdout.contains("pausing when this item ends"), "\(set)")
+        #expect(try bench.wait(upTo: 9) { try bench.nowPlaying().playbackState == .paused })
+        let state = try bench.nowPlaying()
+        #expect(state.info.title == "Long 440" && state.sleep == nil, "\(state.info.title ?? "-")")
+        let heard = bench.monitor.listen(for: 1)
+        #expect(SignalAnalysis.level(heard) < silenceLevel, "nothing heard after the pause, not the next item")
+        #expect(rondo(bench, "sleep", "off").stdout.contains("sleep timer off"))
+    }
+}
