@@ -18,8 +18,9 @@
 #     wait for 300 ms of silence, wait WAIT s more, play; also stop → silence, the play
 #     command's round trip, and the loudest sample while stopped (0: clean silence).
 #  2. CPU (% of one core, cpu_percent of lib.sh) of the daemon and of its snapserver while the
-#     40 s MP3 plays on repeat, SECONDS after 3 s of settling; and the silent gaps (≥ 2.5 ms
-#     of digital silence, which the track never has) heard at the snapclient in that window.
+#     40 s MP3 plays on repeat, SECONDS after 3 s of settling (played from 30 s in, so that the
+#     window goes through the repeat); and the silent gaps (≥ 2.5 ms of digital silence, which
+#     the track never has) heard at the snapclient in that window.
 #  3. CPU of each while stopped (the track queued), 10 s.
 # Prints the raw rounds, then "name figure value" lines and the rondod/MPD ratios.
 # Usage: bench/snapcast.sh [ROUNDS=10] [SECONDS=20] [WAIT=3] [BUFFER=400] [ORDER="rondod mpd"]
@@ -73,11 +74,13 @@ start_snapcast() {
   for _ in $(seq 100); do [ -s "$d/out.pcm" ] && break; sleep 0.05; done
 }
 
-# control NAME SOCKET play|stop: the daemon's own client.
+# control NAME SOCKET COMMAND…: the daemon's own client (play, stop, seek SECONDS).
 control() {
-  case $1 in
-    rondod) RONDO_SOCKET=$2 "$bin/rondo" "$3" >/dev/null ;;
-    mpd) mpc -q -h "$2" "$3" ;;
+  local name=$1 socket=$2
+  shift 2
+  case $name in
+    rondod) RONDO_SOCKET=$socket "$bin/rondo" "$@" >/dev/null ;;
+    mpd) mpc -q -h "$socket" "$@" ;;
   esac
 }
 
@@ -93,8 +96,11 @@ measure() {
   echo "## $name first sound ($(cut -d' ' -f1-3 /proc/loadavg))"
   $timing first-sound "$name" "$socket" "$d/out.pcm" "$rounds" "$wait_s" | tee "$d/first-sound.txt"
   echo "## $name cpu ($(cut -d' ' -f1-3 /proc/loadavg))"
+  # From 30 s into the track, so that the window goes through the repeat, 40 s in.
   control "$name" "$socket" play
-  sleep 3
+  sleep 0.5
+  control "$name" "$socket" seek 30
+  sleep 2.5
   start=$(stat -c %s "$d/out.pcm")
   cpu_percent "$snapserver_pid" "$seconds" >"$d/cpu-snapserver" &
   local perf_pid=$!

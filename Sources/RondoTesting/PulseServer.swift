@@ -132,6 +132,12 @@ public final class PulseServer: Sendable {
     /// test for most of an hour.
     @discardableResult
     public func pactl(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
+        pactl(arguments)
+    }
+
+    /// The same with the arguments as an array.
+    @discardableResult
+    public func pactl(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
         Subprocess.capture(
             ["/usr/bin/timeout", String(Self.pactlTimeout), "/usr/bin/pactl"] + arguments, environment: ["PULSE_SERVER": server])
     }

@@ -44,9 +44,11 @@ public protocol PlaybackControl: AnyObject, Sendable {
     func scan(_ direction: ScanDirection)
     /// Ends a scan where it is.
     func endScan()
-    /// Plays to `sink` from now on (`nil`: the server's default).
+    /// Plays to `sink` from now on (`nil`: the server's default); `reopening` moves the
+    /// stream there even when that is the sink already chosen (the server may have moved it
+    /// off a sink that went away and came back).
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses that sink.
-    func setSink(_ sink: String?) throws(AudioError)
+    func setSink(_ sink: String?, reopening: Bool) throws(AudioError)
     /// Where the sound goes now.
     var output: AudioOutput { get }
     /// Moves the sound to `output`, playing on from the position heard.
@@ -56,6 +58,11 @@ public protocol PlaybackControl: AnyObject, Sendable {
     func setStreamVolume(_ volume: Double)
     /// Stops for good; after it returns the control may go away.
     func shutDown()
+}
+
+extension PlaybackControl {
+    /// Plays to `sink` from now on, moving the stream only when the choice changed.
+    public func setSink(_ sink: String?) throws(AudioError) { try setSink(sink, reopening: false) }
 }
 
 extension PlaybackEngine: PlaybackControl {}

@@ -108,12 +108,13 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Plays to `sink` from now on (`nil`: the server's default, followed when it changes).
     /// What plays now moves there at once: a new stream on that sink takes over from the
-    /// position heard, paused or playing as before.
+    /// position heard, paused or playing as before; unless `reopening`, only when the choice
+    /// changed.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses a stream on
     ///   that sink; the engine then plays on where it was and keeps the old choice.
-    public func setSink(_ sink: String?) throws(AudioError) {
+    public func setSink(_ sink: String?, reopening: Bool) throws(AudioError) {
         try locked { () throws(AudioError) in
-            guard sink != self.sink else { return }
+            guard sink != self.sink || reopening else { return }
             let previous = self.sink
             self.sink = sink
             guard let old = stream, connection?.isAlive == true, old.isHealthy, let heard = heardSegment(in: old) else {

@@ -42,6 +42,10 @@ public struct ConfigFile: Sendable, Equatable {
     public var preampDecibels: Double?
     /// `[playback] prevent_clipping`.
     public var preventClipping: Bool?
+    /// `[playback] resume_on_output`: `.some(nil)` for `""` (none).
+    public var resumeOnOutput: String??
+    /// `[playback] resume_on_output_within_s`.
+    public var resumeOnOutputWithin: Double?
     /// `[network] timeout_s`.
     public var networkTimeout: Double?
     /// `[network] buffer_s`.

@@ -26,6 +26,8 @@ enum ConfigKey: String, CaseIterable {
     case replayGain = "playback.replaygain"
     case preampDecibels = "playback.preamp_db"
     case preventClipping = "playback.prevent_clipping"
+    case resumeOnOutput = "playback.resume_on_output"
+    case resumeOnOutputWithin = "playback.resume_on_output_within_s"
     case network
     case networkTimeout = "network.timeout_s"
     case networkBuffer = "network.buffer_s"
@@ -70,10 +72,13 @@ enum ConfigKey: String, CaseIterable {
         case .mprisEnabled: "true or false"
         case .view: "a table: write [view] with listen under it"
         case .viewListen: "a loopback address and port such as \"127.0.0.1:8737\", or \"off\""
-        case .playback: "a table: write [playback] with replaygain, preamp_db and prevent_clipping under it"
+        case .playback:
+            "a table: write [playback] with replaygain, preamp_db, prevent_clipping, resume_on_output and resume_on_output_within_s under it"
         case .replayGain: "one of " + ReplayGainMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .preampDecibels: "a number of decibels from \(-ReplayGainSettings.preampLimit) to \(ReplayGainSettings.preampLimit)"
         case .preventClipping: "true or false"
+        case .resumeOnOutput: "a pattern of sink names such as \"bluez_sink.*\" (* and ? match any text, [..] a set), or \"\" for none"
+        case .resumeOnOutputWithin: "a number of seconds, 0 or more"
         case .network: "a table: write [network] with timeout_s, buffer_s and user_agent under it"
         case .networkTimeout: "a number of seconds from \(NetworkSettings.timeoutRange.lowerBound) to \(NetworkSettings.timeoutRange.upperBound)"
         case .networkBuffer: "a number of seconds from \(NetworkSettings.bufferRange.lowerBound) to \(NetworkSettings.bufferRange.upperBound)"
@@ -99,11 +104,11 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
-            .userAgent, .refreshEvery, .mpdListen, .mpdPassword, .snapcastSource:
+            .userAgent, .refreshEvery, .mpdListen, .mpdPassword, .snapcastSource, .resumeOnOutput:
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin:
             false
         }
     }
@@ -175,6 +180,12 @@ enum ConfigKey: String, CaseIterable {
             config.preampDecibels = number
         case (.preventClipping, .boolean(let flag)):
             config.preventClipping = flag
+        case (.resumeOnOutput, .string(let pattern)):
+            guard pattern.count <= 200, !pattern.contains(where: { $0.isNewline || $0 == "\0" }) else { throw invalid }
+            config.resumeOnOutput = .some(pattern.isEmpty ? nil : pattern)
+        case (.resumeOnOutputWithin, let value):
+            guard let seconds = Self.seconds(value) else { throw invalid }
+            config.resumeOnOutputWithin = seconds
         case (.network, .table):
             break
         case (.networkTimeout, let value):

@@ -43,6 +43,8 @@ extension DaemonOptions {
         if let mode = config.replayGain { replayGain.mode = mode }
         if let preamp = config.preampDecibels { replayGain.preampDecibels = preamp }
         if let preventClipping = config.preventClipping { replayGain.preventsClipping = preventClipping }
+        if let resumeOnOutput = config.resumeOnOutput { self.resumeOnOutput = resumeOnOutput }
+        if let within = config.resumeOnOutputWithin { resumeOnOutputWithin = within }
         if let timeout = config.networkTimeout { network.timeout = timeout }
         if let buffer = config.networkBuffer { network.bufferSeconds = buffer }
         if let userAgent = config.userAgent { network.userAgent = userAgent }

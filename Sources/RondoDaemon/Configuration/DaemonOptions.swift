@@ -55,6 +55,11 @@ public struct DaemonOptions: Sendable {
     /// How loud tracks play from their ReplayGain tags (`[playback]`: `replaygain`, default
     /// "off"; `preamp_db`, default 0; `prevent_clipping`, default true). A reload applies it.
     public var replayGain: ReplayGainSettings = .standard
+    /// The sinks whose appearance resumes playback (`[playback] resume_on_output`, default
+    /// none) and the window after a stop within which they still do
+    /// (`resume_on_output_within_s`, default 0: only what a route's loss paused).
+    public var resumeOnOutput: String?
+    public var resumeOnOutputWithin = 0.0
     /// How streams are fetched (`[network]`: `timeout_s`, default 10; `buffer_s`, default 2;
     /// `user_agent`, default `rondod/VERSION`).
     public var network = NetworkSettings()

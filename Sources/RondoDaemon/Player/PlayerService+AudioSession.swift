@@ -65,6 +65,7 @@ extension PlayerService {
     func handle(_ notice: AudioSessionNotice) {
         // The session was activated again (`play`) after this interruption was decided.
         if notice == .interruptionBegan, sessions.playerIsActive { return }
+        if notice == .routeLost { noteRouteLoss() }
         var notice = notice
         if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted,
             let refusal = admit(playingCopy())

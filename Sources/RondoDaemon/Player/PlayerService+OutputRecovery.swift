@@ -31,6 +31,12 @@ extension PlayerService {
                 RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: pulseSink))
             recovery.serverBack(at: now())
             retryOutputIfDue()
+        case .sinkAdded(let name):
+            sinkAppeared(name)
+            return
+        case .sinkRemoved(let name, _):
+            sinkWentAway(name)
+            return
         default:
             return
         }

@@ -83,6 +83,16 @@ actor PlayerService {
     let outputChoices: OutputChoices
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
+    /// Which sinks appearing resume playback (`[playback] resume_on_output`), if any.
+    let outputResume: OutputResume?
+    /// Where a route's loss paused the player, until it plays again (``noteRouteLoss()``).
+    var lostRoutePause: OutputResume.Pause?
+    /// When sound last stopped, until it plays again (``noteStops()``).
+    var lastStop: Double?
+    /// Whether the player played as of the last change applied.
+    var wasPlaying = false
+    /// The sink a resume on its appearance moved the music to, until it goes away.
+    var resumedOn: String?
     /// The sleep timer, when one is set (``setSleep(_:)``).
     var sleepTimer: SleepTimer?
     /// The level the sleep timer's fade holds the music at, under ``volume`` (1: none).
@@ -102,6 +112,7 @@ actor PlayerService {
     /// - Parameters:
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - outputChoices: where `rondo output default` and `rondo output snapcast` lead.
+    ///   - outputResume: which sinks appearing resume playback (`resume_on_output`).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
@@ -113,6 +124,7 @@ actor PlayerService {
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
         outputChoices: OutputChoices = OutputChoices(configured: .null, pulseServer: nil, snapcast: .snapcast(host: "127.0.0.1", port: 4953)),
+        outputResume: OutputResume? = nil,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
         replayGain: ReplayGainSettings = .standard, podcasts: PodcastSettings = PodcastSettings(), hub: EventHub,
@@ -128,6 +140,7 @@ actor PlayerService {
         self.replayGain = replayGain
         self.pulseSink = pulseSink
         self.outputChoices = outputChoices
+        self.outputResume = outputResume
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
@@ -326,6 +339,7 @@ actor PlayerService {
         adjustRateForCurrentItem()
         persist()
         noteListening()
+        noteStops()
         chores.ring()
         return failure
     }

@@ -107,7 +107,7 @@ final class FakeEngine: PlaybackControl {
     func setGain(_ gain: Float, forSource id: UInt64) { record("gain \(gain) for \(id)") }
     func scan(_ direction: ScanDirection) { record("scan \(direction)") }
     func endScan() { record("endScan") }
-    func setSink(_ sink: String?) throws(AudioError) { record("sink \(sink ?? "default")") }
+    func setSink(_ sink: String?, reopening: Bool) throws(AudioError) { record("sink \(sink ?? "default")") }
     var output: AudioOutput { state.withLock { $0.output } }
     func moveOutput(to output: AudioOutput) throws(AudioError) {
         record("output \(output)")

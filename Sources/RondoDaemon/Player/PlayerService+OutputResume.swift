@@ -1,0 +1,57 @@
+import Audio
+import Logging
+import Playback
+import RondoProtocol
+
+/// `[playback] resume_on_output` (SPEC §15): a matching sink that appears (the car
+/// connecting) takes the music that a route's loss paused, or that stopped within the
+/// window, and plays it there; the sink going away again pauses it as any route loss does,
+/// and the music goes back to the listener's own output choice.
+extension PlayerService {
+    /// Notes, after every change the player applied, when sound last stopped.
+    func noteStops() {
+        if player.state == .playing {
+            lastStop = nil
+            lostRoutePause = nil
+        } else if lastStop == nil, wasPlaying {
+            lastStop = now()
+        }
+        wasPlaying = player.state == .playing
+    }
+
+    /// Notes where a playing player was when its route's loss is about to pause it.
+    func noteRouteLoss() {
+        guard player.state == .playing, let current = player.queue.current else { return }
+        observeOutput()
+        lostRoutePause = OutputResume.Pause(entry: current.id, position: player.elapsed(at: now()))
+    }
+
+    /// A sink appeared: when it is one the listener named and the player should resume,
+    /// plays there.
+    func sinkAppeared(_ name: String) {
+        guard let outputResume, outputResume.matches(name), player.state != .playing, !playsToSnapcast else { return }
+        let resumes = outputResume.resumes(
+            lostRoute: lostRoutePause, entry: player.queue.current?.id, position: player.elapsed(at: now()), stoppedAt: lastStop,
+            now: now())
+        guard resumes else {
+            logger.info("output \(name) appeared; nothing to resume on it")
+            return
+        }
+        do {
+            try engine.setSink(name, reopening: true)
+        } catch {
+            logger.warning("cannot play to \(name), which appeared: \(error)")
+            return
+        }
+        resumedOn = name
+        let result = try? send(RemoteSendParams(command: .play))
+        logger.notice("output \(name) appeared: \(result?.status == .success ? "playing on there" : "could not play on there")")
+    }
+
+    /// A sink went away: the music it took leaves it for the listener's own choice.
+    func sinkWentAway(_ name: String) {
+        guard name == resumedOn else { return }
+        resumedOn = nil
+        try? engine.setSink(pulseSink)
+    }
+}
