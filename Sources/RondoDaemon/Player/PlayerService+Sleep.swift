@@ -25,7 +25,7 @@ extension PlayerService {
         default:
             throw RPCError(.badParam, "give one of minutes, endOfItem: true or off: true")
         }
-        logger.notice("sleep timer: \(sleepTimer.map { "\($0.end)" } ?? "off")")
+        logger.notice("sleep timer: \(sleepTimer.map { "\($0.end)" } ?? "cleared")")
         hub.publish(Events.NowPlayingChanged.self, nowPlaying())
         chores.ring()
         return sleepState() ?? SleepState(endsAt: nil, endOfItem: false)

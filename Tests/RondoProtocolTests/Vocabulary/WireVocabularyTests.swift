@@ -38,6 +38,7 @@ struct WireVocabularyTests {
         allow("Audio/Prompt/PromptPlayer.swift", ["navigation"], because: "PulseAudio's media.role")
         allow("Streams/Playlists/XSPFLocations.swift", ["track"], because: "an XSPF playlist's element name")
         allow("rondo/Commands/PodcastCommands.swift", ["off"], because: "rondo podcast played ID off, no wire name")
+        allow("rondo/Commands/SleepCommand.swift", ["end", "off"], because: "rondo sleep end|off, no wire names")
         allow("Audio/Decoding/FFmpegStream.swift", ["none"], because: "FFmpeg's protocol whitelist, which names no protocol")
         allow("Audio/Tags/ChapterReader.swift", ["none"], because: "FFmpeg's protocol whitelist, which names no protocol")
         // Words of the CLI (SPEC §7) and of rondo.toml, which happen to be wire names too.
