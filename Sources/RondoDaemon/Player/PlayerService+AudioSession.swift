@@ -74,10 +74,22 @@ extension PlayerService {
             notice = .interruptionEnded(shouldResume: false)
         }
         observeOutput()
+        if case .interruptionEnded(shouldResume: true) = notice, player.state == .interrupted { stepBackBeforeResuming() }
         let outcome = player.handle(notice, at: now())
         apply(outcome.remoteEffects)
         apply(outcome.effects)
     }
+
+    /// Spoken audio resumes a little before where an interruption stopped it, as podcast
+    /// apps do, so that the word the interruption cut is heard whole.
+    private func stepBackBeforeResuming() {
+        guard let current = player.queue.current, isSpokenWord(current) else { return }
+        let position = max(0, player.elapsed(at: now()) - Self.interruptedSpeechStepBack)
+        _ = try? send(RemoteSendParams(command: .changePlaybackPosition, positionTime: position))
+    }
+
+    /// How far back spoken audio resumes after an interruption, in seconds.
+    static let interruptedSpeechStepBack = 2.0
 
     /// The player as it would be once resumed, for ``admit(_:)``.
     private func playingCopy() -> Player {
