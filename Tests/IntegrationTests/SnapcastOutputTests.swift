@@ -69,6 +69,12 @@ struct SnapcastOutputTests {
         for room in [kitchen, study] {
             #expect(eventually(3) { level(room) < silenceLevel }, "pause silences \(room.file): \(level(room)) dB")
         }
+        // Paused, the feed goes quiet: Snapcast shows the stream idle, as it does any source's.
+        func streamStatus() throws -> String? {
+            let streams = (try snapcast.call("Server.GetStatus")["server"] as? [String: Any])?["streams"] as? [[String: Any]]
+            return streams?.first { $0["id"] as? String == "Rondo" }?["status"] as? String
+        }
+        #expect(try eventually(5) { try streamStatus() == "idle" }, "\(String(describing: try? streamStatus()))")
 
         snapcast.kill()
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))

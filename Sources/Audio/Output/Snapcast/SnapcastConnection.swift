@@ -8,9 +8,11 @@ import Glibc
 ///
 /// A snapserver that is not there yet, or goes away, is connected again with back-off
 /// (0.1 s, doubling to 2 s); meanwhile the streams play on to no one at the same pace, so
-/// positions and track changes are what they would be. While anything is open the feed
-/// sends silence between sounds, so the rooms stay in sync and the next sound starts at
-/// once.
+/// positions and track changes are what they would be. Between sounds the feed sends
+/// silence, so the rooms stay in sync and the next sound starts at once; once nothing has
+/// played for ``idleAfter`` (paused, stopped) it sends nothing, and snapserver shows the
+/// stream idle, until a stream plays again. Each connection, and each start after idling,
+/// begins with ``leadFrames`` ahead of the clock, so snapserver never waits for a read.
 ///
 /// Ownership: one thread (`rondo-snapcast`) owns the socket and the pacing; `lock` guards
 /// the channels and the clock, which the streams' callers share.
@@ -23,6 +25,8 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     static let leadFrames = rate / 10
     /// The longest wait between attempts to reach snapserver.
     static let longestRetry = 2.0
+    /// Seconds without a stream playing after which the feed goes quiet.
+    static let idleAfter = 1.0
 
     private let host: String
     private let port: Int
@@ -34,6 +38,8 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     private var framesSent = 0
     /// Each audio session's level, by session id.
     private var sessions: [String: SnapcastSessionLevel] = [:]
+    /// Whether the feed went quiet, no stream having played for ``idleAfter``.
+    private var idle = false
 
     /// A feed to the snapserver source at `host`:`port`; it connects on its own thread.
     public init(host: String, port: Int) {
@@ -77,6 +83,14 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         lock.withLock { body(channel) }
     }
 
+    /// Pauses or resumes `channel`; a stream resumed wakes a feed gone quiet.
+    func setCorked(_ channel: SnapcastChannel, _ corked: Bool) {
+        lock.withLock {
+            channel.corked = corked
+            if !corked { lock.broadcast() }
+        }
+    }
+
     /// Forgets `channel`: its stream is gone.
     func remove(_ channel: SnapcastChannel) {
         lock.withLock { _ = channels.removeValue(forKey: ObjectIdentifier(channel)) }
@@ -93,12 +107,14 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         var retryWait = 0.1
         var pcm: [Int16] = []
         var mix: [Float] = []
+        var quietTicks = 0
         while true {
             let proceed = lock.withLock { () -> Bool in
-                while open, channels.isEmpty {
+                while open, channels.isEmpty || (idle && isQuiet) {
                     startedAt = 0
                     lock.wait()
                 }
+                idle = false
                 return open
             }
             guard proceed else { break }
@@ -110,6 +126,12 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
                     retryWait = min(retryWait * 2, Self.longestRetry)
                 } else {
                     retryWait = 0.1
+                    // A new connection starts with the lead, as the feed's first did.
+                    let silence = [Int16](repeating: 0, count: Self.leadFrames * Self.channels)
+                    if !Self.send(silence, frames: Self.leadFrames, on: socket) {
+                        Glibc.close(socket)
+                        socket = -1
+                    }
                 }
             }
             let frames = lock.withLock { () -> Int in
@@ -137,6 +159,11 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
                             to: level.level(at: framesSent + frames, streamVolume: channel.volume))
                     }
                     framesSent += frames
+                    quietTicks = isQuiet ? quietTicks + 1 : 0
+                    if Double(quietTicks) * Self.tickInterval >= Self.idleAfter {
+                        idle = true
+                        quietTicks = 0
+                    }
                 }
                 if socket >= 0 {
                     Self.encode(mix, frames: frames, into: &pcm)
@@ -151,6 +178,10 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         }
         if socket >= 0 { Glibc.close(socket) }
     }
+
+    /// Whether no stream plays: each is paused or has played out what it was asked to drain.
+    /// Under the lock.
+    private var isQuiet: Bool { channels.values.allSatisfy { $0.corked || $0.isDrained } }
 
     /// `frames` of `mix` as 16-bit little-endian samples, clamped.
     private static func encode(_ mix: [Float], frames: Int, into pcm: inout [Int16]) {

@@ -24,7 +24,7 @@ final class SnapcastStream: PlaybackOutput {
     /// The feed's thread takes what the ring holds at its next tick, 20 ms at most away.
     func topUp() {}
 
-    func setCorked(_ corked: Bool) { connection.with(channel) { $0.corked = corked } }
+    func setCorked(_ corked: Bool) { connection.setCorked(channel, corked) }
 
     func flush() { connection.with(channel) { $0.flush() } }
 
