@@ -17,6 +17,16 @@ import Testing
 struct SnapcastOutputTests {
     static let duckDecibels = 20 * log10(0.3)
 
+    /// A `rondo.toml` in a directory of its own whose `[snapcast] source` is `snapcast`'s,
+    /// sending the sound there with `output`; the directory and the file's path.
+    private func configuration(for snapcast: SnapcastServer, output: Bool) throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        let path = directory.appending("rondo.toml")
+        let text = (output ? "output = \"snapcast\"\n" : "") + "[snapcast]\nsource = \"\(snapcast.source)\"\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return (directory, path)
+    }
+
     /// Waits up to `timeout` seconds for `condition`.
     private func eventually(_ timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -32,10 +42,8 @@ struct SnapcastOutputTests {
         defer { snapcast.stop() }
         let kitchen = try snapcast.addRoom("kitchen")
         let study = try snapcast.addRoom("study")
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        let (configDirectory, config) = try configuration(for: snapcast, output: true)
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        try Data("output = \"snapcast\"\n[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { daemon.stop() }
         let client = try daemon.client()
@@ -89,8 +97,6 @@ struct SnapcastOutputTests {
     /// Snapcast's own status, and a `Stream.Control` next from a Snapcast client moves
     /// Rondo on, through its command center.
     @Test func snapcastShowsAndDrivesRondo() throws {
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
-        defer { configDirectory.remove() }
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"])
         defer { daemon.stop() }
         let snapcast = try SnapcastServer(controlScript: BuiltProducts.snapcastControl, environment: ["RONDO_SOCKET": daemon.socketPath])
@@ -132,10 +138,8 @@ struct SnapcastOutputTests {
         let snapcast = try SnapcastServer()
         defer { snapcast.stop() }
         let kitchen = try snapcast.addRoom("kitchen")
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        let (configDirectory, config) = try configuration(for: snapcast, output: false)
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        try Data("[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
         let bench = try AudioTestBench(daemonArguments: ["--config", config])
         let environment = ["RONDO_SOCKET": bench.daemon.socketPath]
         func rondo(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
@@ -193,10 +197,8 @@ struct SnapcastOutputTests {
         let snapcast = try SnapcastServer()
         defer { snapcast.stop() }
         let kitchen = try snapcast.addRoom("kitchen")
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        let (configDirectory, config) = try configuration(for: snapcast, output: false)
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        try Data("[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
         let bench = try AudioTestBench(daemonArguments: ["--config", config])
         try bench.queue("long440.mp3")
         let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
@@ -230,10 +232,8 @@ struct SnapcastOutputTests {
         defer { snapcast.stop() }
         _ = try snapcast.addRoom("left", pulseServer: house.server, sink: "room_left")
         _ = try snapcast.addRoom("right", pulseServer: house.server, sink: "room_right")
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        let (configDirectory, config) = try configuration(for: snapcast, output: true)
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        try Data("output = \"snapcast\"\n[snapcast]\nsource = \"\(snapcast.source)\"\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { daemon.stop() }
         let client = try daemon.client()

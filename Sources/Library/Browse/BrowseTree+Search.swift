@@ -28,7 +28,7 @@ extension BrowseTree {
         let wanted = Self.folded(query)
         guard !wanted.isEmpty else { return nil }
         let named = try candidates + namedEntries(matching: wanted)
-        let exact = named.filter { Self.folded(Self.name(of: $0) ?? "") == wanted }
+        let exact = named.filter { Self.folded($0.title) == wanted }
         let ordered = exact.sorted { Self.precedence($0) < Self.precedence($1) } + candidates + named
         for entry in ordered {
             if let playback = try playback(choosing: entry, using: &generator) { return playback }
@@ -55,7 +55,7 @@ extension BrowseTree {
         for list in [CatalogList.genres, .playlists, .spokenShows] {
             let count = try count(list)
             for entry in try entries(list, in: 0..<min(count, Self.namedListLimit)) {
-                let nameWords = Self.folded(Self.name(of: entry) ?? "").split(separator: " ")
+                let nameWords = Self.folded(entry.title).split(separator: " ")
                 if words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) { found.append(entry) }
             }
         }
@@ -111,20 +111,6 @@ extension BrowseTree {
             let left = tracks.lastIndex(where: { $0?.resumePosition != nil })
         else { return selection }
         return PlaybackSelection(items: selection.items, startIndex: left)
-    }
-
-    /// The name a listener says for `entry`.
-    private static func name(of entry: CatalogEntry) -> String? {
-        switch entry {
-        case .artist(let artist): artist.name
-        case .album(let album), .show(let album): album.title
-        case .genre(let genre): genre.name
-        case .playlist(let playlist): playlist.name
-        case .track(let track): track.title
-        case .station(let station): station.name
-        case .podcast(let podcast): podcast.title
-        case .chapter(let chapter): chapter.title
-        }
     }
 
     /// Which of two entries named alike a listener more likely means (lower first).

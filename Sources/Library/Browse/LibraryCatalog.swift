@@ -93,6 +93,21 @@ public enum CatalogEntry: Equatable, Sendable {
         case .podcast(let podcast): podcast.identifier
         }
     }
+
+    /// What the entry is called: an artist's, genre's, playlist's or station's name, an
+    /// album's, show's, track's or podcast's title, a chapter's title (or its number).
+    public var title: String {
+        switch self {
+        case .artist(let artist): artist.name
+        case .album(let album), .show(let album): album.title
+        case .genre(let genre): genre.name
+        case .playlist(let playlist): playlist.name
+        case .track(let track): track.title
+        case .station(let station): station.name
+        case .chapter(let chapter): chapter.displayTitle
+        case .podcast(let podcast): podcast.title
+        }
+    }
 }
 
 /// An artist of the library.

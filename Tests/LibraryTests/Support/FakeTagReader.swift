@@ -102,20 +102,6 @@ struct LibraryFixture {
 }
 
 extension CatalogEntry {
-    /// The entry's display name: title or name.
-    var title: String {
-        switch self {
-        case .artist(let artist): artist.name
-        case .album(let album), .show(let album): album.title
-        case .genre(let genre): genre.name
-        case .playlist(let playlist): playlist.name
-        case .track(let track): track.title
-        case .station(let station): station.name
-        case .chapter(let chapter): chapter.displayTitle
-        case .podcast(let podcast): podcast.title
-        }
-    }
-
     /// The entry's row id.
     var id: Int64 {
         switch self {
