@@ -60,9 +60,13 @@ public final class SnapcastServer: @unchecked Sendable {
     ///   - controlScript: the source's stream plug-in (`controlscript=`), started by
     ///     snapserver with `environment` added to this process's.
     /// - Throws: when it does not start.
-    public init(bufferMilliseconds: Int = 400, controlScript: String? = nil, environment: [String: String?] = [:]) throws {
+    ///   - sourcePort: the source's port, when a daemon was given it before this server
+    ///     started (its feed connects once the server is up); else a free one.
+    public init(
+        bufferMilliseconds: Int = 400, controlScript: String? = nil, environment: [String: String?] = [:], sourcePort: Int? = nil
+    ) throws {
         directory = try TemporaryDirectory(prefix: "rondo-snapcast")
-        sourcePort = try LoopbackSocket.freePort()
+        self.sourcePort = try sourcePort ?? LoopbackSocket.freePort()
         streamPort = try LoopbackSocket.freePort()
         controlPort = try LoopbackSocket.freePort()
         self.bufferMilliseconds = bufferMilliseconds

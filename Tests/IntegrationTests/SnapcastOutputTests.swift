@@ -95,15 +95,26 @@ struct SnapcastOutputTests {
 
     /// Rondo's stream plug-in (`rondo-snapcast-control`) shows Rondo's now playing in
     /// Snapcast's own status, and a `Stream.Control` next from a Snapcast client moves
-    /// Rondo on, through its command center.
+    /// Rondo on, through its command center: the room hears the next track.
     @Test func snapcastShowsAndDrivesRondo() throws {
-        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"])
+        // The daemon first, on the source port the server will take: the control script
+        // snapserver starts needs the daemon's socket.
+        let port = try LoopbackSocket.freePort()
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        try Data("output = \"snapcast\"\n[snapcast]\nsource = \"127.0.0.1:\(port)\"\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { daemon.stop() }
-        let snapcast = try SnapcastServer(controlScript: BuiltProducts.snapcastControl, environment: ["RONDO_SOCKET": daemon.socketPath])
+        let snapcast = try SnapcastServer(
+            controlScript: BuiltProducts.snapcastControl, environment: ["RONDO_SOCKET": daemon.socketPath], sourcePort: port)
         defer { snapcast.stop() }
+        let room = try snapcast.addRoom("lounge")
         let client = try daemon.client()
-        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3"), Fixtures.path("short-a.mp3")]))
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3"), Fixtures.path("steps.mp3")]))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        func heard(_ frequency: Double) -> Double { SignalAnalysis.level(room.lastPlayed(seconds: 0.2), at: frequency, sampleRate: 48_000) }
+        #expect(eventually(6) { heard(440) > fixtureToneLevel - 1.5 }, "the first track in the room: \(heard(440)) dB")
 
         func stream() throws -> [String: Any] {
             let server = try snapcast.call("Server.GetStatus")["server"] as? [String: Any]
@@ -117,8 +128,11 @@ struct SnapcastOutputTests {
         #expect(try properties()["canGoNext"] as? Bool == true)
 
         _ = try snapcast.call("Stream.Control", ["id": "Rondo", "command": "next"])
-        #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).info.title == "Short A" })
-        #expect(try eventually(5) { (try properties()["metadata"] as? [String: Any])?["title"] as? String == "Short A" })
+        #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).info.title == "Steps" })
+        // Steps plays a tone of its own each second (300, 400, … Hz).
+        let steps = { (0..<10).contains { heard(Double(300 + 100 * $0)) > fixtureToneLevel - 3 } }
+        #expect(eventually(3) { steps() && heard(440) < silenceLevel }, "the next track in the room, not the first: \(heard(440)) dB at 440 Hz")
+        #expect(try eventually(5) { (try properties()["metadata"] as? [String: Any])?["title"] as? String == "Steps" })
         _ = try snapcast.call("Stream.Control", ["id": "Rondo", "command": "pause"])
         #expect(try eventually(3) { try client.call(Methods.NowPlayingGet.self).playbackState == .paused })
     }
