@@ -96,6 +96,7 @@ public final class Daemon: Sendable {
                 configured: configuredOutput, pulseServer: options.pulseServer,
                 snapcast: OutputKind.snapcast.audioOutput(server: nil, snapcast: options.snapcastSource)),
             outputResume: options.resumeOnOutput.map { OutputResume(pattern: $0, window: options.resumeOnOutputWithin) },
+            fadeMilliseconds: options.fadeMilliseconds,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,
             artworkDirectory: options.cacheDirectory, sessions: sessions, releaseAfter: options.releaseAfter,
             resumeWithin: options.resumeWithin, replayGain: options.replayGain, podcasts: options.podcasts, hub: hub,

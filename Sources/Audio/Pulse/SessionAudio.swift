@@ -10,6 +10,9 @@ public protocol SessionAudio: AnyObject, Sendable {
     /// Ramps every stream of `session` to the linear `gain` over `rampMilliseconds` (0: at
     /// once), and gives later streams of the session that gain.
     func setGain(_ gain: Double, session: String, rampMilliseconds: Int)
+    /// Ramps the transport's fade of `session` (1: none, 0: silent) to `level` over
+    /// `rampMilliseconds`, under its gain and volume: a pause or resume that does not cut.
+    func setFade(_ level: Double, session: String, rampMilliseconds: Int)
     /// Sets the listener's own volume (0 to 1) for `session`, under its gain.
     func setVolume(_ volume: Double, session: String)
     /// Mutes (`true`) or unmutes every stream of `session`, and later ones while interrupted.

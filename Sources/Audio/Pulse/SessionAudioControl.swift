@@ -103,6 +103,18 @@ public final class SessionAudioControl: @unchecked Sendable {
         }
     }
 
+    /// Ramps the transport's fade of `session` to `level` over `rampMilliseconds`, as
+    /// ``setGain(_:session:rampMilliseconds:)`` ramps the gain, under it. Returns at once.
+    public func setFade(_ level: Double, session: String, rampMilliseconds: Int) {
+        connection.withLock {
+            let now = pa_rtclock_now()
+            volumes[session, default: SessionVolume()].fade(
+                to: min(max(level, 0), 1), over: UInt64(max(0, rampMilliseconds)) * 1_000, at: now)
+            applyGain(of: session)
+            if volumes[session]?.isRamping == true { scheduleRampStep(after: now) }
+        }
+    }
+
     /// Sets the listener's own volume for `session` at once on every sink input of it, and
     /// remembers it for later ones; the arbiter's gain (``setGain(_:session:rampMilliseconds:)``)
     /// still multiplies it. Returns at once.

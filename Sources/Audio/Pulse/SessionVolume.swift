@@ -1,56 +1,91 @@
-/// The gain and mute ``SessionAudioControl`` keeps for one session, and the ramp it is on.
+/// The gain and mute ``SessionAudioControl`` keeps for one session, and the ramps it is on.
 ///
-/// The arbiter's gain (a duck) and the listener's own volume for the session are kept apart
-/// and multiplied only when applied (``applied``): a duck never changes the listener's
-/// volume, and a volume change never lifts a duck.
+/// The arbiter's gain (a duck), the transport's fade (a pause or a resume that does not cut
+/// the sound) and the listener's own volume for the session are kept apart and multiplied
+/// only when applied (``applied``): a duck never changes the listener's volume, a volume
+/// change never lifts a duck, and a fade moves under both.
 ///
 /// A pure value: times are libpulse monotonic microseconds passed in by the caller.
 /// Ownership: ``SessionAudioControl`` keeps one per session, guarded by its mainloop lock.
 struct SessionVolume: Equatable {
-    /// A linear move from one gain to another over a span of time.
-    private struct Ramp: Equatable {
-        var from: Double
-        var to: Double
-        var start: UInt64
-        var duration: UInt64
+    /// A level that moves linearly from one value to another over a span of time.
+    struct RampedLevel: Equatable {
+        private struct Ramp: Equatable {
+            var from: Double
+            var to: Double
+            var start: UInt64
+            var duration: UInt64
+        }
+
+        /// The level reached, as last applied.
+        private(set) var value: Double = 1
+        private var ramp: Ramp?
+
+        /// The level it is heading for.
+        var target: Double { ramp?.to ?? value }
+
+        /// Whether a ramp is in progress.
+        var isRamping: Bool { ramp != nil }
+
+        /// Starts a ramp from the level reached at `time` to `target`, replacing any ramp
+        /// in progress; a zero `duration` (microseconds) jumps at once.
+        mutating func move(to target: Double, over duration: UInt64, at time: UInt64) {
+            _ = advance(to: time)
+            ramp = Ramp(from: value, to: target, start: time, duration: duration)
+            _ = advance(to: time)
+        }
+
+        /// Moves the ramp on to `time`; the level to apply now.
+        mutating func advance(to time: UInt64) -> Double {
+            guard let ramp else { return value }
+            let elapsed = time > ramp.start ? time - ramp.start : 0
+            if elapsed >= ramp.duration {
+                value = ramp.to
+                self.ramp = nil
+            } else {
+                value = ramp.from + (ramp.to - ramp.from) * Double(elapsed) / Double(ramp.duration)
+            }
+            return value
+        }
     }
 
-    /// The gain reached, as last applied to the session's sink inputs (1 = full).
-    private(set) var gain: Double = 1
+    private var arbiter = RampedLevel()
+    private var fader = RampedLevel()
     /// The listener's own volume for the session, a linear gain from 0 to 1 (1 = as decoded).
     var volume: Double = 1
     /// Whether the session's sink inputs are kept muted.
     var interrupted = false
-    private var ramp: Ramp?
 
-    /// What the session's sink inputs are set to: the gain reached times the volume.
-    var applied: Double { gain * volume }
+    /// The arbiter's gain reached (1 = full).
+    var gain: Double { arbiter.value }
+
+    /// The transport's fade reached (1 = not fading).
+    var fade: Double { fader.value }
+
+    /// What the session's sink inputs are set to: the gain reached times the fade times the volume.
+    var applied: Double { gain * fade * volume }
 
     /// The gain the session is heading for.
-    var target: Double { ramp?.to ?? gain }
+    var target: Double { arbiter.target }
 
-    /// Whether a ramp is in progress.
-    var isRamping: Bool { ramp != nil }
+    /// Whether a ramp, of the gain or of the fade, is in progress.
+    var isRamping: Bool { arbiter.isRamping || fader.isRamping }
 
-    /// Starts a ramp from the gain reached at `time` to `target`, replacing any ramp in
-    /// progress; a zero `duration` (microseconds) jumps at once.
+    /// Starts a ramp of the arbiter's gain from the gain reached at `time` to `target`,
+    /// replacing any in progress; a zero `duration` (microseconds) jumps at once.
     mutating func ramp(to target: Double, over duration: UInt64, at time: UInt64) {
-        _ = advance(to: time)
-        ramp = Ramp(from: gain, to: target, start: time, duration: duration)
-        _ = advance(to: time)
+        arbiter.move(to: target, over: duration, at: time)
     }
 
-    /// Moves the ramp on to `time`.
+    /// Starts a ramp of the fade the same way.
+    mutating func fade(to target: Double, over duration: UInt64, at time: UInt64) {
+        fader.move(to: target, over: duration, at: time)
+    }
+
+    /// Moves both ramps on to `time`.
     /// - Returns: the gain to apply now.
     mutating func advance(to time: UInt64) -> Double {
-        guard let ramp else { return gain }
-        let elapsed = time > ramp.start ? time - ramp.start : 0
-        if elapsed >= ramp.duration {
-            gain = ramp.to
-            self.ramp = nil
-        } else {
-            gain = ramp.from + (ramp.to - ramp.from) * Double(elapsed) / Double(ramp.duration)
-        }
-        return gain
+        _ = fader.advance(to: time)
+        return arbiter.advance(to: time)
     }
 }

@@ -46,6 +46,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var resumeOnOutput: String??
     /// `[playback] resume_on_output_within_s`.
     public var resumeOnOutputWithin: Double?
+    /// `[playback] fade_ms`.
+    public var fadeMilliseconds: Int?
     /// `[network] timeout_s`.
     public var networkTimeout: Double?
     /// `[network] buffer_s`.

@@ -28,6 +28,7 @@ enum ConfigKey: String, CaseIterable {
     case preventClipping = "playback.prevent_clipping"
     case resumeOnOutput = "playback.resume_on_output"
     case resumeOnOutputWithin = "playback.resume_on_output_within_s"
+    case fade = "playback.fade_ms"
     case network
     case networkTimeout = "network.timeout_s"
     case networkBuffer = "network.buffer_s"
@@ -73,12 +74,13 @@ enum ConfigKey: String, CaseIterable {
         case .view: "a table: write [view] with listen under it"
         case .viewListen: "a loopback address and port such as \"127.0.0.1:8737\", or \"off\""
         case .playback:
-            "a table: write [playback] with replaygain, preamp_db, prevent_clipping, resume_on_output and resume_on_output_within_s under it"
+            "a table: write [playback] with replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s and fade_ms under it"
         case .replayGain: "one of " + ReplayGainMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         case .preampDecibels: "a number of decibels from \(-ReplayGainSettings.preampLimit) to \(ReplayGainSettings.preampLimit)"
         case .preventClipping: "true or false"
         case .resumeOnOutput: "a pattern of sink names such as \"bluez_sink.*\" (* and ? match any text, [..] a set), or \"\" for none"
         case .resumeOnOutputWithin: "a number of seconds, 0 or more"
+        case .fade: "a whole number of milliseconds from 0 (pauses cut) to 2000"
         case .network: "a table: write [network] with timeout_s, buffer_s and user_agent under it"
         case .networkTimeout: "a number of seconds from \(NetworkSettings.timeoutRange.lowerBound) to \(NetworkSettings.timeoutRange.upperBound)"
         case .networkBuffer: "a number of seconds from \(NetworkSettings.bufferRange.lowerBound) to \(NetworkSettings.bufferRange.upperBound)"
@@ -108,7 +110,7 @@ enum ConfigKey: String, CaseIterable {
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin, .fade:
             false
         }
     }
@@ -186,6 +188,9 @@ enum ConfigKey: String, CaseIterable {
         case (.resumeOnOutputWithin, let value):
             guard let seconds = Self.seconds(value) else { throw invalid }
             config.resumeOnOutputWithin = seconds
+        case (.fade, .integer(let milliseconds)):
+            guard (0...2000).contains(milliseconds) else { throw invalid }
+            config.fadeMilliseconds = Int(milliseconds)
         case (.network, .table):
             break
         case (.networkTimeout, let value):

@@ -93,6 +93,12 @@ actor PlayerService {
     var wasPlaying = false
     /// The sink a resume on its appearance moved the music to, until it goes away.
     var resumedOn: String?
+    /// How long pauses, stops and resumes fade, in milliseconds (`[playback] fade_ms`; 0: they cut).
+    let fadeMilliseconds: Int
+    /// Counts fade-outs begun and ended, so a fade-out's wait knows whether it still holds.
+    var fadeTicket = 0
+    /// What a fade-out in progress will do once the sound is silent (``fadeOut(then:)``).
+    var pendingFadeOut: (@Sendable () -> Void)?
     /// The sleep timer, when one is set (``setSleep(_:)``).
     var sleepTimer: SleepTimer?
     /// The level the sleep timer's fade holds the music at, under ``volume`` (1: none).
@@ -113,6 +119,7 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - outputChoices: where `rondo output default` and `rondo output snapcast` lead.
     ///   - outputResume: which sinks appearing resume playback (`resume_on_output`).
+    ///   - fadeMilliseconds: how long pauses, stops and resumes fade (`fade_ms`).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
@@ -124,7 +131,7 @@ actor PlayerService {
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
         outputChoices: OutputChoices = OutputChoices(configured: .null, pulseServer: nil, snapcast: .snapcast(host: "127.0.0.1", port: 4953)),
-        outputResume: OutputResume? = nil,
+        outputResume: OutputResume? = nil, fadeMilliseconds: Int = 0,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
         replayGain: ReplayGainSettings = .standard, podcasts: PodcastSettings = PodcastSettings(), hub: EventHub,
@@ -141,6 +148,7 @@ actor PlayerService {
         self.pulseSink = pulseSink
         self.outputChoices = outputChoices
         self.outputResume = outputResume
+        self.fadeMilliseconds = fadeMilliseconds
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
@@ -291,6 +299,7 @@ actor PlayerService {
         while let effect = pending.popFirst() {
             switch effect {
             case .load(let entry, let position, let playing):
+                finishFadeOut()
                 buffering = false
                 if let followUp = load(entry, position: position, playing: playing) {
                     failure = RemoteSendResult(status: .deviceNotFound, reason: .pulseUnavailable)
@@ -303,7 +312,7 @@ actor PlayerService {
                 // again: the lost output may have taken the pre-rolled entry with it (a loss
                 // just after the decoder moved on, before the listener heard the change). A
                 // track still being opened plays once it is.
-                if loader.adjustPending({ $0.playing = true }) || (engine.isLoaded && engine.resume()) {
+                if loader.adjustPending({ $0.playing = true }) || (engine.isLoaded && fadeIn(resuming: { engine.resume() })) {
                     break
                 } else if let entry = player.queue.current {
                     pending.insert(
@@ -315,14 +324,15 @@ actor PlayerService {
             case .pause:
                 observeOutput(evenWhenPaused: true)
                 _ = loader.adjustPending { $0.playing = false }
-                engine.pause()
+                fadeOut { [engine] in engine.pause() }
             case .stop:
                 buffering = false
                 loader.cancel()
                 settleLoads()
                 pendingLoad = nil
-                engine.stop()
+                fadeOut { [engine] in engine.stop() }
             case .seek(let position):
+                finishFadeOut()
                 buffering = false
                 guard !loader.adjustPending({ $0.position = position }) else { break }
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }

@@ -144,6 +144,12 @@ final class SessionService: Sendable {
         }
     }
 
+    /// Ramps the player's transport fade (1: none) to `level` over `milliseconds`, under its
+    /// duck and volume: the sound of a pause or resume that does not cut.
+    func fadePlayer(to level: Double, over milliseconds: Int) {
+        audio()?.setFade(level, session: Self.playerSession.rawValue, rampMilliseconds: milliseconds)
+    }
+
     /// Sets the listener's volume for the player's streams (0 to 1), kept under every duck
     /// and applied again to a server that comes back.
     func setPlayerVolume(_ volume: Double) {

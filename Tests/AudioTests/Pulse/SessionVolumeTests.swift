@@ -50,4 +50,23 @@ struct SessionVolumeTests {
         #expect(volume.gain == 0.3)
         #expect(!volume.isRamping)
     }
+
+    /// A fade moves on its own ramp under the gain and the volume: a duck during a fade and
+    /// a fade during a duck each keep their own course.
+    @Test func aFadeMovesUnderTheGainAndTheVolume() {
+        var volume = SessionVolume()
+        volume.volume = 0.5
+        volume.ramp(to: 0.3, over: 0, at: 0)
+        volume.fade(to: 0, over: 100, at: 0)
+        #expect(volume.isRamping)
+        _ = volume.advance(to: 50)
+        #expect(abs(volume.fade - 0.5) < 1e-9 && abs(volume.applied - 0.075) < 1e-9)
+        volume.ramp(to: 1, over: 100, at: 50)
+        _ = volume.advance(to: 100)
+        #expect(volume.fade == 0 && abs(volume.gain - 0.65) < 1e-9 && volume.applied == 0)
+        volume.fade(to: 1, over: 0, at: 100)
+        #expect(abs(volume.applied - 0.325) < 1e-9)
+        _ = volume.advance(to: 150)
+        #expect(!volume.isRamping && volume.applied == 0.5)
+    }
 }

@@ -14,6 +14,9 @@ final class FakeSessionAudio: SessionAudio {
     func setGain(_ gain: Double, session: String, rampMilliseconds: Int) {
         record("gain \(session) \(gain) ramp \(rampMilliseconds)")
     }
+    func setFade(_ level: Double, session: String, rampMilliseconds: Int) {
+        record("fade \(session) \(level) ramp \(rampMilliseconds)")
+    }
     func setVolume(_ volume: Double, session: String) { record("volume \(session) \(volume)") }
     func setInterrupted(_ interrupted: Bool, session: String) { record("\(interrupted ? "mute" : "unmute") \(session)") }
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) { ([], nil) }

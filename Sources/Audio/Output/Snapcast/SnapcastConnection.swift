@@ -238,8 +238,15 @@ extension SnapcastConnection: SessionAudio {
 
     public func setGain(_ gain: Double, session: String, rampMilliseconds: Int) {
         lock.withLock {
-            sessions[session, default: SnapcastSessionLevel()].ramp(
+            sessions[session, default: SnapcastSessionLevel()].gain.move(
                 to: gain, over: max(0, rampMilliseconds) * Self.rate / 1000, at: framesSent)
+        }
+    }
+
+    public func setFade(_ level: Double, session: String, rampMilliseconds: Int) {
+        lock.withLock {
+            sessions[session, default: SnapcastSessionLevel()].fade.move(
+                to: min(max(level, 0), 1), over: max(0, rampMilliseconds) * Self.rate / 1000, at: framesSent)
         }
     }
 
