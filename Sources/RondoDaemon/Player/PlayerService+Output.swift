@@ -136,8 +136,7 @@ extension PlayerService {
     private func applyVolume(_ volume: Double) {
         self.volume = volume
         engine.setStreamVolume(volume)
-        // A sleep timer's fade stays under the new volume.
-        sessions.setPlayerVolume(volume * sleepLevel)
+        sessions.setPlayerVolume(volume)
     }
 
     private func saveOutput() {

@@ -3,8 +3,8 @@ import Playback
 import RondoProtocol
 
 /// The sleep timer (`player.sleep`, SPEC §15): the music fades over the timer's last 10 s,
-/// at the player's session level under the listener's volume, then pauses and plays at its
-/// level again on the next play.
+/// in the player's transport fade (under its duck and the listener's volume), then pauses
+/// and plays at its level again on the next play.
 extension PlayerService {
     /// Sets the timer to `minutes` from now or to the end of the item playing, or clears it.
     /// - Throws: `badParam` unless exactly one of the three is given, for minutes outside
@@ -44,14 +44,15 @@ extension PlayerService {
     /// known (the end of an item that is paused).
     func untilSleepStep() -> Double? {
         guard let left = sleepSecondsLeft() else { return nil }
-        return SleepTimer.untilNextStep(secondsLeft: left)
+        return SleepTimer.untilNextStep(secondsLeft: left - Double(fadeMilliseconds) / 1000)
     }
 
     /// The timed chore of the timer: lowers the level through the fade, and at the end
     /// pauses and gives the music its level back.
     func sleepIfDue() {
         guard let left = sleepSecondsLeft() else { return }
-        guard left > 0 else {
+        // The pause's own fade ends at the timer's end (and before the item's, for its end).
+        guard left > Double(fadeMilliseconds) / 1000 else {
             if player.state == .playing {
                 _ = try? send(RemoteSendParams(command: .pause))
                 logger.notice("sleep timer: paused")
@@ -60,10 +61,12 @@ extension PlayerService {
             hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
             return
         }
-        let level = player.state == .playing ? SleepTimer.level(secondsLeft: left) : sleepLevel
+        guard player.state == .playing, pendingFadeOut == nil else { return }
+        let level = SleepTimer.level(secondsLeft: left)
         guard abs(level - sleepLevel) > 0.001 else { return }
         sleepLevel = level
-        sessions.setPlayerVolume(volume * level)
+        // Each step ramps to the next, so the fade moves smoothly between the chores.
+        sessions.fadePlayer(to: level, over: Int(SleepTimer.untilNextStep(secondsLeft: left) * 1000))
     }
 
     /// Clears the timer and gives the music its level back.
@@ -71,7 +74,7 @@ extension PlayerService {
         sleepTimer = nil
         guard sleepLevel != 1 else { return }
         sleepLevel = 1
-        sessions.setPlayerVolume(volume)
+        if pendingFadeOut == nil { sessions.fadePlayer(to: 1, over: fadeMilliseconds) }
     }
 
     /// Seconds until the timer ends: for a time, even while paused (a paused player is not

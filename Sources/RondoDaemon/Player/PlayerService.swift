@@ -101,7 +101,7 @@ actor PlayerService {
     var pendingFadeOut: (@Sendable () -> Void)?
     /// The sleep timer, when one is set (``setSleep(_:)``).
     var sleepTimer: SleepTimer?
-    /// The level the sleep timer's fade holds the music at, under ``volume`` (1: none).
+    /// The level the sleep timer's fade holds the music at, in its transport fade (1: none).
     var sleepLevel = 1.0
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
     var buffering = false
