@@ -30,10 +30,12 @@ struct FadeByEarTests {
         let rate = MonitorRecorder.sampleRate
         let ms = { (milliseconds: Double) in Int(milliseconds * rate / 1000) }
 
+        // Samples as they arrived, over a span wide enough for a capture that lags on a busy
+        // machine, once the pause has been silent for a while.
         let pausedAt = Date()
         try bench.send(.pause)
-        Thread.sleep(forTimeInterval: 0.8)
-        let paused = bench.monitor.clockedSamples(from: pausedAt.addingTimeInterval(-0.4), to: Date()).samples
+        #expect(bench.wait(upTo: 5) { SignalAnalysis.level(bench.monitor.listen(for: 0.3)) < silenceLevel })
+        let paused = bench.monitor.samples(from: pausedAt.addingTimeInterval(-2), to: Date())
         let end = try #require(paused.lastIndex { abs($0) > 0.001 }, "nothing heard around the pause")
         try #require(end > ms(300), "the recording starts \(end) samples before the sound ends")
         let music = paused[(end - ms(300))..<(end - ms(200))]
@@ -45,10 +47,11 @@ struct FadeByEarTests {
 
         let resumedAt = Date()
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.8)
-        let resumed = bench.monitor.clockedSamples(from: resumedAt.addingTimeInterval(-0.1), to: Date()).samples
+        #expect(bench.wait(upTo: 5) { bench.heardLevel(of: 440, over: 0.2) > reference - 1.5 })
+        Thread.sleep(forTimeInterval: 0.5)
+        let resumed = bench.monitor.samples(from: resumedAt.addingTimeInterval(-0.5), to: Date())
         let start = try #require(resumed.firstIndex { abs($0) > 0.001 }, "nothing heard after the resume")
-        try #require(resumed.count > start + ms(400))
+        try #require(resumed.count > start + ms(400), "\(resumed.count - start) samples heard after the resume")
         let rise = resumed[max(0, start - ms(20))..<(start + ms(200))]
         let after = resumed[(start + ms(250))..<(start + ms(350))]
         #expect(abs(level(after) - reference) < 1.5, "the music after the rise: \(level(after)) dB")
