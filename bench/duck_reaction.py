@@ -11,7 +11,9 @@ latency is in both and the ratio is fair. Prints "name threshold p50 p90" lines 
 ratios of the medians.
 Usage: duck_reaction.py SOCKET [ROUNDS]
 """
-import json, math, os, socket, struct, subprocess, sys, threading, time
+import math, os, struct, subprocess, sys, threading, time
+
+from rondo_rpc import RondoRPC
 
 RATE, WINDOW = 44100, 441
 socket_path = sys.argv[1]
@@ -39,23 +41,7 @@ def record():
         windows.append((time.monotonic(), level(struct.unpack(f"<{WINDOW}f", data))))
 
 
-class Client:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(path)
-        self.file = self.sock.makefile("rb")
-        self.next = 1
-
-    def call(self, method, params=None):
-        request = {"jsonrpc": "2.0", "id": self.next, "method": method, "params": params or {}}
-        self.next += 1
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        while True:
-            reply = json.loads(self.file.readline())
-            if "id" in reply:
-                if "error" in reply:
-                    raise RuntimeError(reply["error"]["message"])
-                return reply["result"]
+Client = RondoRPC
 
 
 def reaction(full, start):

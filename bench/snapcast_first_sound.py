@@ -29,7 +29,6 @@ Usage: snapcast_first_sound.py MODE ARGS…
 """
 import array
 import ctypes
-import json
 import os
 import random
 import re
@@ -38,6 +37,8 @@ import statistics
 import sys
 import threading
 import time
+
+from rondo_rpc import RondoRPC
 
 RATE, FRAME = 48000, 4  # 48000:16:2
 BLOCK = RATE // 20 * FRAME  # the file player's 50 ms block
@@ -139,24 +140,7 @@ class Output:
         return self.offset
 
 
-class Rondod:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(path)
-        self.file = self.sock.makefile("rb")
-        self.next = 1
-
-    def call(self, method, params=None):
-        request = {"jsonrpc": "2.0", "id": self.next, "method": method, "params": params or {}}
-        self.next += 1
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        while True:
-            reply = json.loads(self.file.readline())
-            if "id" in reply:
-                if "error" in reply:
-                    raise RuntimeError(f"rondod: {method}: {reply['error']}")
-                return reply["result"]
-
+class Rondod(RondoRPC):
     def play(self):
         self.call("remote.send", {"command": "play"})
 

@@ -39,6 +39,8 @@ import sys
 import threading
 import time
 
+from rondo_rpc import RondoRPC
+
 RATE, WINDOW = 44100, 441
 HEARD_DBFS = -50.0  # a window with the tone above this is "heard"
 FULL_DBFS = 20 * math.log10(0.5 / math.sqrt(2))  # the station's tone: a sine at half of full scale
@@ -110,24 +112,7 @@ class Monitor:
         self.parec.wait()
 
 
-class Rondod:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX)
-        self.sock.connect(path)
-        self.file = self.sock.makefile("rb")
-        self.next = 1
-
-    def call(self, method, params=None):
-        request = {"jsonrpc": "2.0", "id": self.next, "method": method, "params": params or {}}
-        self.next += 1
-        self.sock.sendall(json.dumps(request).encode() + b"\n")
-        while True:
-            reply = json.loads(self.file.readline())
-            if "id" in reply:
-                if "error" in reply:
-                    raise RuntimeError(f"rondod: {method}: {reply['error']}")
-                return reply["result"]
-
+class Rondod(RondoRPC):
     def play(self, url):
         self.call("queue.set", {"items": [url], "startIndex": 0, "play": True})
 
