@@ -37,7 +37,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Opens the bytes of a track the engine reads again (a seek back into a track the
     /// decoder had already left).
     let bytes: ByteSourceOpener
-    private let streamProperties: [String: String]
+    let streamProperties: [String: String]
 
     // Everything below is guarded by the engine lock.
     var connection: (any OutputConnection)?
@@ -62,10 +62,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var currentRate = 1.0
     private var scanning: ScanDirection?
     /// The sink streams are opened on; `nil` for the server's default, which they follow.
-    private var sink: String?
+    var sink: String?
     /// The volume new streams are born with, so none is heard louder for a moment before
     /// the session control sets it.
-    private var streamVolume = 1.0
+    var streamVolume = 1.0
 
     /// Creates an idle engine; no stream is opened until the first ``load``.
     /// - Parameters:
@@ -104,67 +104,6 @@ public final class PlaybackEngine: @unchecked Sendable {
         connection = nil
         condition.broadcast()
         while !decodeThreadFinished { condition.wait() }
-    }
-
-    /// Plays to `sink` from now on (`nil`: the server's default, followed when it changes).
-    /// What plays now moves there at once: a new stream on that sink takes over from the
-    /// position heard, paused or playing as before; unless `reopening`, only when the choice
-    /// changed.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when the server refuses a stream on
-    ///   that sink; the engine then plays on where it was and keeps the old choice.
-    public func setSink(_ sink: String?, reopening: Bool) throws(AudioError) {
-        try locked { () throws(AudioError) in
-            guard sink != self.sink || reopening else { return }
-            let previous = self.sink
-            self.sink = sink
-            guard let old = stream, connection?.isAlive == true, old.isHealthy, let heard = heardSegment(in: old) else {
-                return
-            }
-            stream = nil
-            do throws(AudioError) {
-                _ = try streamFor(old.format)
-            } catch {
-                self.sink = previous
-                stream = old
-                throw error
-            }
-            try restart(heard.source) { _ in heard.mediaFrame }
-        }
-    }
-
-    /// Where the sound goes now (``AudioServer/output``).
-    public var output: AudioOutput { server.output }
-
-    /// Moves the sound, and every prompt and session after it, to `output` (the audio
-    /// server, the Snapcast source, the null output). What plays goes on there from the
-    /// position heard, paused or playing as before; the connection left behind closes once
-    /// the new stream took over.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when `output` does not answer or
-    ///   refuses a stream; the sound then stays where it was.
-    public func moveOutput(to output: AudioOutput) throws(AudioError) {
-        guard output != server.output else { return }
-        let candidate = try server.candidate(for: output)
-        let replaced = try locked { () throws(AudioError) -> OutputCandidate? in
-            let old = stream.flatMap { $0.isHealthy ? $0 : nil }
-            let heard = old.flatMap { heardSegment(in: $0) }
-            if let old {
-                do throws(AudioError) {
-                    stream = try candidate.connection.openStream(
-                        format: old.format, ring: ring, sink: sink, corked: true, volume: streamVolume, role: "music",
-                        properties: streamProperties)
-                } catch {
-                    candidate.close()
-                    throw error
-                }
-            } else {
-                stream = nil
-            }
-            connection = candidate.connection
-            let replaced = server.adopt(candidate)
-            if let heard { restartAt(heard) }
-            return replaced
-        }
-        replaced?.close()
     }
 
     /// Sets the volume (linear, 0 to 1) that streams opened from now on start at; the level

@@ -1,10 +1,12 @@
 import Audio
 import Library
+import Logging
 import Playback
+import RondoProtocol
 
 /// Keeping the player's state on disk: each change handed to the writer, the position
-/// saved by the writer itself while playing, and requests answered once what they changed
-/// is written.
+/// saved by the writer itself while playing, requests answered once what they changed is
+/// written, and the state restored at start.
 extension PlayerService {
     /// Seconds between two saves of the position while playing at `rate`: 0.8 s of media
     /// time, and no longer than 0.8 s of wall time at rates below 1, so a crash loses less
@@ -49,6 +51,25 @@ extension PlayerService {
             if let spokenWord, resumePoint.claim(spokenWord.path, at: seconds, unlessWithin: Self.resumeSaveInterval) {
                 try spokenWord.library.setResumePosition(path: spokenWord.path, seconds: seconds, playedWithin: within)
             }
+        }
+    }
+
+    /// Restores the saved queue, order, modes, rate and position, paused; then, when
+    /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
+    func restore(resumingPlayback: Bool) {
+        defer { nowPlayingState() }
+        restoreOutput()
+        guard let store else { return }
+        do {
+            guard let saved = try store.load() else { return }
+            let snapshot = PlayerSnapshot(saved)
+            player = Player(restoring: snapshot, at: now())
+            if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
+            engine.setRate(player.rate)
+            logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
+            if resumingPlayback, snapshot.playing { _ = try? send(RemoteSendParams(command: .play)) }
+        } catch {
+            logger.error("cannot restore the playback state: \(error)")
         }
     }
 }

@@ -228,25 +228,6 @@ actor PlayerService {
         return waits.min().map { max(0.01, $0) }
     }
 
-    /// Restores the saved queue, order, modes, rate and position, paused; then, when
-    /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
-    func restore(resumingPlayback: Bool) {
-        defer { nowPlayingState() }
-        restoreOutput()
-        guard let store else { return }
-        do {
-            guard let saved = try store.load() else { return }
-            let snapshot = PlayerSnapshot(saved)
-            player = Player(restoring: snapshot, at: now())
-            if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
-            engine.setRate(player.rate)
-            logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
-            if resumingPlayback, snapshot.playing { _ = try? send(RemoteSendParams(command: .play)) }
-        } catch {
-            logger.error("cannot restore the playback state: \(error)")
-        }
-    }
-
     /// A service let go of without ``shutDown()`` (a daemon made and never run) still stops
     /// the engine's thread, which must not outlive the engine.
     deinit {
