@@ -92,9 +92,7 @@ public final class Daemon: Sendable {
             downloadDirectory: options.podcastDirectory, hub: hub, logger: logger)
         self.player = PlayerService(
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
-            outputChoices: OutputChoices(
-                configured: configuredOutput, pulseServer: options.pulseServer,
-                snapcast: OutputKind.snapcast.audioOutput(server: nil, snapcast: options.snapcastSource)),
+            outputChoices: OutputChoices(configured: configuredOutput, pulseServer: options.pulseServer, snapcast: options.snapcastSource),
             outputResume: options.resumeOnOutput.map { OutputResume(pattern: $0, window: options.resumeOnOutputWithin) },
             fadeMilliseconds: options.fadeMilliseconds,
             store: database.map(PlaybackStateStore.init(database:)), library: library.store,

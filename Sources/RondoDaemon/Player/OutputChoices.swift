@@ -9,20 +9,17 @@ struct OutputChoices: Sendable, Equatable {
     var home: AudioOutput
     /// The Snapcast source.
     var snapcast: AudioOutput
+    /// How `player.outputs` describes the Snapcast source.
+    var snapcastDescription: String
 
     /// Choices that lead where the configuration's `output` and servers say.
-    init(configured: AudioOutput, pulseServer: String?, snapcast: AudioOutput) {
+    init(configured: AudioOutput, pulseServer: String?, snapcast source: SnapcastSource) {
         if case .snapcast = configured {
             home = .pulse(server: pulseServer)
         } else {
             home = configured
         }
-        self.snapcast = snapcast
-    }
-
-    /// How `player.outputs` describes the Snapcast source.
-    var snapcastDescription: String {
-        guard case .snapcast(let host, let port) = snapcast else { return "Snapcast" }
-        return "Snapcast server at \(host.contains(":") ? "[\(host)]" : host):\(port), every room in sync"
+        snapcast = OutputKind.snapcast.audioOutput(server: nil, snapcast: source)
+        snapcastDescription = "Snapcast server at \(source), every room in sync"
     }
 }

@@ -130,7 +130,7 @@ actor PlayerService {
     ///   - openTrack: opens and seeks a track on the loader's queue (a test may make it slow).
     init(
         engine: (control: any PlaybackControl, notices: AsyncStream<EngineNotice>), pulseSink: String?,
-        outputChoices: OutputChoices = OutputChoices(configured: .null, pulseServer: nil, snapcast: .snapcast(host: "127.0.0.1", port: 4953)),
+        outputChoices: OutputChoices = OutputChoices(configured: .null, pulseServer: nil, snapcast: .standard),
         outputResume: OutputResume? = nil, fadeMilliseconds: Int = 0,
         store: PlaybackStateStore?, library: LibraryStore?, artworkDirectory: String,
         sessions: SessionService, releaseAfter: Double, resumeWithin: Double = 30,
