@@ -34,6 +34,7 @@ struct WireVocabularyTests {
         allow("RondoDaemon/Configuration/DaemonOptions.swift", ["default"], because: "the default policy's name")
         // PulseAudio's `media.role` stream property, not a session role.
         allow("Audio/Engine/PlaybackEngine.swift", ["music"], because: "PulseAudio's media.role")
+        allow("Audio/Engine/PlaybackEngine+Output.swift", ["music"], because: "PulseAudio's media.role")
         allow("Audio/Pulse/PulseStream.swift", ["music"], because: "PulseAudio's media.role")
         allow("Audio/Prompt/PromptPlayer.swift", ["navigation"], because: "PulseAudio's media.role")
         allow("Streams/Playlists/XSPFLocations.swift", ["track"], because: "an XSPF playlist's element name")
