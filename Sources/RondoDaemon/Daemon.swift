@@ -77,7 +77,8 @@ public final class Daemon: Sendable {
         self.audioServer = audioServer
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
-            audio: { audioServer.sessionAudio }, hub: hub, logger: logger)
+            audio: { audioServer.sessionAudio }, hub: hub, logger: logger,
+            interruptionFadeMilliseconds: options.fadeMilliseconds)
         self.sessions = sessions
         let bytes = options.network.opener(resumeWithin: options.resumeWithin)
         self.prompts = PromptService(sessions: sessions, audioServer: audioServer, pulseSink: options.pulseSink, bytes: bytes)

@@ -5,8 +5,9 @@ import RondoTesting
 import SinkMonitor
 import Testing
 
-/// Pauses and resumes that fade (`[playback] fade_ms`, 150 by default, SPEC §15), by what the
-/// monitor hears: the sound falls over its last 150 ms and rises again over its first.
+/// Pauses, resumes, skips and interruptions that fade (`[playback] fade_ms`, 150 by default,
+/// SPEC §15), by what the monitor hears: the sound falls over its last 150 ms and rises again
+/// over its first.
 ///
 /// A cut steps from one sample to the next by up to the wave's whole height, 16 times the
 /// tone's own largest step. The audio server applies a sink input's volume once per block
@@ -24,26 +25,40 @@ struct FadeByEarTests {
     /// The RMS level of `samples` in dB.
     private func level(_ samples: ArraySlice<Float>) -> Double { SignalAnalysis.level(Array(samples)) }
 
+    /// The sample rate's count of samples in `milliseconds`.
+    private func ms(_ milliseconds: Double) -> Int { Int(milliseconds * MonitorRecorder.sampleRate / 1000) }
+
+    /// What the monitor heard from `start` until the sound went silent (waiting for it up to
+    /// 5 s), as the samples arrived over a span wide enough for a capture that lags on a
+    /// busy machine, and the index of the last sound in it.
+    private func heardUntilSilence(_ bench: AudioTestBench, since start: Date) throws -> (samples: [Float], end: Int) {
+        #expect(bench.wait(upTo: 5) { SignalAnalysis.level(bench.monitor.listen(for: 0.3)) < silenceLevel })
+        let heard = bench.monitor.samples(from: start.addingTimeInterval(-2), to: Date())
+        let end = try #require(heard.lastIndex { abs($0) > 0.001 }, "nothing heard before the silence")
+        try #require(end > ms(300), "the recording starts \(end) samples before the sound ends")
+        return (heard, end)
+    }
+
+    /// Expects the music in `heard` to fall smoothly into silence at `end`: at its level
+    /// 300–200 ms before, no step larger than half as much again as the music's own on
+    /// the way down, and its last 50 ms at least 6 dB down.
+    private func expectFall(_ heard: [Float], endingAt end: Int, from reference: Double, _ what: String) {
+        let music = heard[(end - ms(300))..<(end - ms(200))]
+        let fall = heard[(end - ms(200))...min(heard.count - 1, end + ms(20))]
+        #expect(abs(level(music) - reference) < 1.5, "the music before \(what): \(level(music)) dB")
+        #expect(largestStep(fall) <= largestStep(music) * 1.5, "\(what) steps by \(largestStep(fall)), the music by \(largestStep(music))")
+        let lastFifty = heard[(end - ms(50))...end]
+        #expect(level(lastFifty) < reference - 6, "the last 50 ms before \(what): \(level(lastFifty)) dB, the music \(reference) dB")
+    }
+
     @Test func aPauseFallsAndAResumeRises() throws {
         let bench = try AudioTestBench()
         let reference = try bench.playToneReference()
-        let rate = MonitorRecorder.sampleRate
-        let ms = { (milliseconds: Double) in Int(milliseconds * rate / 1000) }
 
-        // Samples as they arrived, over a span wide enough for a capture that lags on a busy
-        // machine, once the pause has been silent for a while.
         let pausedAt = Date()
         try bench.send(.pause)
-        #expect(bench.wait(upTo: 5) { SignalAnalysis.level(bench.monitor.listen(for: 0.3)) < silenceLevel })
-        let paused = bench.monitor.samples(from: pausedAt.addingTimeInterval(-2), to: Date())
-        let end = try #require(paused.lastIndex { abs($0) > 0.001 }, "nothing heard around the pause")
-        try #require(end > ms(300), "the recording starts \(end) samples before the sound ends")
-        let music = paused[(end - ms(300))..<(end - ms(200))]
-        let fall = paused[(end - ms(200))...min(paused.count - 1, end + ms(20))]
-        #expect(abs(level(music) - reference) < 1.5, "the music before the fade: \(level(music)) dB")
-        #expect(largestStep(fall) <= largestStep(music) * 1.5, "the pause steps by \(largestStep(fall)), the music by \(largestStep(music))")
-        let lastFifty = paused[(end - ms(50))...end]
-        #expect(level(lastFifty) < reference - 6, "the last 50 ms before silence: \(level(lastFifty)) dB, the music \(reference) dB")
+        let paused = try heardUntilSilence(bench, since: pausedAt)
+        expectFall(paused.samples, endingAt: paused.end, from: reference, "the pause")
 
         let resumedAt = Date()
         try bench.send(.play)
@@ -58,5 +73,55 @@ struct FadeByEarTests {
         #expect(largestStep(rise) <= largestStep(after) * 1.5, "the resume steps by \(largestStep(rise)), the music by \(largestStep(after))")
         let firstFifty = resumed[start..<(start + ms(50))]
         #expect(level(firstFifty) < reference - 6, "the first 50 ms: \(level(firstFifty)) dB, the music \(reference) dB")
+    }
+
+    /// Music that a non-mixable music session interrupts falls over `fade_ms` before it is
+    /// muted, instead of being cut under the interrupter.
+    @Test func anInterruptionFalls() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let other = try bench.daemon.client()
+        let session = try other.call(Methods.SessionOpen.self, SessionOpenParams(name: "other music", category: .playback))
+
+        let interruptedAt = Date()
+        _ = try other.call(Methods.SessionActivate.self, session)
+        let interrupted = try heardUntilSilence(bench, since: interruptedAt)
+        expectFall(interrupted.samples, endingAt: interrupted.end, from: reference, "the interruption")
+        #expect(try bench.nowPlaying().playbackState == .interrupted)
+    }
+
+    /// A skip fades the track out before the next is heard, and the next rises. In windows
+    /// of 20 ms: the 440 Hz tone is at its level 300–200 ms before the quietest window
+    /// between the tracks and at least 6 dB down over the 40 ms before it (a cut leaves it
+    /// whole up to the gap); the 660 Hz tone that follows is at least 6 dB under its own level over its
+    /// first 40 ms.
+    @Test func aSkipFallsAndTheNextTrackRises() throws {
+        let bench = try AudioTestBench()
+        try bench.queue("long440.mp3", "tone660-mono48k.mp3")
+        try bench.send(.play)
+        let reference = bench.steadyLevel(of: 440)
+
+        let skippedAt = Date()
+        try bench.send(.nextTrack)
+        let next = bench.steadyLevel(of: 660)
+        let heard = bench.monitor.samples(from: skippedAt.addingTimeInterval(-1), to: Date())
+        let window = ms(20)
+        let windows = stride(from: 0, to: heard.count - window, by: window).map { start in
+            let samples = Array(heard[start..<(start + window)])
+            return (level: SignalAnalysis.level(samples), tone: SignalAnalysis.level(samples, at: 440), next: SignalAnalysis.level(samples, at: 660))
+        }
+        let sounding = try #require(windows.firstIndex { $0.level > silenceLevel }, "nothing heard before the skip")
+        let gone = try #require(windows.indices.dropFirst(sounding).min { windows[$0].level < windows[$1].level })
+        let risen = try #require(windows[gone...].firstIndex { $0.next > silenceLevel }, "the 660 Hz tone was never heard")
+        try #require(windows[gone].level < reference - 20, "no quiet between the tracks: \(windows.map { Int($0.level) })")
+        try #require(
+            gone - sounding >= 15 && risen + 2 <= windows.count,
+            "\(gone - sounding) windows before the quiet, \(windows.count - risen) after the rise")
+        let before = windows[(gone - 15)..<(gone - 10)].map(\.tone)
+        let lastForty = windows[(gone - 2)..<gone].map(\.tone)
+        let firstForty = windows[risen..<(risen + 2)].map(\.next)
+        #expect(before.allSatisfy { abs($0 - reference) < 1.5 }, "the tone 300–200 ms before the quiet: \(before) dB, \(reference) dB steady")
+        #expect(lastForty.allSatisfy { $0 < reference - 6 }, "the tone's last 40 ms: \(lastForty) dB, \(reference) dB steady")
+        #expect(firstForty.allSatisfy { $0 < next - 6 }, "the next track's first 40 ms: \(firstForty) dB, \(next) dB steady")
     }
 }

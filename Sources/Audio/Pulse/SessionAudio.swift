@@ -15,8 +15,10 @@ public protocol SessionAudio: AnyObject, Sendable {
     func setFade(_ level: Double, session: String, rampMilliseconds: Int)
     /// Sets the listener's own volume (0 to 1) for `session`, under its gain.
     func setVolume(_ volume: Double, session: String)
-    /// Mutes (`true`) or unmutes every stream of `session`, and later ones while interrupted.
-    func setInterrupted(_ interrupted: Bool, session: String)
+    /// Fades every stream of `session` to silence over `rampMilliseconds` and mutes it
+    /// (`true`), later ones too while interrupted; or unmutes them and raises them back
+    /// (`false`). 0 mutes or unmutes at once.
+    func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int)
     /// The server's output devices, and the one `session` plays to, as last reported.
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?)
     /// Forgets what was remembered for `session`; its streams keep what they have.

@@ -31,7 +31,7 @@ extension SessionAudioControl {
         let wanted = volumes[session] ?? SessionVolume()
         settling[index] = pa_rtclock_now() + Self.settleTime
         setVolume(wanted.applied, sinkInput: index, channels: channels)
-        setMute(wanted.interrupted, sinkInput: index)
+        setMute(wanted.muted, sinkInput: index)
     }
 
     /// Forgets a sink input that went away.

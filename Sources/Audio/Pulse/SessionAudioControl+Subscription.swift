@@ -84,7 +84,7 @@ extension SessionAudioControl {
         if isNew || abs(current - wanted.applied) > max(0.01, wanted.applied * 0.05) {
             setVolume(wanted.applied, sinkInput: info.index, channels: entry.channels)
         }
-        if isNew || (info.mute != 0) != wanted.interrupted { setMute(wanted.interrupted, sinkInput: info.index) }
+        if isNew || (info.mute != 0) != wanted.muted { setMute(wanted.muted, sinkInput: info.index) }
     }
 
     fileprivate func sinkInfo(_ info: pa_sink_info, announce: Bool) {

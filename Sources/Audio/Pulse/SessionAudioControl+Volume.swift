@@ -11,6 +11,15 @@ extension SessionAudioControl {
         }
     }
 
+    /// Mutes every sink input of `session` while it is muted (``SessionVolume/muted``), and
+    /// unmutes them otherwise.
+    func applyMute(of session: String) {
+        let muted = volumes[session]?.muted ?? false
+        for sinkInput in table.sinkInputs(of: session) where !openingOwnStreams.contains(sinkInput.index) {
+            setMute(muted, sinkInput: sinkInput.index)
+        }
+    }
+
     /// Sets one sink input's volume, on all its channels, to a linear gain.
     func setVolume(_ gain: Double, sinkInput index: UInt32, channels: Int) {
         guard let context = connection.context, channels > 0 else { return }
@@ -42,8 +51,10 @@ extension SessionAudioControl {
         let now = pa_rtclock_now()
         var ramping = false
         for session in Array(volumes.keys) where volumes[session]?.isRamping == true {
+            let wasMuted = volumes[session]?.muted
             _ = volumes[session]?.advance(to: now)
             applyGain(of: session)
+            if volumes[session]?.muted != wasMuted { applyMute(of: session) }
             ramping = ramping || volumes[session]?.isRamping == true
         }
         if ramping { scheduleRampStep(after: now) }

@@ -128,17 +128,22 @@ public final class SessionAudioControl: @unchecked Sendable {
         }
     }
 
-    /// Mutes (`true`) or unmutes (`false`) every sink input of `session`, and keeps sink
-    /// inputs of the session that appear later muted while it is interrupted. Returns at once.
+    /// Interrupts `session` (`true`): every sink input of it fades to silence over
+    /// `rampMilliseconds` and is then muted, and sink inputs of the session that appear later
+    /// stay silent while it is interrupted. Ending the interruption (`false`) unmutes them and
+    /// raises them back over `rampMilliseconds`. Returns at once.
     /// - Parameters:
     ///   - interrupted: whether the session is interrupted.
     ///   - session: the session id.
-    public func setInterrupted(_ interrupted: Bool, session: String) {
+    ///   - rampMilliseconds: the fade's length; 0 or less mutes or unmutes at once.
+    public func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int) {
         connection.withLock {
-            volumes[session, default: SessionVolume()].interrupted = interrupted
-            for sinkInput in table.sinkInputs(of: session) where !openingOwnStreams.contains(sinkInput.index) {
-                setMute(interrupted, sinkInput: sinkInput.index)
-            }
+            let now = pa_rtclock_now()
+            volumes[session, default: SessionVolume()].interrupt(
+                interrupted, over: UInt64(max(0, rampMilliseconds)) * 1_000, at: now)
+            applyGain(of: session)
+            applyMute(of: session)
+            if volumes[session]?.isRamping == true { scheduleRampStep(after: now) }
         }
     }
 

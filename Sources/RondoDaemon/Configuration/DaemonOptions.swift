@@ -60,8 +60,8 @@ public struct DaemonOptions: Sendable {
     /// (`resume_on_output_within_s`, default 0: only what a route's loss paused).
     public var resumeOnOutput: String?
     public var resumeOnOutputWithin = 0.0
-    /// How long pauses, stops and resumes fade instead of cutting (`[playback] fade_ms`,
-    /// default 150; 0: they cut).
+    /// How long pauses, stops, skips, resumes and interruptions fade instead of cutting
+    /// (`[playback] fade_ms`, default 150; 0: they cut).
     public var fadeMilliseconds = 150
     /// How streams are fetched (`[network]`: `timeout_s`, default 10; `buffer_s`, default 2;
     /// `user_agent`, default `rondod/VERSION`).

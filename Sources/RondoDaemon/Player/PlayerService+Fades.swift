@@ -1,9 +1,9 @@
 import Audio
 import Playback
 
-/// Pauses, stops and resumes that fade instead of cutting (`[playback] fade_ms`, SPEC §15):
-/// the player's transport fade ramps to silence and only then is the engine paused or
-/// stopped; a resume starts silent and rises. The fade is the player's session level under
+/// Pauses, stops, skips and resumes that fade instead of cutting (`[playback] fade_ms`, SPEC
+/// §15): the player's transport fade ramps to silence and only then is the engine paused or
+/// stopped, or given the next track; a resume and a track skipped to start silent and rise. The fade is the player's session level under
 /// its duck and volume, so a duck moves in its own ramp meanwhile.
 extension PlayerService {
     /// Fades the sound out over `fadeMilliseconds`, then does `action` (the engine's pause
@@ -18,7 +18,9 @@ extension PlayerService {
         fadeTicket += 1
         let ticket = fadeTicket
         pendingFadeOut = action
-        sessions.fadePlayer(to: 0, over: fadeMilliseconds)
+        // An interruption fades the session out by itself (``SessionService``): a second
+        // ramp would make the fall twice as steep.
+        if player.state != .interrupted { sessions.fadePlayer(to: 0, over: fadeMilliseconds) }
         let wait = Double(fadeMilliseconds) / 1000
         Task { [weak self] in
             try? await Task.sleep(for: .seconds(wait))
@@ -64,5 +66,30 @@ extension PlayerService {
         let playing = resume()
         sessions.fadePlayer(to: 1, over: playing ? fadeMilliseconds : 0)
         return playing
+    }
+
+    /// Starts fading out what the engine plays, for a load that replaces it, when it sounds
+    /// and fades are on; else stops the engine now. What was pre-rolled after it is dropped
+    /// meanwhile, so the fade does not end in it.
+    /// - Returns: when the fade is over and the loader may stop the engine and hand it the
+    ///   new track; `nil` when the engine was stopped now (or had nothing).
+    func fadeOutForLoad() -> ContinuousClock.Instant? {
+        guard engine.isLoaded else { return nil }
+        guard fadeMilliseconds > 0, wasPlaying else {
+            engine.stop()
+            return nil
+        }
+        engine.prepareNext(nil)
+        sessions.fadePlayer(to: 0, over: fadeMilliseconds)
+        fadedOutForLoad = true
+        return .now + .milliseconds(fadeMilliseconds)
+    }
+
+    /// Raises the sound again over `milliseconds` once a load that faded out what it
+    /// replaced is handed to the engine (or at once when it failed).
+    func fadeInAfterLoad(over milliseconds: Int) {
+        guard fadedOutForLoad else { return }
+        fadedOutForLoad = false
+        sessions.fadePlayer(to: 1, over: milliseconds)
     }
 }

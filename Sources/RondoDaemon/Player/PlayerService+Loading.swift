@@ -41,8 +41,8 @@ extension PlayerService {
     }
 
     /// Hands `entry` to the loader to open at `position` and play or hold paused, in place
-    /// of what the engine plays now, which stops at once. The output is connected first, so
-    /// a missing one is known now.
+    /// of what the engine plays now, which fades out meanwhile (``fadeOutForLoad()``). The
+    /// output is connected first, so a missing one is known now.
     /// - Returns: the player's follow-up when no output answers; `nil` once handed over.
     func load(_ entry: QueueEntry, position: Double, playing: Bool) -> [PlayerEffect]? {
         do {
@@ -57,8 +57,8 @@ extension PlayerService {
         if player.currentIsSpokenWord != wasSpoken { apply([RemoteEffect.remoteChanged]) }
         loader.cancel()
         settleLoads()
-        if engine.isLoaded { engine.stop() }
-        pendingLoad = loader.load(request, position: position, playing: playing)
+        let fadingUntil = fadeOutForLoad()
+        pendingLoad = loader.load(request, position: position, playing: playing, fadingUntil: fadingUntil)
         return nil
     }
 
@@ -105,18 +105,21 @@ extension PlayerService {
             settleLoad(ticket, nil)
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
+            fadeInAfterLoad(over: fadeMilliseconds)
             observeOutput()
             nowPlayingState()
         case .loadFailed(let ticket, let entryID, let error):
             settleLoad(ticket, error)
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
+            fadeInAfterLoad(over: 0)
             logger.warning("skipping a track that cannot be opened: \(error)")
             apply(player.handle(.failed(entryID), at: now()))
         case .outputMissing(let ticket, let reason):
             settleLoad(ticket, .pulseUnavailable(reason))
             guard ticket == pendingLoad else { return }
             pendingLoad = nil
+            fadeInAfterLoad(over: 0)
             logger.error("no audio output for the track: \(reason)")
             let wasPlaying = player.state == .playing
             apply(player.handle(.outputLost, at: now()))

@@ -93,10 +93,13 @@ actor PlayerService {
     var wasPlaying = false
     /// The sink a resume on its appearance moved the music to, until it goes away.
     var resumedOn: String?
-    /// How long pauses, stops and resumes fade, in milliseconds (`[playback] fade_ms`; 0: they cut).
+    /// How long pauses, stops, skips and resumes fade, in milliseconds (`[playback] fade_ms`; 0: they cut).
     let fadeMilliseconds: Int
     /// Counts fade-outs begun and ended, so a fade-out's wait knows whether it still holds.
     var fadeTicket = 0
+    /// Whether the sound was faded out for a load, and is raised once the load is handed
+    /// to the engine (``fadeOutForLoad()``).
+    var fadedOutForLoad = false
     /// What a fade-out in progress will do once the sound is silent (``fadeOut(then:)``).
     var pendingFadeOut: (@Sendable () -> Void)?
     /// The sleep timer, when one is set (``setSleep(_:)``).
@@ -119,7 +122,7 @@ actor PlayerService {
     ///   - engine: the sound, and the stream of its notices (``makeEngine(output:sink:)``).
     ///   - outputChoices: where `rondo output default` and `rondo output snapcast` lead.
     ///   - outputResume: which sinks appearing resume playback (`resume_on_output`).
-    ///   - fadeMilliseconds: how long pauses, stops and resumes fade (`fade_ms`).
+    ///   - fadeMilliseconds: how long pauses, stops, skips and resumes fade (`fade_ms`).
     ///   - resumeWithin: seconds within which a returning audio server resumes playback
     ///     that it interrupted (`resume_within_s`).
     ///   - podcasts: how far spoken word skips, and how near its end an episode counts as played.
@@ -350,6 +353,8 @@ actor PlayerService {
     }
 
     private func handle(_ event: EngineEvent) {
+        // The end of a track fading out for a load that replaces it: the load plays next.
+        if case .reachedEnd = event, fadedOutForLoad, pendingLoad != nil { return }
         let effects: [PlayerEffect]
         if case .advanced = event { markCurrentFinished() } else if case .reachedEnd = event { markCurrentFinished() }
         switch event {

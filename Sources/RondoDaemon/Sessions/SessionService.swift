@@ -54,6 +54,9 @@ final class SessionService: Sendable {
     let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
     private let hub: EventHub
     private let logger: Logger
+    /// How long an interrupted session fades to silence, and back when the interruption
+    /// ends (`[playback] fade_ms`; 0: muted and unmuted at once).
+    let interruptionFadeMilliseconds: Int
     let now: @Sendable () -> Double
     /// What the player must hear about its session, in order.
     let playerNotices: AsyncStream<AudioSessionNotice>
@@ -66,11 +69,14 @@ final class SessionService: Sendable {
     /// Creates the service under `policy`.
     /// - Parameter audio: the session control of the audio server's connection up now
     ///   (``AudioServer/sessionAudio``; a fake in tests); its reports come through ``reported(_:)``.
+    /// - Parameter interruptionFadeMilliseconds: how long an interruption fades (`fade_ms`).
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
         audio: @escaping @Sendable () -> (any SessionAudio)?, hub: EventHub, logger: Logger,
+        interruptionFadeMilliseconds: Int = 0,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
+        self.interruptionFadeMilliseconds = interruptionFadeMilliseconds
         var arbiter = Arbiter(policy: policy, startedAt: now())
         _ = arbiter.handle(
             .open(
@@ -220,7 +226,7 @@ final class SessionService: Sendable {
             table.arbiters[arena] = arbiter
             if case .activate(let id) = event, arbiter.state.session(id)?.state.isActive == true {
                 // A session that plays again is heard again: lift the mute of an earlier interruption.
-                audio()?.setInterrupted(false, session: id.rawValue)
+                audio()?.setInterrupted(false, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
             }
             let rejection = apply(effects, to: &table, sandbox: arena.sandbox)
             let after = Set(arbiter.state.sessions.map(\.id))
@@ -247,7 +253,7 @@ final class SessionService: Sendable {
     private func restore(_ id: SessionID, in table: Table) {
         guard let audio = audio() else { return }
         audio.setGain(1, session: id.rawValue, rampMilliseconds: 0)
-        audio.setInterrupted(false, session: id.rawValue)
+        audio.setInterrupted(false, session: id.rawValue, rampMilliseconds: 0)
         audio.forget(session: id.rawValue)
     }
 
@@ -264,9 +270,9 @@ final class SessionService: Sendable {
                 audio?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
                 hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
             case .interrupt(let id, let reason):
-                // Muted at once, the player included: it pauses only when its actor gets
-                // to the notice, and must not be heard over the interrupter meanwhile.
-                audio?.setInterrupted(true, session: id.rawValue)
+                // Faded out here, the player included: it pauses only when its actor gets
+                // to the notice, and must not be heard over the interrupter after the fade.
+                audio?.setInterrupted(true, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
@@ -305,7 +311,7 @@ final class SessionService: Sendable {
             audio.setVolume(table.playerVolume, session: Self.playerSession.rawValue)
             for session in table.arbiters.values.flatMap(\.state.sessions) {
                 if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
-                if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue) }
+                if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue, rampMilliseconds: 0) }
             }
         }
     }

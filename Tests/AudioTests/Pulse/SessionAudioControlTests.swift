@@ -52,7 +52,7 @@ struct SessionAudioControlTests {
     @Test func forgottenSessionIsLeftAlone() throws {
         let bench = try SessionBench()
         bench.control.setGain(0.3, session: "gone", rampMilliseconds: 0)
-        bench.control.setInterrupted(true, session: "gone")
+        bench.control.setInterrupted(true, session: "gone", rampMilliseconds: 0)
         bench.control.forget(session: "gone")
         try bench.play(660, session: "reference")
         try bench.play(440, session: "gone")
@@ -72,9 +72,9 @@ struct SessionAudioControlTests {
         try bench.play(440, session: "podcast")
         #expect(bench.waitFor(.soundStarted(session: "podcast")))
         let before = SignalAnalysis.level(bench.listen(after: 1), at: 440)
-        bench.control.setInterrupted(true, session: "podcast")
+        bench.control.setInterrupted(true, session: "podcast", rampMilliseconds: 0)
         let muted = bench.listen()
-        bench.control.setInterrupted(false, session: "podcast")
+        bench.control.setInterrupted(false, session: "podcast", rampMilliseconds: 0)
         var back = Double.infinity
         let deadline = Date().addingTimeInterval(2)
         repeat {
@@ -85,10 +85,33 @@ struct SessionAudioControlTests {
         #expect(abs(back) <= 1, "after the interruption, \(back) dB from before")
     }
 
+    /// An interruption with a ramp fades the session out before muting it: half-way
+    /// through a 2 s fade the tone is heard, lower than before, and once it is over the
+    /// session is silent; its end raises the tone back to its level.
+    @Test func interruptionFadesBeforeItMutes() throws {
+        let bench = try SessionBench()
+        try bench.play(440, session: "podcast")
+        #expect(bench.waitFor(.soundStarted(session: "podcast")))
+        let before = SignalAnalysis.level(bench.listen(after: 1), at: 440)
+        bench.control.setInterrupted(true, session: "podcast", rampMilliseconds: 2_000)
+        let fading = SignalAnalysis.level(bench.listen(after: 0.5), at: 440) - before
+        let muted = SignalAnalysis.level(bench.listen(after: 1.5))
+        bench.control.setInterrupted(false, session: "podcast", rampMilliseconds: 200)
+        var back = Double.infinity
+        let deadline = Date().addingTimeInterval(2)
+        repeat {
+            back = SignalAnalysis.level(bench.listen(after: 0.1), at: 440) - before
+        } while abs(back) > 1 && Date() < deadline
+
+        #expect(fading < -1 && fading > -20, "half-way through the fade the tone is \(fading) dB from before")
+        #expect(muted < -50, "heard \(muted) dBFS once the fade is over")
+        #expect(abs(back) <= 1, "after the interruption, \(back) dB from before")
+    }
+
     /// A sink input that appears while its session is interrupted starts muted.
     @Test func laterSinkInputStaysMuted() throws {
         let bench = try SessionBench()
-        bench.control.setInterrupted(true, session: "held")
+        bench.control.setInterrupted(true, session: "held", rampMilliseconds: 0)
         try bench.play(440, session: "held")
         #expect(bench.waitFor(.soundStarted(session: "held")))
         let heard = bench.listen()
@@ -141,7 +164,7 @@ struct SessionAudioControlTests {
         #expect(!control.isConnected)
         #expect(server.sessionAudio == nil)
         control.setGain(0.3, session: "any", rampMilliseconds: 50)
-        control.setInterrupted(true, session: "any")
+        control.setInterrupted(true, session: "any", rampMilliseconds: 0)
         control.forget(session: "any")
         #expect(reports.withLock { $0 } == [.connected, .serverLost])
     }

@@ -69,4 +69,23 @@ struct SessionVolumeTests {
         _ = volume.advance(to: 150)
         #expect(!volume.isRamping && volume.applied == 0.5)
     }
+
+    /// An interruption fades the session to silence and mutes it only once the fade is
+    /// over; its end unmutes at once and rises from where the level is, under the duck.
+    @Test func anInterruptionFadesThenMutes() {
+        var volume = SessionVolume()
+        volume.ramp(to: 0.5, over: 0, at: 0)
+        volume.interrupt(true, over: 100, at: 0)
+        #expect(volume.interrupted && !volume.muted && volume.isRamping)
+        _ = volume.advance(to: 25)
+        #expect(abs(volume.applied - 0.375) < 1e-9 && !volume.muted)
+        _ = volume.advance(to: 100)
+        #expect(volume.applied == 0 && volume.muted && !volume.isRamping)
+        volume.interrupt(false, over: 100, at: 200)
+        #expect(!volume.muted && volume.applied == 0)
+        _ = volume.advance(to: 250)
+        #expect(abs(volume.applied - 0.25) < 1e-9)
+        volume.interrupt(true, over: 0, at: 250)
+        #expect(volume.muted && volume.applied == 0)
+    }
 }

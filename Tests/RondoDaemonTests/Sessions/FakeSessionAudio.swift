@@ -18,7 +18,7 @@ final class FakeSessionAudio: SessionAudio {
         record("fade \(session) \(level) ramp \(rampMilliseconds)")
     }
     func setVolume(_ volume: Double, session: String) { record("volume \(session) \(volume)") }
-    func setInterrupted(_ interrupted: Bool, session: String) { record("\(interrupted ? "mute" : "unmute") \(session)") }
+    func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int) { record("\(interrupted ? "mute" : "unmute") \(session)") }
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) { ([], nil) }
     func forget(session: String) { record("forget \(session)") }
     func flush(within seconds: Double) -> Bool {

@@ -254,8 +254,11 @@ extension SnapcastConnection: SessionAudio {
         lock.withLock { sessions[session, default: SnapcastSessionLevel()].volume = min(max(volume, 0), 1) }
     }
 
-    public func setInterrupted(_ interrupted: Bool, session: String) {
-        lock.withLock { sessions[session, default: SnapcastSessionLevel()].interrupted = interrupted }
+    public func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int) {
+        lock.withLock {
+            sessions[session, default: SnapcastSessionLevel()].interruption.move(
+                to: interrupted ? 0 : 1, over: max(0, rampMilliseconds) * Self.rate / 1000, at: framesSent)
+        }
     }
 
     /// One output, the Snapcast server's, which every session plays to.

@@ -1,6 +1,6 @@
 /// One audio session's level in the Snapcast mix: the listener's volume, the arbiter's gain
-/// and the transport's fade (each moving in a linear ramp, by the feed's clock, so a duck or
-/// a pause has no click) and whether it is interrupted. What ``SessionAudioControl`` sets on
+/// the transport's fade and the interruption's fade (each moving in a linear ramp, by the
+/// feed's clock, so a duck, a pause or an interruption has no click). What ``SessionAudioControl`` sets on
 /// PulseAudio's sink inputs, applied to the samples.
 struct SnapcastSessionLevel {
     /// A level moving linearly over a span of the feed's frames.
@@ -28,16 +28,16 @@ struct SnapcastSessionLevel {
 
     /// The listener's volume, 0 to 1; `nil` until set, when a stream's own volume holds.
     var volume: Double?
-    var interrupted = false
     /// The arbiter's gain.
     var gain = FrameRamp()
     /// The transport's fade.
     var fade = FrameRamp()
+    /// The interruption's fade: to silence while the session is interrupted.
+    var interruption = FrameRamp()
 
-    /// The level a stream of the session is mixed at at `frame`: the gain times the fade
-    /// times the volume (the stream's own, `streamVolume`, until one is set), or nothing
-    /// while interrupted.
+    /// The level a stream of the session is mixed at at `frame`: the gain times both fades
+    /// times the volume (the stream's own, `streamVolume`, until one is set).
     func level(at frame: Int, streamVolume: Double) -> Float {
-        interrupted ? 0 : Float(gain.value(at: frame) * fade.value(at: frame) * (volume ?? streamVolume))
+        Float(gain.value(at: frame) * fade.value(at: frame) * interruption.value(at: frame) * (volume ?? streamVolume))
     }
 }

@@ -1,4 +1,5 @@
 import Audio
+import Foundation
 import Library
 import Logging
 import Playback
@@ -88,8 +89,11 @@ final class TrackLoader: Sendable {
     /// Opens `request`'s track at `position` seconds and hands it to the engine, playing or
     /// paused as the player then wants (``adjustPending(_:)``); replaces any load not yet
     /// handed over. ``LoaderNotice/loaded(ticket:entryID:)`` or a failure follows.
+    /// - Parameter fadingUntil: when what the engine plays has faded out (a skip that does
+    ///   not cut): the engine is stopped and given the track no earlier; `nil` when the
+    ///   engine has nothing to give up.
     /// - Returns: the load's ticket.
-    func load(_ request: Request, position: Double, playing: Bool) -> Int {
+    func load(_ request: Request, position: Double, playing: Bool, fadingUntil: ContinuousClock.Instant? = nil) -> Int {
         let ticket = intent.withLock { intent in
             intent.ticket += 1
             intent.pending = true
@@ -99,7 +103,9 @@ final class TrackLoader: Sendable {
         }
         queue.async {
             let description = request.description.map { self.withChapters($0, of: request.path) } ?? self.describedToPlay(request.path)
-            self.opening.async { self.perform(request, description, ticket: ticket, position: position) }
+            self.opening.async {
+                self.perform(request, description, ticket: ticket, position: position, fadingUntil: fadingUntil)
+            }
         }
         return ticket
     }
@@ -272,9 +278,13 @@ final class TrackLoader: Sendable {
         intent.withLock { $0.ticket == ticket && $0.pending && !$0.closed }
     }
 
-    /// Opens the track unless a newer load came, and hands it to the engine. A load that
-    /// fails drops the pre-roll asked for after it: the player decides what follows again.
-    private func perform(_ request: Request, _ description: TrackDescription, ticket: Int, position: Double) {
+    /// Opens the track unless a newer load came, and hands it to the engine once what it
+    /// replaces has faded out (`fadingUntil`), stopping the engine first. A load that fails
+    /// stops the engine too, and drops the pre-roll asked for after it: the player decides
+    /// what follows again.
+    private func perform(
+        _ request: Request, _ description: TrackDescription, ticket: Int, position: Double, fadingUntil: ContinuousClock.Instant?
+    ) {
         guard isCurrent(ticket) else { return }
         let source = TrackSource(id: request.entryID, path: description.location(of: request.path), gain: request.gain(description.replayGain))
         let opened: OpenedTrack
@@ -282,18 +292,22 @@ final class TrackLoader: Sendable {
             opened = try open(source, position)
             tellWhatOpeningFound(opened, request.path, description)
         } catch {
+            if let fadingUntil { Self.wait(until: fadingUntil) }
             let failed = intent.withLock { intent in
                 guard intent.ticket == ticket, intent.pending, !intent.closed else { return false }
                 intent.pending = false
+                if fadingUntil != nil { engine.stop() }
                 dropPreRolls()
                 return true
             }
             if failed { tell.yield(.loadFailed(ticket: ticket, entryID: request.entryID, error)) }
             return
         }
+        if let fadingUntil { Self.wait(until: fadingUntil) }
         let outcome: LoaderNotice? = intent.withLock { intent in
             guard intent.ticket == ticket, intent.pending, !intent.closed else { return nil }
             intent.pending = false
+            if fadingUntil != nil { engine.stop() }
             do throws(AudioError) {
                 let track = intent.position == position ? opened : try opened.repositioned(at: intent.position)
                 try engine.load(track, playing: intent.playing)
@@ -307,6 +321,14 @@ final class TrackLoader: Sendable {
             }
         }
         if let outcome { tell.yield(outcome) }
+    }
+
+    /// Blocks the opening thread until `instant`: a fade-out, at most `fade_ms`.
+    private static func wait(until instant: ContinuousClock.Instant) {
+        let left = ContinuousClock.now.duration(to: instant)
+        guard left > .zero else { return }
+        let (seconds, attoseconds) = left.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     private func prepare(_ request: Request?, _ description: TrackDescription?, ticket: Int) {
