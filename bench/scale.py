@@ -14,12 +14,14 @@ raw samples go to --raw (one number per line, ms).
       Prints NAME_p50_ms, NAME_p99_ms, NAME_max_ms, NAME_mean_ms, NAME_items (mean items per
       reply) and, with --pid, NAME_daemon_cpu_us (the daemon's CPU per request).
   scale.py queue PROTO SOCKET MUSIC_DIR NAME --raw DIR
-      Queues every MP3 of MUSIC_DIR (outside _broken/) three ways, timing each call:
-      rondod  queue.set of all the paths in one request; queue.set + queue.append of the
-              paths in requests under 1 MiB (the line limit, SPEC §2); queue.set of the music
-              directory itself (the daemon lists it)
-      MPD     command lists of `add "PATH"` under 1 MiB; add "/"
-      Leaves the whole library queued. Prints NAME_queue_*_s and NAME_queue_length.
+      Queues every MP3 of MUSIC_DIR (outside _broken/), timing each way:
+      rondod  paths: queue.set + queue.append of the paths in requests under 1 MiB (the line
+              limit, SPEC §2); paths_one: queue.set of every path in one request; dir_one:
+              queue.set of the music directory; dir: queue.set + queue.append of the artist
+              directories, at most 10,000 files a request (rondod's limit for directories)
+      MPD     paths: command lists of `add "PATH"` under 1 MiB; dir: add "/"
+      Leaves the whole library queued. Prints NAME_queue_{paths,dir}_s (- when refused) and
+      _requests, rondod's NAME_queue_{paths,dir}_one_ok (0: refused), NAME_queue_length.
   scale.py restart PROTO SOCKET EXPECTED NAME --pidfile F --log F [--timeout S] -- CMD...
       Starts CMD (the daemon, on an existing database and state), writes its PID to F and
       polls the queue length every 10 ms until it is EXPECTED: NAME_answer_s (first reply),
@@ -41,6 +43,7 @@ from rondo_rpc import RondoRPC  # noqa: E402
 
 MAX_LINE = 1 << 20          # rondod's request line limit (SPEC §2)
 CHUNK_BYTES = 900_000       # what one chunked request may hold, well under it
+DIRECTORY_FILES = 10_000    # the most files rondod queues from directories in one request
 
 
 def metric(name, value, unit):
@@ -245,63 +248,84 @@ def timed(label, raw, fn):
     return seconds, error
 
 
+def artist_dir_groups(music, paths, most):
+    """The top-level directories of MUSIC holding PATHS, grouped so that no group holds more
+    than MOST of the paths (a directory larger than MOST is a group of its own)."""
+    counts = {}
+    for p in paths:
+        top = os.path.relpath(p, music).split(os.sep)[0]
+        counts[top] = counts.get(top, 0) + 1
+    groups, group, n = [], [], 0
+    for top in sorted(counts):
+        if group and n + counts[top] > most:
+            groups.append(group)
+            group, n = [], 0
+        group.append(os.path.join(music, top))
+        n += counts[top]
+    return groups + [group] if group else groups
+
+
 def queue(a):
     paths = all_paths(a.music)
     os.makedirs(a.raw, exist_ok=True)
     raw = open(os.path.join(a.raw, a.name + '-queue.txt'), 'w')
     raw.write('paths %d, %d bytes as JSON\n' % (len(paths), len(json.dumps(paths))))
+
+    def report(kind, seconds, error, requests):
+        metric('%s_queue_%s_s' % (a.name, kind), '%.3f' % seconds if not error else '-', 's')
+        metric('%s_queue_%s_requests' % (a.name, kind), requests, 'requests')
+
     if a.proto == 'jsonrpc':
         rpc = RondoRPC(a.socket)
-        rpc.sock.settimeout(600)
 
-        def chunked():
-            groups = list(chunks([json.dumps(p) for p in paths], CHUNK_BYTES))
+        def in_requests(groups):
             n = 0
-            for i, g in enumerate(groups):
-                items = [json.loads(x) for x in g]
+            for i, items in enumerate(groups):
                 n = rpc.call('queue.set' if i == 0 else 'queue.append', {'items': items})['count']
             return {'count': n, 'requests': len(groups)}
 
-        def one_request():
-            c = RondoRPC(a.socket)
-            c.sock.settimeout(600)
+        def one_request(items):
+            c = RondoRPC(a.socket)                      # a refused request may cost its connection
             try:
-                return c.call('queue.set', {'items': paths})
+                return c.call('queue.set', {'items': items})
             finally:
                 c.sock.close()
 
+        path_groups = [[json.loads(x) for x in g] for g in chunks([json.dumps(p) for p in paths], CHUNK_BYTES)]
+        dir_groups = artist_dir_groups(a.music, paths, DIRECTORY_FILES)
         rpc.call('queue.clear')
-        s, err = timed('queue.set+append chunks', raw, chunked)
-        metric(a.name + '_queue_paths_chunked_s', '%.3f' % s if not err else '-', 's')
+        s, err = timed('queue.set + queue.append of the paths, requests under 1 MiB', raw,
+                       lambda: in_requests(path_groups))
+        report('paths', s, err, len(path_groups))
         rpc.call('queue.clear')
-        s, err = timed('queue.set [music dir]', raw,
-                       lambda: rpc.call('queue.set', {'items': [a.music]}))
-        metric(a.name + '_queue_dir_s', '%.3f' % s if not err else '-', 's')
-        s, err = timed('queue.set all paths, one request', raw, one_request)
-        metric(a.name + '_queue_paths_one_s', '%.3f' % s, 's')
+        s, err = timed('queue.set of every path in one request', raw, lambda: one_request(paths))
         metric(a.name + '_queue_paths_one_ok', 0 if err else 1, 'bool')
-        if err:
-            count = rpc.call('queue.get', {'offset': 0, 'limit': 1})['count']
-            if count != len(paths):                     # the refused call must not cost the queue
-                rpc.call('queue.set', {'items': [a.music]})
+        rpc.call('queue.clear')
+        s, err = timed('queue.set of the music directory', raw, lambda: one_request([a.music]))
+        metric(a.name + '_queue_dir_one_ok', 0 if err else 1, 'bool')
+        rpc.call('queue.clear')
+        s, err = timed('queue.set + queue.append of the artist directories, %d files or fewer a request'
+                       % DIRECTORY_FILES, raw, lambda: in_requests(dir_groups))
+        report('dir', s, err, len(dir_groups))
         count = rpc.call('queue.get', {'offset': 0, 'limit': 1})['count']
+        rpc.sock.close()
     else:
         mpd = MPD(a.socket)
+        adds = ['add ' + quote(os.path.relpath(p, a.music)) for p in paths]
+        groups = list(chunks(adds, CHUNK_BYTES))
 
-        def chunked():
-            adds = ['add ' + quote(os.path.relpath(p, a.music)) for p in paths]
-            groups = list(chunks(adds, CHUNK_BYTES))
+        def command_lists():
             for g in groups:
                 mpd.send('command_list_begin\n' + '\n'.join(g) + '\ncommand_list_end')
-            return {'requests': len(groups)}
 
         mpd.send('clear')
-        s, err = timed('add command lists', raw, chunked)
-        metric(a.name + '_queue_paths_chunked_s', '%.3f' % s if not err else '-', 's')
+        s, err = timed('command lists of add "PATH", under 1 MiB each', raw, command_lists)
+        report('paths', s, err, len(groups))
         mpd.send('clear')
         s, err = timed('add "/"', raw, lambda: mpd.send('add "/"') and None)
-        metric(a.name + '_queue_dir_s', '%.3f' % s if not err else '-', 's')
+        report('dir', s, err, 1)
         count = int(mpd.field('status', 'playlistlength'))
+        mpd.close()
     metric(a.name + '_queue_length', count, 'items')
     raw.close()
 

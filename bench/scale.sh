@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # rondod against MPD on a large library (the shared harness's corpus of N tagged MP3s,
 # Artist/Album/NN Title.mp3), both daemons in the same run, one after the other (ORDER), each
-# started by the harness's adapter (bench/mpd/daemon.sh, bench/rondo/daemon.sh) with an empty
+# started by the harness's adapter ($HARNESS/mpd/daemon.sh, $HARNESS/rondo/daemon.sh) with an empty
 # library, its null output and private state under $BENCH_DIR/scale-state, and stopped by PID:
 #   - full scan into the empty library: wall time, files/s, the daemon's CPU seconds
 #   - unchanged rescan (the same scan again, nothing changed): wall time, CPU seconds
@@ -11,9 +11,12 @@
 #     "<artist>"), browse an album, search one word (rondod library.search, 50 results at
 #     most; MPD search any "<word>" window 0:50, and without the window), status (rondod
 #     nowPlaying.get, MPD status): p50/p99/max in ms and the daemon's CPU per request
-#   - queue the whole library (scale.py queue): rondod queue.set of every path in one
-#     request, in requests under the 1 MiB line limit, and of the music directory; MPD
-#     command lists of `add "PATH"` and `add "/"`; then status p50/p99 with it queued
+#   - queue the whole library (scale.py queue): rondod queue.set + queue.append of every
+#     path in requests under its 1 MiB line limit, and of the artist directories at most
+#     10,000 files a request (its limit for directories); whether it takes every path, or the
+#     music directory, in one request; MPD command lists of `add "PATH"`, and `add "/"` (MPD
+#     runs with max_playlist_length raised: its default, 16384, refuses the library); then
+#     status p50/p99 with it queued
 #   - kill -9 with the library queued, restart on the same database and state (the same
 #     command line and environment), time until the queue reads back whole (scale.py
 #     restart); then the same after a clean stop (SIGTERM)
@@ -26,7 +29,7 @@
 # (about 8 GB, a minute). Env: RONDOD (default .build/release/rondod), HARNESS (the shared
 # harness, default ../shared/bench), ORDER ("mpd rondod"), LOAD_MAX (1.0), LOAD_WAIT_MAX
 # (1800 s), OUT. Needs mpd, mpc, jq, python3; no audio server. An MPD scan of 100,000
-# files takes about a minute, the whole script 10-20 minutes.
+# files takes about 40 s, a run 6-20 minutes (longer while it waits for a quiet machine).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 corpus=$(realpath "${1:-/tmp/bench-data/corpus-100000}")
@@ -48,12 +51,27 @@ calc() { awk "BEGIN{printf \"%.${2:-3}f\", $1}"; }
 adapter_of() { case $1 in mpd) echo "$harness/mpd/daemon.sh" ;; rondod) echo "$harness/rondo/daemon.sh" ;; esac; }
 proto_of() { case $1 in mpd) echo mpd ;; rondod) echo jsonrpc ;; esac; }
 # daemon NAME VERB…: the harness's adapter of NAME with this script's private state and socket.
-daemon() { local d=$1; shift; BENCH_RUN=$state/$d BENCH_SOCK=$state/$d/$d.sock "$(adapter_of "$d")" "$@"; }
+daemon() {
+  local d=$1; shift
+  MPD_BIN=$state/mpd-bin BENCH_RUN=$state/$d BENCH_SOCK=$state/$d/$d.sock "$(adapter_of "$d")" "$@"
+}
 value() { awk -v n="$1" '$1 == n {v = $2} END {print v}' "$out/metrics.txt"; }   # value METRIC: its last value
 rss_mib() { awk '/^VmRSS:/{printf "%.1f", $2/1024}' "/proc/$1/status"; }
 songs() { "$py" "$harness/lib/daemonclient.py" --proto "$(proto_of "$1")" "$state/$1/$1.sock" songs; }
 cleanup() { for d in mpd rondod; do daemon "$d" stop >/dev/null 2>&1 || true; done; }
 trap cleanup EXIT
+queued=$(find "$corpus" -path "$corpus/_broken" -prune -o -type f -name '*.mp3' -print | wc -l)
+# MPD refuses a queue longer than max_playlist_length (16384 by default, "Playlist is too
+# large"): the adapter runs MPD through this wrapper (MPD_BIN), which adds room for the whole
+# corpus to the configuration the adapter wrote.
+cat >"$state/mpd-bin" <<WRAPPER
+#!/bin/sh
+if [ "\$1" = --no-daemon ] && [ -f "\$2" ] && ! grep -q '^max_playlist_length' "\$2"; then
+  echo 'max_playlist_length "$((2 * queued))"' >>"\$2"
+fi
+exec ${MPD_BIN:-mpd} "\$@"
+WRAPPER
+chmod +x "$state/mpd-bin"
 
 # wait_load STEP: waits until the 1-minute load average is under LOAD_MAX (LOAD_WAIT_MAX s at
 # most), then prints the load seen and the wait.
@@ -144,7 +162,7 @@ measure() {
   wait_load "${d}_restart"
   restart "$d" "${d}_restart_after_kill" "$state/$d.argv" "$state/$d.env"
   if [ "$(value "${d}_restart_after_kill_queue_length")" != "$(value "${d}_queue_length")" ]; then
-    note "$d: queue lost on kill -9 ($length items back); queueing the library again"
+    note "$d: queue lost on kill -9 ($(value "${d}_restart_after_kill_queue_length") items back); queueing the library again"
     "$py" "$root/bench/scale.py" queue "$(proto_of "$d")" "$state/$d/$d.sock" "$corpus" "${d}_requeue" \
       --raw "$out" >/dev/null
   fi
@@ -160,11 +178,10 @@ measure() {
 }
 
 files=$(find "$corpus" -type f -name '*.mp3' | wc -l)
-queued=$(find "$corpus" -path "$corpus/_broken" -prune -o -type f -name '*.mp3' -print | wc -l)
 {
   echo "# bench/scale.sh $(date -u +%FT%TZ), corpus $corpus: $files MP3 files ($queued outside _broken/), $(du -sm "$corpus" | cut -f1) MB"
   echo "# rondod: $RONDOD, $(daemon rondod version)"
-  echo "# mpd: $(daemon mpd version)"
+  echo "# mpd: $(daemon mpd version), max_playlist_length $((2 * queued))"
   echo "# host: $(uname -sr), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/^Mem:/{print $2}') GB RAM"
   echo "# order: $order; $requests requests per latency series; raw samples in $out"
 } | tee "$out/metrics.txt"
@@ -179,7 +196,7 @@ ratio() {
     END {if (x != "" && y != "" && x != "-" && y != "-" && y + 0 != 0) printf "%.2f", x / y; else printf "-"}' "$out/metrics.txt"
 }
 for m in scan_files_per_s scan_wall_s scan_cpu_s rescan_wall_s idle_rss_mib browse_artist_p99_ms \
-    browse_album_p99_ms search_p99_ms status_queued_p99_ms queue_dir_s queue_paths_chunked_s \
+    browse_album_p99_ms search_p99_ms status_queued_p99_ms queue_dir_s queue_paths_s \
     restart_after_kill_queue_s restart_after_stop_queue_s; do
   metric "ratio_$m" "$(ratio "$m")" rondod/mpd
 done

@@ -30,11 +30,15 @@ extension Player {
         let idAt = { (index: Int) -> UInt64? in
             keptSet.contains(index) ? snapshot.entries[index].id : nil
         }
-        var order: [UInt64] = []
-        for id in snapshot.playOrder.compactMap(idAt) where !order.contains(id) { order.append(id) }
-        order += entries.map(\.id).filter { !order.contains($0) }
         shuffleMode = snapshot.shuffle
-        if shuffleMode == .off { order = entries.map(\.id) }
+        var order: [UInt64] = []
+        if shuffleMode == .off {
+            order = entries.map(\.id)
+        } else {
+            var ordered: Set<UInt64> = []
+            for id in snapshot.playOrder.compactMap(idAt) where ordered.insert(id).inserted { order.append(id) }
+            order += entries.map(\.id).filter { ordered.insert($0).inserted }
+        }
         let current = snapshot.currentIndex.flatMap(idAt).flatMap { id in entries.firstIndex { $0.id == id } }
         queue.restore(entries: entries, playOrder: order, currentIndex: current, followsQueueOrder: shuffleMode == .off)
         history = Array(snapshot.history.compactMap(idAt).suffix(Self.historyLimit))

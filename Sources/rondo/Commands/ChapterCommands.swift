@@ -1,4 +1,3 @@
-import Foundation
 import RondoProtocol
 
 extension Command {
@@ -23,14 +22,7 @@ extension Command {
         if result.chapters.isEmpty { return print("the current item has no chapters") }
         for chapter in result.chapters {
             let mark = chapter.index == result.current ? "▶" : " "
-            print("\(mark) \(chapter.index)  \(Self.clock(chapter.start))  \(chapter.title ?? "Chapter \(chapter.index + 1)")")
+            print("\(mark) \(chapter.index)  \(Format.time(chapter.start))  \(chapter.title ?? "Chapter \(chapter.index + 1)")")
         }
-    }
-
-    /// `H:MM:SS` or `M:SS`.
-    private static func clock(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 }

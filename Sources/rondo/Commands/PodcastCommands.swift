@@ -1,5 +1,10 @@
-import Foundation
 import RondoProtocol
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Command {
     /// `podcast`, `podcast add URL`, `remove SHOW`, `refresh [SHOW]`, `episodes SHOW`,

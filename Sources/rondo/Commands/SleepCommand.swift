@@ -1,5 +1,11 @@
-import Foundation
+import Glibc
 import RondoProtocol
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Command {
     /// `sleep`.
@@ -33,12 +39,20 @@ extension Format {
     static func sleep(_ state: SleepState?) -> String {
         guard let state else { return "sleep timer off" }
         let until = state.endsAt.map { endsAt -> String in
-            let formatter = DateFormatter()
-            formatter.dateFormat = "HH:mm:ss"
             let left = max(0, endsAt - Date().timeIntervalSince1970)
-            return "at \(formatter.string(from: Date(timeIntervalSince1970: endsAt))) (in \(Format.time(left)))"
+            return "at \(clockTime(endsAt)) (in \(Format.time(left)))"
         }
         if state.endOfItem { return "pausing when this item ends" + (until.map { ", " + $0 } ?? "") + "; fading over its last 10 s" }
         return "pausing " + (until ?? "soon") + "; fading over the last 10 s"
+    }
+
+    /// The local time of day of `seconds` since 1970, `HH:MM:SS`; read with the C library, so
+    /// the CLI links no date formatter and its locale data.
+    static func clockTime(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var local = tm()
+        localtime_r(&time, &local)
+        let twoDigits = { (value: Int32) in (value < 10 ? "0" : "") + String(value) }
+        return "\(twoDigits(local.tm_hour)):\(twoDigits(local.tm_min)):\(twoDigits(local.tm_sec))"
     }
 }

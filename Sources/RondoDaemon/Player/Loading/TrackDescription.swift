@@ -56,7 +56,7 @@ struct TrackDescription: Sendable {
 
     /// Reads what the player shows of the file at `path`: the library's row when the
     /// library has it (a podcast episode's, by its identifier), else the file's tags, with an embedded cover stored in `artwork`, and
-    /// the file's chapter marks (``ChapterReader``). A URL is described by its address
+    /// the file's chapter marks (``ChapterReader``) unless the library found it has none. A URL is described by its address
     /// (``stream(_:)``): nothing waits for the network. Reads SQLite or the file: for the
     /// loader's thread only.
     static func read(
@@ -66,13 +66,15 @@ struct TrackDescription: Sendable {
         if path.hasPrefix(CatalogIdentifier.episodePrefix), let episode = (try? library?.track(atPath: path)) ?? nil {
             return TrackDescription(episode)
         }
+        let track = (try? library?.track(atPath: path)) ?? nil
         var description =
-            if let track = (try? library?.track(atPath: path)) ?? nil {
+            if let track {
                 TrackDescription(track)
             } else {
                 described(path, by: (try? reader.scanTags(at: path)) ?? FileTags(), artwork: artwork, logger: logger)
             }
-        description.metadata.chapters = ChapterReader.chapters(at: path)
+        // The scan counted the file's chapter marks: a file it found none in is not opened again.
+        if track.map({ $0.chapterCount > 0 }) ?? true { description.metadata.chapters = ChapterReader.chapters(at: path) }
         return description
     }
 
