@@ -2,7 +2,8 @@
 ///
 /// A re-ranking costs time in proportion to the whole library, not to what the scan added
 /// since the last one: re-ranking after a fixed number of files made a scan of 10,000 files
-/// spend about a fifth of its time re-ranking five times. Here a re-ranking falls due once
+/// spend about a fifth of its time re-ranking five times, and a fifth was still what kept a
+/// scan of 100,000 files under twice MPD's pace. Here a re-ranking falls due once
 /// ``interval`` has passed since the last one ended, and never before the time the re-rankings
 /// took is at most ``maximumShare`` of the scan's: a short scan re-ranks only when it ends, a
 /// long one every few seconds.
@@ -12,7 +13,7 @@ struct ListRefreshSchedule {
     /// The least time between the end of one re-ranking and the start of the next.
     static let interval = 2.0
     /// The largest part of the scan's time spent re-ranking while it runs.
-    static let maximumShare = 0.2
+    static let maximumShare = 0.1
 
     private let started: Double
     private var lastEnded: Double
