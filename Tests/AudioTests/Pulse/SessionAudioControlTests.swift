@@ -63,6 +63,17 @@ struct SessionAudioControlTests {
         #expect(abs(difference) <= 1, "the forgotten session is \(difference) dB from the reference")
     }
 
+    /// How far from `before` (dB) the 440 Hz tone is heard once it has come back within
+    /// 1 dB of it, or when 2 s have passed.
+    private func levelComingBack(_ bench: SessionBench, to before: Double) -> Double {
+        var back = Double.infinity
+        let deadline = Date().addingTimeInterval(2)
+        repeat {
+            back = SignalAnalysis.level(bench.listen(after: 0.1), at: 440) - before
+        } while abs(back) > 1 && Date() < deadline
+        return back
+    }
+
     /// An interrupted session is silent at the monitor (below −50 dBFS) and heard at its
     /// level again once the interruption ends. The level before is taken once the stream
     /// plays steadily (a loaded PipeWire once started it late enough to put silence in the
@@ -75,11 +86,7 @@ struct SessionAudioControlTests {
         bench.control.setInterrupted(true, session: "podcast", rampMilliseconds: 0)
         let muted = bench.listen()
         bench.control.setInterrupted(false, session: "podcast", rampMilliseconds: 0)
-        var back = Double.infinity
-        let deadline = Date().addingTimeInterval(2)
-        repeat {
-            back = SignalAnalysis.level(bench.listen(after: 0.1), at: 440) - before
-        } while abs(back) > 1 && Date() < deadline
+        let back = levelComingBack(bench, to: before)
 
         #expect(SignalAnalysis.level(muted) < -50, "heard \(SignalAnalysis.level(muted)) dBFS while interrupted")
         #expect(abs(back) <= 1, "after the interruption, \(back) dB from before")
@@ -97,11 +104,7 @@ struct SessionAudioControlTests {
         let fading = SignalAnalysis.level(bench.listen(after: 0.5), at: 440) - before
         let muted = SignalAnalysis.level(bench.listen(after: 1.5))
         bench.control.setInterrupted(false, session: "podcast", rampMilliseconds: 200)
-        var back = Double.infinity
-        let deadline = Date().addingTimeInterval(2)
-        repeat {
-            back = SignalAnalysis.level(bench.listen(after: 0.1), at: 440) - before
-        } while abs(back) > 1 && Date() < deadline
+        let back = levelComingBack(bench, to: before)
 
         #expect(fading < -1 && fading > -20, "half-way through the fade the tone is \(fading) dB from before")
         #expect(muted < -50, "heard \(muted) dBFS once the fade is over")
