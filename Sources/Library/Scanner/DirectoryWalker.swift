@@ -76,24 +76,30 @@ struct DirectoryWalker {
             return
         }
         defer { closedir(stream) }
+        // Each name keeps its NUL, so it can be passed to fstatat as it is; the names sort
+        // in the same order with it.
         var names: [(bytes: [UInt8], type: UInt8)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                Array(bytes[...(bytes.firstIndex(of: 0) ?? bytes.count - 1)])
+            }
             guard name.first != UInt8(ascii: ".") else { continue }
             names.append((name, entry.pointee.d_type))
         }
         names.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        let descriptor = dirfd(stream)
+        let directoryBytes = Array(directory.utf8) + [UInt8(ascii: "/")]
         for (name, type) in names {
-            let kind = Self.kind(of: name)
+            let bare = name.dropLast()
+            let kind = Self.kind(of: bare)
             let isRegular = type == UInt8(DT_REG)
             guard kind != nil || !isRegular else { continue }
-            let pathBytes = Array(directory.utf8) + [UInt8(ascii: "/")] + name
+            // Relative to the open directory: the kernel looks up one name, not the whole path.
             var info = stat()
-            let found = pathBytes.withUnsafeBufferPointer { buffer in
-                (buffer.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { stat($0.baseAddress!, &info) == 0 }
-            }
+            let found = name.withUnsafeBytes { fstatat(descriptor, $0.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0 }
             let format = found ? info.st_mode & S_IFMT : 0
             guard format == S_IFDIR || kind != nil else { continue }
+            let pathBytes = directoryBytes + bare
             guard let path = String(validating: pathBytes, as: UTF8.self) else {
                 walk.problems.append(
                     .problem(
@@ -130,7 +136,7 @@ struct DirectoryWalker {
 
     /// What a file name's extension says the file is: audio (``audioExtensions``) or an
     /// `.m3u`/`.m3u8` playlist (any case).
-    static func kind(of name: [UInt8]) -> FoundFile.Kind? {
+    static func kind(of name: some BidirectionalCollection<UInt8>) -> FoundFile.Kind? {
         let lowered = name.suffix(5).map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
         if audioExtensions.contains(where: lowered.ends(with:)) { return .audio }
         if lowered.ends(with: Array(".m3u".utf8)) || lowered.ends(with: Array(".m3u8".utf8)) { return .playlist }

@@ -30,14 +30,14 @@ struct ScanRun {
         let playlists = walk.files.filter { $0.kind == .playlist }
         let toRead = audio.filter { file in
             if full { return true }
-            if known.tracks[file.path] == file.stamp { return false }
-            if known.problems[file.path] == file.stamp {
+            if known.tracks[FilePath(file.path)] == file.stamp { return false }
+            if known.problems[FilePath(file.path)] == file.stamp {
                 problemPaths.insert(file.path)
                 return false
             }
             return true
         }
-        let changedPlaylists = playlists.filter { full || known.playlists[$0.path] != $0.stamp }
+        let changedPlaylists = playlists.filter { full || known.playlists[FilePath($0.path)] != $0.stamp }
         let total = audio.count + playlists.count
         var done = total - toRead.count - changedPlaylists.count
         progress(ScanProgress(done: done, total: total))
@@ -102,7 +102,7 @@ struct ScanRun {
 
     /// Counts a file read in the summary.
     private mutating func count(_ file: ScannedFile) {
-        let wasTrack = known.tracks[file.path] != nil
+        let wasTrack = known.tracks[FilePath(file.path)] != nil
         switch file {
         case .track: if wasTrack { summary.updated += 1 } else { summary.added += 1 }
         case .problem(let path, _, _):
@@ -114,14 +114,14 @@ struct ScanRun {
 
     /// Known paths that the walk no longer found, except under directories it could not read.
     private mutating func gone() -> [String] {
-        let found = Set(walk.files.map(\.path)).union(walk.problems.map(\.path))
-        let unreadable = walk.unreadableDirectories.map { $0 + "/" }
-        func isGone(_ path: String) -> Bool {
-            !found.contains(path) && !unreadable.contains(where: { path.hasPrefix($0) })
+        let found = Set(walk.files.map { FilePath($0.path) }).union(walk.problems.map { FilePath($0.path) })
+        let unreadable = walk.unreadableDirectories.map { Array(($0 + "/").utf8) }
+        func isGone(_ path: FilePath) -> Bool {
+            !found.contains(path) && !unreadable.contains(where: { path.string.utf8.starts(with: $0) })
         }
-        let goneTracks = known.tracks.keys.filter(isGone)
+        let goneTracks = known.tracks.keys.filter(isGone).map(\.string)
         summary.removed += goneTracks.count
-        return goneTracks + known.problems.keys.filter(isGone) + known.playlists.keys.filter(isGone)
+        return goneTracks + (known.problems.keys.filter(isGone) + known.playlists.keys.filter(isGone)).map(\.string)
     }
 
     /// A playlist's entries, or the problem that keeps it from being read.

@@ -9,11 +9,11 @@ struct FileStamp: Equatable, Sendable {
 /// The files under one part of the music directory that the store knows from earlier scans.
 struct KnownFiles: Sendable {
     /// Library tracks by path.
-    var tracks: [String: FileStamp] = [:]
+    var tracks: [FilePath: FileStamp] = [:]
     /// Problem files by path.
-    var problems: [String: FileStamp] = [:]
+    var problems: [FilePath: FileStamp] = [:]
     /// Playlists by path.
-    var playlists: [String: FileStamp] = [:]
+    var playlists: [FilePath: FileStamp] = [:]
 }
 
 /// What the scanner learned about one file, for ``LibraryStore/write(_:)``.

@@ -49,6 +49,9 @@ public final class LibraryDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Search reads the index's vocabulary and ranks with its own bm25 (SearchPlan).
+            try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_terms USING fts5vocab(main, search, row)")
+            try SearchRanking.register(db)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -62,7 +62,7 @@ extension LibraryStore {
         try database.write { db in try Self.refreshLists(db) }
     }
 
-    private static func stamps(_ table: String, under prefix: String?, _ db: Database) throws -> [String: FileStamp] {
+    private static func stamps(_ table: String, under prefix: String?, _ db: Database) throws -> [FilePath: FileStamp] {
         var sql = "SELECT path, size, mtime FROM \(table)"
         var arguments: StatementArguments = []
         if let prefix {
@@ -70,10 +70,10 @@ extension LibraryStore {
             sql += " WHERE path = ? OR (path >= ? AND path < ?)"
             arguments = [prefix, prefix + "/", prefix + "0"]
         }
-        var stamps: [String: FileStamp] = [:]
+        var stamps: [FilePath: FileStamp] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-            stamps[row["path"]] = FileStamp(size: row["size"], modified: row["mtime"])
+            stamps[FilePath(row[0])] = FileStamp(size: row[1], modified: row[2])
         }
         return stamps
     }

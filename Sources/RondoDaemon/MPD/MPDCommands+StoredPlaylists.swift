@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import MPDProtocol
+import Playback
 
 /// Stored playlists: those MPD clients save (``MPDSavedPlaylists``), read and written, and
 /// the music directory's playlist files the library found, read-only. A saved playlist

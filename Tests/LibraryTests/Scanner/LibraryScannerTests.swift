@@ -100,6 +100,22 @@ struct LibraryScannerTests {
         #expect(try library.scan() == ScanSummary(problems: 1))
     }
 
+    /// Two files whose names differ only in their Unicode normalisation (é as one scalar, and
+    /// as e with a combining accent) are two tracks, and an unchanged rescan reads neither:
+    /// paths are compared by their bytes, as the file system compares them.
+    @Test func namesThatDifferOnlyInNormalisationAreTwoFiles() throws {
+        let library = try LibraryFixture()
+        defer { library.remove() }
+        let composed = try library.add("Caf\u{E9}.mp3", ["title": "Composed"])
+        try library.add("Cafe\u{301}.mp3", ["title": "Decomposed", "year": "1999"])
+        try setModificationTime(composed, to: 1_000_000)
+        try #require(try FileManager.default.contentsOfDirectory(atPath: library.music).count == 2)
+        #expect(try library.scan() == ScanSummary(added: 2))
+        #expect(try library.scan() == ScanSummary())
+        #expect(library.reader.readCount == 2)
+        #expect(try library.all(.songs).map(\.title).sorted() == ["Composed", "Decomposed"])
+    }
+
     /// A scan of a subpath reconciles only files under it; a path outside the music
     /// directory and a missing music directory are errors that say what to do.
     @Test func scansOnlyUnderASubpath() throws {

@@ -1,0 +1,59 @@
+import GRDB
+
+/// What one library search asks of the `search` index: the FTS5 expression, and the plan
+/// ``SearchRanking`` ranks it by (how many rows hold each word, which word each phrase is).
+///
+/// Each word of the query is a quoted prefix, all of them required. A word longer than the
+/// index's longest prefix index (4 characters) has no prefix doclist of its own: FTS5 would
+/// merge the doclists of every term it begins in full on every query. Such a word is
+/// written out as its terms instead, read from the index's vocabulary (`temp.search_terms`)
+/// together with how many rows hold each — up to ``longestExpansion`` of them: `machine`
+/// becomes `("machine" OR "machines")`, which FTS5 reads row by row and stops reading where
+/// the query stops. Other words stay prefixes and are counted with one `count(*)`.
+struct SearchPlan {
+    /// The MATCH expression.
+    let expression: String
+    /// ``SearchRanking``'s `plan` argument.
+    let rankingArgument: String
+
+    /// The longest prefix the `search` index keeps a prefix index for, in characters.
+    static let longestIndexedPrefix = 4
+    /// The most terms a word is written out as; a word more terms begin with stays a prefix.
+    static let longestExpansion = 32
+
+    /// The plan of `words` (each a quoted phrase without its `*`, as built by
+    /// ``LibraryStore/matchWords(_:)``), or nil when a word begins no term in the index, so
+    /// that nothing can match.
+    static func make(_ words: [String], _ db: Database) throws -> SearchPlan? {
+        let tokenizer = try db.makeTokenizer(FTS5TokenizerDescriptor(components: ["unicode61", "remove_diacritics", "2"]))
+        var parts: [String] = []
+        var hits: [Int64] = []
+        var wordOfPhrase: [Int] = []
+        for (index, word) in words.enumerated() {
+            let tokens = try tokenizer.tokenize(query: String(word.dropFirst().dropLast()))
+            if tokens.count == 1, tokens[0].token.unicodeScalars.count > longestIndexedPrefix {
+                let terms = try Row.fetchAll(
+                    db.cachedStatement(sql: "SELECT term, doc FROM temp.search_terms WHERE term >= ? AND term < ? LIMIT ?"),
+                    arguments: [tokens[0].token, tokens[0].token + "\u{10FFFF}", longestExpansion + 1])
+                guard !terms.isEmpty else { return nil }
+                if terms.count <= longestExpansion {
+                    parts.append("(" + terms.map { quoted($0[0] as String) }.joined(separator: " OR ") + ")")
+                    hits.append(terms.reduce(0) { $0 + ($1[1] as Int64) })
+                    wordOfPhrase += Array(repeating: index, count: terms.count)
+                    continue
+                }
+            }
+            let prefix = word + "*"
+            parts.append(prefix)
+            hits.append(try Int64.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search WHERE search MATCH ?"), arguments: [prefix]) ?? 0)
+            wordOfPhrase.append(index)
+        }
+        let plan = hits.map(String.init).joined(separator: ",") + ";" + wordOfPhrase.map(String.init).joined(separator: ",")
+        return SearchPlan(expression: parts.joined(separator: " AND "), rankingArgument: plan)
+    }
+
+    /// `term` as an FTS5 string: in double quotes, each of its own doubled.
+    private static func quoted(_ term: String) -> String {
+        "\"" + term.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}
