@@ -29,26 +29,18 @@ extension LibraryStore {
                     WHERE search MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?
                     """)
             var scored: [(rowid: Int64, score: Double)] = []
-            for (start, end) in Self.searchKinds {
+            for kind in Self.searchKinds {
                 let rows = try Row.fetchCursor(
-                    statement, arguments: [plan.rankingArgument, plan.expression, start, end, Self.searchCandidatesPerKind])
+                    statement, arguments: [plan.rankingArgument, plan.expression, kind.base, kind.end, Self.searchCandidatesPerKind])
                 while let row = try rows.next() { scored.append((row[0], row[1])) }
             }
             scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.rowid < $1.rowid }
-            return try scored.prefix(limit).compactMap { try Self.searchEntry($0.rowid, db) }
+            return try Self.searchEntries(scored.prefix(limit).map(\.rowid), db)
         }
     }
 
     /// How many matches of each kind (tracks, albums, artists, stations) a search ranks at most.
     public static let searchCandidatesPerKind = 200
-
-    /// The rowid range of each kind in the search index: tracks, albums, artists, stations.
-    private static let searchKinds: [(Int64, Int64)] = [
-        (0, LibraryDatabase.SearchRowid.albumBase),
-        (LibraryDatabase.SearchRowid.albumBase, LibraryDatabase.SearchRowid.artistBase),
-        (LibraryDatabase.SearchRowid.artistBase, LibraryDatabase.SearchRowid.stationBase),
-        (LibraryDatabase.SearchRowid.stationBase, LibraryDatabase.SearchRowid.end),
-    ]
 
     /// The words of `query` as FTS5 strings, or nil when it has none: each word with a letter
     /// or digit, in double quotes.
@@ -66,26 +58,48 @@ extension LibraryStore {
         }
     }
 
-    private static func searchEntry(_ rowid: Int64, _ db: Database) throws -> CatalogEntry? {
-        switch rowid {
-        case ..<LibraryDatabase.SearchRowid.albumBase:
-            return try Row.fetchOne(db.cachedStatement(sql: CatalogRows.trackSelect + " WHERE t.id = ?"), arguments: [rowid])
-                .map { .track(CatalogRows.track($0)) }
-        case ..<LibraryDatabase.SearchRowid.artistBase:
-            return try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM album WHERE id = ?"),
-                arguments: [rowid - LibraryDatabase.SearchRowid.albumBase]
-            ).map(CatalogRows.albumEntry)
-        case ..<LibraryDatabase.SearchRowid.stationBase:
-            return try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM artist WHERE id = ?"),
-                arguments: [rowid - LibraryDatabase.SearchRowid.artistBase]
-            ).map { .artist(CatalogRows.artist($0)) }
-        default:
-            return try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM station WHERE id = ?"),
-                arguments: [rowid - LibraryDatabase.SearchRowid.stationBase]
-            ).map { .station(CatalogRows.station($0)) }
+    /// One kind's rows in the search index, and how its entries are read.
+    private struct SearchKind: Sendable {
+        /// The kind's first rowid; a row's id is its rowid minus it.
+        let base: Int64
+        /// One past the kind's last rowid.
+        let end: Int64
+        /// Selects the kind's rows whose `id` is in the JSON array bound to it, `id` first.
+        let select: String
+        let entry: @Sendable (Row) -> CatalogEntry
+    }
+
+    /// The rowid range of each kind in the search index: tracks, albums, artists, stations.
+    private static let searchKinds = [
+        SearchKind(
+            base: 0, end: LibraryDatabase.SearchRowid.albumBase,
+            select: CatalogRows.trackSelect + " WHERE t.id IN (SELECT value FROM json_each(?))",
+            entry: { .track(CatalogRows.track($0)) }),
+        SearchKind(
+            base: LibraryDatabase.SearchRowid.albumBase, end: LibraryDatabase.SearchRowid.artistBase,
+            select: "SELECT * FROM album WHERE id IN (SELECT value FROM json_each(?))", entry: CatalogRows.albumEntry),
+        SearchKind(
+            base: LibraryDatabase.SearchRowid.artistBase, end: LibraryDatabase.SearchRowid.stationBase,
+            select: "SELECT * FROM artist WHERE id IN (SELECT value FROM json_each(?))",
+            entry: { .artist(CatalogRows.artist($0)) }),
+        SearchKind(
+            base: LibraryDatabase.SearchRowid.stationBase, end: LibraryDatabase.SearchRowid.end,
+            select: "SELECT * FROM station WHERE id IN (SELECT value FROM json_each(?))",
+            entry: { .station(CatalogRows.station($0)) }),
+    ]
+
+    /// The entries of the search index's `rowids`, in their order, with one query per kind;
+    /// a row deleted meanwhile is left out.
+    private static func searchEntries(_ rowids: some Collection<Int64>, _ db: Database) throws -> [CatalogEntry] {
+        var entries: [Int64: CatalogEntry] = [:]
+        for kind in searchKinds {
+            let ids = rowids.filter { $0 >= kind.base && $0 < kind.end }.map { String($0 - kind.base) }
+            guard !ids.isEmpty else { continue }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: kind.select), arguments: ["[" + ids.joined(separator: ",") + "]"])
+            while let row = try rows.next() {
+                entries[kind.base + (row["id"] as Int64)] = kind.entry(row)
+            }
         }
+        return rowids.compactMap { entries[$0] }
     }
 }

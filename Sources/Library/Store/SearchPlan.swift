@@ -9,7 +9,9 @@ import GRDB
 /// written out as its terms instead, read from the index's vocabulary (`temp.search_terms`)
 /// together with how many rows hold each — up to ``longestExpansion`` of them: `machine`
 /// becomes `("machine" OR "machines")`, which FTS5 reads row by row and stops reading where
-/// the query stops. Other words stay prefixes and are counted with one `count(*)`.
+/// the query stops. Other words stay prefixes and are counted with one `count(*)`, unless
+/// the query is that one word: bm25 multiplies every row's score by the same function of
+/// a lone word's count, so it cannot change the order.
 struct SearchPlan {
     /// The MATCH expression.
     let expression: String
@@ -45,12 +47,15 @@ struct SearchPlan {
             }
             let prefix = word + "*"
             parts.append(prefix)
-            hits.append(try Int64.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM search WHERE search MATCH ?"), arguments: [prefix]) ?? 0)
+            // One word's count scales every score alike: only a ranking of several needs it.
+            hits.append(words.count == 1 ? 0 : try Int64.fetchOne(db.cachedStatement(sql: countSQL), arguments: [prefix]) ?? 0)
             wordOfPhrase.append(index)
         }
         let plan = hits.map(String.init).joined(separator: ",") + ";" + wordOfPhrase.map(String.init).joined(separator: ",")
         return SearchPlan(expression: parts.joined(separator: " AND "), rankingArgument: plan)
     }
+
+    private static let countSQL = "SELECT count(*) FROM search WHERE search MATCH ?"
 
     /// `term` as an FTS5 string: in double quotes, each of its own doubled.
     private static func quoted(_ term: String) -> String {

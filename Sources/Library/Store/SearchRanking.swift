@@ -36,25 +36,43 @@ enum SearchRanking {
     }
 
     /// A query's plan, read from its argument on the first row.
-    final class Plan {
+    struct Plan {
         /// Rows holding each word.
         let hits: [Double]
         /// The word of each phrase, or -1.
         let wordOfPhrase: [Int]
 
-        init(hits: [Double], wordOfPhrase: [Int]) {
-            self.hits = hits
-            self.wordOfPhrase = wordOfPhrase
-        }
-
         /// Reads `text` as written by ``SearchPlan/rankingArgument``; nil when malformed.
-        convenience init?(_ text: String) {
+        init?(_ text: String) {
             let parts = text.split(separator: ";", omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }
             let hits = parts[0].split(separator: ",").map { Double(String($0)) }
             let words = parts[1].split(separator: ",").map { Int(String($0)) }
             guard !hits.contains(nil), !words.contains(nil) else { return nil }
-            self.init(hits: hits.compactMap { $0 }, wordOfPhrase: words.compactMap { $0 })
+            self.hits = hits.compactMap { $0 }
+            self.wordOfPhrase = words.compactMap { $0 }
+        }
+    }
+
+    /// What one query's rows share, worked out on its first row: FTS5 reads its totals from
+    /// the index on every call, so they are asked for once.
+    final class Query {
+        let wordOfPhrase: [Int]
+        /// bm25's inverse document frequency of each word.
+        let inverseFrequency: [Double]
+        /// The mean row length in tokens.
+        let averageLength: Double
+
+        init(_ plan: Plan, rows: Int64, tokens: Int64) {
+            let rowCount = Double(max(rows, 1))
+            wordOfPhrase = plan.wordOfPhrase
+            inverseFrequency = plan.hits.map { hits in
+                let found = min(hits, rowCount)
+                let inverse = Glibc.log((rowCount - found + 0.5) / (found + 0.5))
+                return inverse > 0 ? inverse : 1e-6
+            }
+            let average = Double(tokens) / rowCount
+            averageLength = average > 0 ? average : 1
         }
     }
 
@@ -67,21 +85,27 @@ enum SearchRanking {
             return
         }
         let functions = api.pointee
-        let plan: Plan
+        let query: Query
         if let stored = functions.xGetAuxdata(fts, 0) {
-            plan = Unmanaged<Plan>.fromOpaque(stored).takeUnretainedValue()
+            query = Unmanaged<Query>.fromOpaque(stored).takeUnretainedValue()
         } else {
-            guard let text = sqlite3_value_text(values[0]), let parsed = Plan(String(cString: text)) else {
+            guard let text = sqlite3_value_text(values[0]), let plan = Plan(String(cString: text)) else {
                 sqlite3_result_error(context, "\(functionName): malformed plan", -1)
                 return
             }
-            plan = parsed
-            let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
-                if let pointer { Unmanaged<Plan>.fromOpaque(pointer).release() }
+            var rows: sqlite3_int64 = 0
+            var tokens: sqlite3_int64 = 0
+            guard functions.xRowCount(fts, &rows) == SQLITE_OK, functions.xColumnTotalSize(fts, -1, &tokens) == SQLITE_OK else {
+                sqlite3_result_error(context, "\(functionName): the index cannot be read", -1)
+                return
             }
-            _ = functions.xSetAuxdata(fts, Unmanaged.passRetained(plan).toOpaque(), release)
+            query = Query(plan, rows: rows, tokens: tokens)
+            let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+                if let pointer { Unmanaged<Query>.fromOpaque(pointer).release() }
+            }
+            _ = functions.xSetAuxdata(fts, Unmanaged.passRetained(query).toOpaque(), release)
         }
-        guard let score = score(plan, functions, fts) else {
+        guard let score = score(query, functions, fts) else {
             sqlite3_result_error(context, "\(functionName): the index cannot be read", -1)
             return
         }
@@ -89,36 +113,30 @@ enum SearchRanking {
     }
 
     /// bm25 of the current row, or nil when FTS5 reports an error.
-    private static func score(_ plan: Plan, _ functions: Fts5ExtensionApi, _ fts: OpaquePointer?) -> Double? {
-        var rows: sqlite3_int64 = 0
-        var tokens: sqlite3_int64 = 0
+    private static func score(_ query: Query, _ functions: Fts5ExtensionApi, _ fts: OpaquePointer?) -> Double? {
         var instances: Int32 = 0
         var length: Int32 = 0
-        guard functions.xRowCount(fts, &rows) == SQLITE_OK,
-            functions.xColumnTotalSize(fts, -1, &tokens) == SQLITE_OK,
-            functions.xInstCount(fts, &instances) == SQLITE_OK,
-            functions.xColumnSize(fts, -1, &length) == SQLITE_OK
-        else { return nil }
-        var frequency = [Double](repeating: 0, count: plan.hits.count)
-        for instance in 0..<instances {
-            var phrase: Int32 = 0
-            var column: Int32 = 0
-            var offset: Int32 = 0
-            guard functions.xInst(fts, instance, &phrase, &column, &offset) == SQLITE_OK else { return nil }
-            let word = Int(phrase) < plan.wordOfPhrase.count ? plan.wordOfPhrase[Int(phrase)] : -1
-            guard frequency.indices.contains(word) else { continue }
-            frequency[word] += Int(column) < columnWeights.count ? columnWeights[Int(column)] : 1
+        guard functions.xInstCount(fts, &instances) == SQLITE_OK, functions.xColumnSize(fts, -1, &length) == SQLITE_OK else {
+            return nil
         }
-        let rowCount = Double(max(rows, 1))
-        let averageLength = Double(tokens) / rowCount
-        let lengthFactor = 1 - b + b * Double(length) / (averageLength > 0 ? averageLength : 1)
-        var score = 0.0
-        for (word, hits) in plan.hits.enumerated() {
-            let found = min(hits, rowCount)
-            let inverse = Glibc.log((rowCount - found + 0.5) / (found + 0.5))
-            let weight = inverse > 0 ? inverse : 1e-6
-            score += weight * (frequency[word] * (k1 + 1)) / (frequency[word] + k1 * lengthFactor)
+        let words = query.inverseFrequency.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: words) { frequency -> Double? in
+            frequency.initialize(repeating: 0)
+            for instance in 0..<instances {
+                var phrase: Int32 = 0
+                var column: Int32 = 0
+                var offset: Int32 = 0
+                guard functions.xInst(fts, instance, &phrase, &column, &offset) == SQLITE_OK else { return nil }
+                let word = Int(phrase) < query.wordOfPhrase.count ? query.wordOfPhrase[Int(phrase)] : -1
+                guard word >= 0, word < words else { continue }
+                frequency[word] += Int(column) < columnWeights.count ? columnWeights[Int(column)] : 1
+            }
+            let lengthFactor = 1 - b + b * Double(length) / query.averageLength
+            var score = 0.0
+            for word in 0..<words {
+                score += query.inverseFrequency[word] * (frequency[word] * (k1 + 1)) / (frequency[word] + k1 * lengthFactor)
+            }
+            return score
         }
-        return score
     }
 }
