@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Synchronization
 import TagReading
 
 /// Finds the audio and playlist files under a path, following symbolic links to files and
@@ -49,7 +51,24 @@ struct DirectoryWalker {
             return walk
         }
         var visited: Set<DirectoryID> = [DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))]
-        var pending = [root]
+        var subdirectories: [String] = []
+        list(root, into: &walk, subdirectories: &subdirectories, visited: &visited)
+        if limit == nil, subdirectories.count > 1, let subtrees = walkInParallel(subdirectories, visited: visited) {
+            for subtree in subtrees {
+                walk.files += subtree.files
+                walk.problems += subtree.problems
+                walk.unreadableDirectories += subtree.unreadableDirectories
+            }
+            return walk
+        }
+        walkInOrder(subdirectories, into: &walk, visited: &visited)
+        return walk
+    }
+
+    /// Walks each of `directories` and what is under them, depth first in their order, as far
+    /// as ``limit`` allows.
+    private func walkInOrder(_ directories: [String], into walk: inout Walk, visited: inout Set<DirectoryID>) {
+        var pending = Array(directories.reversed())
         while let directory = pending.popLast() {
             var subdirectories: [String] = []
             list(directory, into: &walk, subdirectories: &subdirectories, visited: &visited)
@@ -60,7 +79,68 @@ struct DirectoryWalker {
                 break
             }
         }
-        return walk
+    }
+
+    /// Walks each of `directories` on one thread per core, each with its own copy of
+    /// `visited`: what ``walkInOrder(_:into:visited:)`` finds, subtree by subtree, or nil
+    /// when two subtrees met the same directory (through a symbolic link or a bind mount),
+    /// where the walk in order would have entered it once.
+    private func walkInParallel(_ directories: [String], visited: Set<DirectoryID>) -> [Walk]? {
+        let results = SubtreeWalks(count: directories.count)
+        let walker = self
+        let work: @Sendable () -> Bool = {
+            while let index = results.claim() {
+                var walk = Walk()
+                var seen = visited
+                walker.walkInOrder([directories[index]], into: &walk, visited: &seen)
+                results.store(walk, seen.subtracting(visited), at: index)
+            }
+            return true
+        }
+        let helpers = (1..<min(ProcessInfo.processInfo.activeProcessorCount, directories.count)).map { _ in
+            ThreadedValue(name: "library walk", work)
+        }
+        _ = work()
+        for helper in helpers { _ = helper.wait() }
+        let (walks, entered) = results.collected()
+        return entered.reduce(0) { $0 + $1.count } == entered.reduce(into: Set<DirectoryID>()) { $0.formUnion($1) }.count
+            ? walks : nil
+    }
+
+    /// The walks of subtrees, claimed one by one by the threads that walk them.
+    private final class SubtreeWalks: Sendable {
+        private struct State {
+            var next = 0
+            var walks: [Walk?]
+            var entered: [Set<DirectoryID>]
+        }
+
+        private let state: Mutex<State>
+
+        init(count: Int) {
+            state = Mutex(State(walks: Array(repeating: nil, count: count), entered: Array(repeating: [], count: count)))
+        }
+
+        /// The index of the next subtree to walk, or nil when every one is claimed.
+        func claim() -> Int? {
+            state.withLock { state in
+                guard state.next < state.walks.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+        }
+
+        func store(_ walk: Walk, _ entered: Set<DirectoryID>, at index: Int) {
+            state.withLock { state in
+                state.walks[index] = walk
+                state.entered[index] = entered
+            }
+        }
+
+        /// Every subtree's walk and the directories it entered, in order.
+        func collected() -> ([Walk], [Set<DirectoryID>]) {
+            state.withLock { state in (state.walks.map { $0 ?? Walk() }, state.entered) }
+        }
     }
 
     private func list(
@@ -130,27 +210,39 @@ struct DirectoryWalker {
     }
 
     /// The extensions of audio files (``AudioFileExtensions``), the formats the tag reader
-    /// knows; it picks the reader by the file's content, so a file named for one of them may
-    /// hold another.
-    static let audioExtensions = AudioFileExtensions.all.map { Array(".\($0)".utf8) }
+    /// knows, each packed by ``packedExtension(of:)``; it picks the reader by the file's
+    /// content, so a file named for one of them may hold another.
+    static let audioExtensions = Set(AudioFileExtensions.all.compactMap { packedExtension(of: Array(".\($0)".utf8)) })
+
+    /// The extensions of playlists, packed.
+    private static let playlistExtensions = Set([".m3u", ".m3u8"].compactMap { packedExtension(of: Array($0.utf8)) })
 
     /// What a file name's extension says the file is: audio (``audioExtensions``) or an
     /// `.m3u`/`.m3u8` playlist (any case).
     static func kind(of name: some BidirectionalCollection<UInt8>) -> FoundFile.Kind? {
-        let lowered = name.suffix(5).map { $0 | (($0 >= 65 && $0 <= 90) ? 0x20 : 0) }
-        if audioExtensions.contains(where: lowered.ends(with:)) { return .audio }
-        if lowered.ends(with: Array(".m3u".utf8)) || lowered.ends(with: Array(".m3u8".utf8)) { return .playlist }
+        guard let packed = packedExtension(of: name) else { return nil }
+        if audioExtensions.contains(packed) { return .audio }
+        if playlistExtensions.contains(packed) { return .playlist }
+        return nil
+    }
+
+    /// The letters after the last `.` of `name`, lowercased, as one number; nil when there is
+    /// no `.` or more than seven of them (longer than any extension known). It is worked out
+    /// for every name a walk meets, so it allocates nothing.
+    static func packedExtension(of name: some BidirectionalCollection<UInt8>) -> UInt64? {
+        var packed: UInt64 = 0
+        var length = 0
+        for byte in name.reversed() {
+            if byte == UInt8(ascii: ".") { return length > 0 ? packed : nil }
+            length += 1
+            guard length <= 7 else { return nil }
+            let lowered = byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+            packed = packed << 8 | UInt64(lowered)
+        }
         return nil
     }
 
     private static func stamp(_ info: stat) -> FileStamp {
         FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-    }
-}
-
-extension Array where Element: Equatable {
-    /// Whether the array's last elements are `suffix`.
-    fileprivate func ends(with suffix: [Element]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

@@ -57,11 +57,18 @@ public final class LibraryScanner: Sendable {
         guard FileManager.default.fileExists(atPath: musicDirectory, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .musicDirectoryMissing(path: musicDirectory) }
         let root = try scope(path)
+        // The walk waits on the file system and the read of what the library knows on
+        // SQLite: with two cores they overlap.
+        let store = store
+        let prefix = root == musicDirectory ? nil : root
+        let known = ThreadedValue(name: "library known files") {
+            Result { () throws(StoreError) in try store.knownFiles(under: prefix) }
+        }
+        let walk = DirectoryWalker().walk(root)
         do {
             var run = ScanRun(
-                store: store, reader: tagReader, musicDirectory: musicDirectory,
-                known: try store.knownFiles(under: root == musicDirectory ? nil : root),
-                walk: DirectoryWalker().walk(root), full: full)
+                store: store, reader: tagReader, musicDirectory: musicDirectory, known: try known.wait().get(),
+                walk: walk, full: full)
             return try run.perform(progress: progress)
         } catch {
             throw .store(error)

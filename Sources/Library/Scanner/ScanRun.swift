@@ -12,6 +12,8 @@ struct ScanRun {
     let full: Bool
     private var summary = ScanSummary()
     private var problemPaths: Set<String> = []
+    /// How many of the walk's paths the library knew (as a track, problem or playlist).
+    private var knownPathsFound = 0
 
     init(
         store: LibraryStore, reader: any TagReader, musicDirectory: String, known: KnownFiles,
@@ -29,15 +31,24 @@ struct ScanRun {
         let audio = walk.files.filter { $0.kind == .audio }
         let playlists = walk.files.filter { $0.kind == .playlist }
         let toRead = audio.filter { file in
-            if full { return true }
-            if known.tracks[FilePath(file.path)] == file.stamp { return false }
-            if known.problems[FilePath(file.path)] == file.stamp {
+            let path = FilePath(file.path)
+            let track = known.tracks[path]
+            let problem = track == nil ? known.problems[path] : nil
+            if track != nil || problem != nil { knownPathsFound += 1 }
+            if full || track == nil && problem == nil { return true }
+            if track == file.stamp { return false }
+            if problem == file.stamp {
                 problemPaths.insert(file.path)
                 return false
             }
             return true
         }
-        let changedPlaylists = playlists.filter { full || known.playlists[FilePath($0.path)] != $0.stamp }
+        let changedPlaylists = playlists.filter { file in
+            let stamp = known.playlists[FilePath(file.path)]
+            if stamp != nil { knownPathsFound += 1 }
+            return full || stamp != file.stamp
+        }
+        knownPathsFound += walk.problems.count { known.contains(FilePath($0.path)) }
         let total = audio.count + playlists.count
         var done = total - toRead.count - changedPlaylists.count
         progress(ScanProgress(done: done, total: total))
@@ -114,6 +125,9 @@ struct ScanRun {
 
     /// Known paths that the walk no longer found, except under directories it could not read.
     private mutating func gone() -> [String] {
+        // The walk's paths are distinct and so are the known ones: when as many were found
+        // as are known, every known path was.
+        guard knownPathsFound < known.count else { return [] }
         let found = Set(walk.files.map { FilePath($0.path) }).union(walk.problems.map { FilePath($0.path) })
         let unreadable = walk.unreadableDirectories.map { Array(($0 + "/").utf8) }
         func isGone(_ path: FilePath) -> Bool {

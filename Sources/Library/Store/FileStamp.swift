@@ -14,6 +14,14 @@ struct KnownFiles: Sendable {
     var problems: [FilePath: FileStamp] = [:]
     /// Playlists by path.
     var playlists: [FilePath: FileStamp] = [:]
+
+    /// How many paths are known.
+    var count: Int { tracks.count + problems.count + playlists.count }
+
+    /// Whether `path` is known as a track, a problem or a playlist.
+    func contains(_ path: FilePath) -> Bool {
+        tracks[path] != nil || problems[path] != nil || playlists[path] != nil
+    }
 }
 
 /// What the scanner learned about one file, for ``LibraryStore/write(_:)``.
