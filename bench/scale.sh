@@ -26,7 +26,8 @@
 # logs in OUT (default $BENCH_DIR/scale-<time>).
 # Usage: bench/scale.sh [CORPUS_DIR=/tmp/bench-data/corpus-100000] [REQUESTS=500]
 # Make the corpus first: ../shared/bench/corpus.sh 100000 /tmp/bench-data/corpus-100000
-# (about 8 GB, a minute). Env: RONDOD (default .build/release/rondod), HARNESS (the shared
+# (about 8 GB, a minute). Env: RONDOD (default .build/release/rondod), RONDO (the CLI, default
+# next to RONDOD; it times rondod's scans, as mpc times MPD's), HARNESS (the shared
 # harness, default ../shared/bench), ORDER ("mpd rondod"), LOAD_MAX (1.0), LOAD_WAIT_MAX
 # (1800 s), OUT. Needs mpd, mpc, jq, python3; no audio server. An MPD scan of 100,000
 # files takes about 40 s, a run 6-20 minutes (longer while it waits for a quiet machine).
@@ -36,6 +37,7 @@ corpus=$(realpath "${1:-/tmp/bench-data/corpus-100000}")
 requests=${2:-500}
 harness=$(realpath "${HARNESS:-$root/../shared/bench}")
 export RONDOD=${RONDOD:-$bin/rondod}
+rondo_cli=${RONDO:-$(dirname "$RONDOD")/rondo}
 order=${ORDER:-mpd rondod}
 load_max=${LOAD_MAX:-1.0}
 load_wait_max=${LOAD_WAIT_MAX:-1800}
@@ -86,12 +88,21 @@ wait_load() {
   metric "${1}_load_wait_s" "$waited" s
 }
 
+# update D: a full scan of the corpus by daemon D, through its own client (mpc update --wait,
+# rondo library scan): the adapter's Python client would add its own start, a tenth of a second.
+update() {
+  case $1 in
+    rondod) "$rondo_cli" --socket "$state/rondod/rondod.sock" library scan >/dev/null ;;
+    *) daemon "$1" update ;;
+  esac
+}
+
 # scan D NAME: times `update` (a full scan of the corpus) of daemon D, prints NAME_* figures.
 scan() {
   local d=$1 name=$2 pid t0 t1 c0 c1
   pid=$(daemon "$d" pid)
   c0=$(cpu_ticks "$pid"); t0=$EPOCHREALTIME
-  daemon "$d" update
+  update "$d"
   t1=$EPOCHREALTIME; c1=$(cpu_ticks "$pid")
   metric "${name}_wall_s" "$(calc "$t1-$t0")" s
   metric "${name}_files_per_s" "$(calc "$files/($t1-$t0)" 0)" files/s
