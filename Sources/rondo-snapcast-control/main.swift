@@ -73,17 +73,25 @@ let socketPath = environment["RONDO_SOCKET"] ?? SocketLocation.defaultPath(envir
 let plug = Plug()
 let rondo = Rondo(socketPath: socketPath)
 
-/// Follows rondod's events and tells snapserver the properties after each change,
-/// connecting again (every second) while rondod is away.
+/// One subscription to rondod's events: tells snapserver the properties, then again after
+/// each change, until the connection breaks.
+///
+/// A function of its own: written inline in the thread's closure, the same loop kept the
+/// release build's optimizer busy for over half an hour.
+func followEvents() throws(ClientError) {
+    let events = try RondoClient(socketPath: socketPath)
+    _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.nowPlaying, .queue, .remote]))
+    plug.notify("Plugin.Stream.Player.Properties", try rondo.properties())
+    while try events.nextEvent(timeout: nil) != nil {
+        plug.notify("Plugin.Stream.Player.Properties", try rondo.properties())
+    }
+}
+
+/// Follows rondod's events, connecting again (every second) while rondod is away.
 let follower = Thread {
     while true {
-        do throws(ClientError) {
-            let events = try RondoClient(socketPath: socketPath)
-            _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.nowPlaying, .queue, .remote]))
-            plug.notify("Plugin.Stream.Player.Properties", try rondo.properties())
-            while try events.nextEvent(timeout: nil) != nil {
-                plug.notify("Plugin.Stream.Player.Properties", try rondo.properties())
-            }
+        do {
+            try followEvents()
         } catch {
             Thread.sleep(forTimeInterval: 1)
         }
