@@ -53,6 +53,7 @@ struct DirectoryWalker {
         var visited: Set<DirectoryID> = [DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))]
         var subdirectories: [String] = []
         list(root, into: &walk, subdirectories: &subdirectories, visited: &visited)
+        if stopsAtLimit(&walk) { return walk }
         if limit == nil, subdirectories.count > 1, let subtrees = walkInParallel(subdirectories, visited: visited) {
             for subtree in subtrees {
                 walk.files += subtree.files
@@ -73,12 +74,16 @@ struct DirectoryWalker {
             var subdirectories: [String] = []
             list(directory, into: &walk, subdirectories: &subdirectories, visited: &visited)
             pending += subdirectories.reversed()
-            if let limit, walk.files.count > limit {
-                walk.files.removeLast(walk.files.count - limit)
-                walk.stoppedAtLimit = true
-                break
-            }
+            if stopsAtLimit(&walk) { break }
         }
+    }
+
+    /// Cuts `walk` to ``limit`` files when it found more than that; whether it did.
+    private func stopsAtLimit(_ walk: inout Walk) -> Bool {
+        guard let limit, walk.files.count > limit else { return false }
+        walk.files.removeLast(walk.files.count - limit)
+        walk.stoppedAtLimit = true
+        return true
     }
 
     /// Walks each of `directories` on one thread per core, each with its own copy of

@@ -74,4 +74,21 @@ struct DirectoryWalkerTests {
         #expect(shared.count == 1)
         #expect(!walk.files.contains { $0.path.hasPrefix(directory.appending("music/Artist 9/Album 1/")) })
     }
+
+    /// A walk with a limit stops past it, whether the files lie in the directory walked or
+    /// under it, and keeps the first ones in walk order.
+    @Test(arguments: [false, true])
+    func aLimitStopsTheWalk(nested: Bool) throws {
+        let directory = try TemporaryDirectory(prefix: "rondo-walk")
+        defer { directory.remove() }
+        let folder = directory.appending(nested ? "music/inner" : "music")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for number in 0..<5 {
+            try Data().write(to: URL(fileURLWithPath: folder + "/\(number).mp3"))
+        }
+        let walk = DirectoryWalker(limit: 3).walk(directory.appending("music"))
+        #expect(walk.stoppedAtLimit)
+        #expect(walk.files.map(\.path) == (0..<3).map { folder + "/\($0).mp3" })
+        #expect(!DirectoryWalker(limit: 5).walk(directory.appending("music")).stoppedAtLimit)
+    }
 }
