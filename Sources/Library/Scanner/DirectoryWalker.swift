@@ -67,12 +67,15 @@ struct DirectoryWalker {
     }
 
     /// Walks each of `directories` and what is under them, depth first in their order, as far
-    /// as ``limit`` allows.
-    private func walkInOrder(_ directories: [String], into walk: inout Walk, visited: inout Set<DirectoryID>) {
+    /// as ``limit`` allows, entering no directory of `visited` or `enteredBefore` and adding
+    /// those it enters to `visited`.
+    private func walkInOrder(
+        _ directories: [String], into walk: inout Walk, visited: inout Set<DirectoryID>, enteredBefore: Set<DirectoryID> = []
+    ) {
         var pending = Array(directories.reversed())
         while let directory = pending.popLast() {
             var subdirectories: [String] = []
-            list(directory, into: &walk, subdirectories: &subdirectories, visited: &visited)
+            list(directory, into: &walk, subdirectories: &subdirectories, visited: &visited, enteredBefore: enteredBefore)
             pending += subdirectories.reversed()
             if stopsAtLimit(&walk) { break }
         }
@@ -86,8 +89,8 @@ struct DirectoryWalker {
         return true
     }
 
-    /// Walks each of `directories` on one thread per core, each with its own copy of
-    /// `visited`: what ``walkInOrder(_:into:visited:)`` finds, subtree by subtree, or nil
+    /// Walks each of `directories` on one thread per core, each with its own set of the
+    /// directories it enters besides `visited`: what ``walkInOrder(_:into:visited:)`` finds, subtree by subtree, or nil
     /// when two subtrees met the same directory (through a symbolic link or a bind mount),
     /// where the walk in order would have entered it once.
     private func walkInParallel(_ directories: [String], visited: Set<DirectoryID>) -> [Walk]? {
@@ -96,9 +99,9 @@ struct DirectoryWalker {
         let work: @Sendable () -> Bool = {
             while let index = results.claim() {
                 var walk = Walk()
-                var seen = visited
-                walker.walkInOrder([directories[index]], into: &walk, visited: &seen)
-                results.store(walk, seen.subtracting(visited), at: index)
+                var entered: Set<DirectoryID> = []
+                walker.walkInOrder([directories[index]], into: &walk, visited: &entered, enteredBefore: visited)
+                results.store(walk, entered, at: index)
             }
             return true
         }
@@ -149,7 +152,8 @@ struct DirectoryWalker {
     }
 
     private func list(
-        _ directory: String, into walk: inout Walk, subdirectories: inout [String], visited: inout Set<DirectoryID>
+        _ directory: String, into walk: inout Walk, subdirectories: inout [String], visited: inout Set<DirectoryID>,
+        enteredBefore: Set<DirectoryID> = []
     ) {
         guard let stream = opendir(directory) else {
             let reason = String(cString: strerror(errno))
@@ -195,7 +199,7 @@ struct DirectoryWalker {
             switch format {
             case S_IFDIR:
                 let id = DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-                if visited.insert(id).inserted { subdirectories.append(path) }
+                if !enteredBefore.contains(id), visited.insert(id).inserted { subdirectories.append(path) }
             case S_IFREG:
                 if let kind { walk.files.append(FoundFile(path: path, stamp: Self.stamp(info), kind: kind)) }
             case 0:
