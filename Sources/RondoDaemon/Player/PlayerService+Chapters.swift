@@ -43,14 +43,17 @@ extension PlayerService {
     }
 
     /// Publishes `nowPlaying.changed` when the playing item crosses into its next chapter:
-    /// the wait is set again whenever the now-playing info changes.
-    func watchChapterBoundary() {
+    /// the wait is set again whenever the now-playing info changes, published as of
+    /// `moment`. The wait is for the chapter after the one published then, not after the one
+    /// playing now, so a boundary crossed in between is still told. A wait that ends before
+    /// the boundary is heard (the heard position lags or was corrected back) publishes the
+    /// same chapter again and waits again.
+    func watchChapterBoundary(from moment: Double) {
         chapterBoundary?.cancel()
-        let moment = now()
         guard player.state == .playing, let info = player.nowPlayingInfo(at: moment), info.playbackRate > 0,
             let boundary = info.chapters.nextBoundary(after: info.elapsedPlaybackTime)
         else { return }
-        let wait = (boundary - info.elapsedPlaybackTime) / info.playbackRate + 0.005
+        let wait = max(0, (boundary - info.elapsedPlaybackTime) / info.playbackRate - (now() - moment)) + 0.005
         chapterBoundary = Task { [weak self] in
             try? await Task.sleep(for: .seconds(wait))
             guard !Task.isCancelled else { return }

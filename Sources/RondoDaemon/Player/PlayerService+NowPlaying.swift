@@ -41,11 +41,17 @@ extension PlayerService {
     /// reads (``currentNowPlaying()``).
     @discardableResult
     func nowPlayingState() -> NowPlayingState {
+        nowPlayingState(at: now())
+    }
+
+    /// The now-playing state as of `moment`, published as ``nowPlayingState()`` is.
+    @discardableResult
+    func nowPlayingState(at moment: Double) -> NowPlayingState {
         if let current = player.queue.current {
             _ = player.setMetadata(metadata(for: current), for: current.id)
         }
         let state = NowPlayingState(
-            info: player.nowPlayingInfo(at: now()).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
+            info: player.nowPlayingInfo(at: moment).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing,
             sleep: sleepState())

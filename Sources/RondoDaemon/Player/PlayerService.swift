@@ -110,7 +110,7 @@ actor PlayerService {
     var buffering = false
     /// What was done with rates for spoken word (``adjustRateForCurrentItem()``).
     var spokenWordRate = SpokenWordRate()
-    /// The wait for the playing item's next chapter (``watchChapterBoundary()``).
+    /// The wait for the playing item's next chapter (``watchChapterBoundary(from:)``).
     var chapterBoundary: Task<Void, Never>?
     let logger: Logger
     nonisolated let now: @Sendable () -> Double
@@ -342,8 +342,9 @@ actor PlayerService {
     func announce(_ effect: PlayerEffect) {
         switch effect {
         case .nowPlayingChanged:
-            hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
-            watchChapterBoundary()
+            let moment = now()
+            hub.publish(Events.NowPlayingChanged.self, nowPlayingState(at: moment))
+            watchChapterBoundary(from: moment)
         case .queueChanged:
             publishMPDStatus()
             hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
