@@ -79,9 +79,7 @@ let package = Package(
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"])]),
+        .target(name: "CFFmpeg"),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CLinux"),

@@ -233,8 +233,8 @@ public final class Daemon: Sendable {
     }
 
     /// Binds the socket (or takes the one systemd passed) and serves clients, once the
-    /// head-unit view listens (or cannot, or is off), so the first client finds everything
-    /// up; tells systemd the daemon is ready once it accepts them. Stopping closes every
+    /// restored item is described and the head-unit view listens (or cannot, or is off), so
+    /// the first client finds everything up; tells systemd the daemon is ready once it accepts them. Stopping closes every
     /// connection.
     /// - Throws (from `run`): ``InstanceLockError/socketInUse(path:)`` when a process that
     ///   holds no lock serves the socket path, or the error of binding the socket.
@@ -249,6 +249,9 @@ public final class Daemon: Sendable {
             socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         return DaemonPart("socket server", logger: logger) { [player, logger, options, viewAddress] in
+            // The restored item is described first (its library row, its chapters), so the
+            // first client sees what is paused, as `rondo status` before the restart did.
+            await player.written()
             let readyStatus = await player.statusLine()
             await viewAddress.settled()
             if Task.isCancelled { return }

@@ -33,6 +33,30 @@ struct FormatsByEarTests {
         #expect(bench.heardFrequency(over: 0.4) == 1000)
     }
 
+    /// FFmpeg is loaded by the first file that needs it, not at start: MP3 and FLAC files
+    /// (outside the library, so their tags are read) play without it, an M4A with it.
+    @Test func ffmpegIsLoadedByTheFirstFileThatNeedsIt() throws {
+        let bench = try AudioTestBench()
+        // Read to its end: the file's size says 0, which some readers stop at.
+        func mapsFFmpeg() throws -> Bool {
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(bench.daemon.pid)/maps")).readDataToEndOfFile()
+            return String(decoding: maps, as: UTF8.self).contains("/libavformat.so")
+        }
+        #expect(try !mapsFFmpeg(), "FFmpeg was loaded at start")
+        try bench.queue("tone440.mp3", "tone440.flac")
+        try bench.send(.play)
+        #expect(bench.waitToHear(440, upTo: 3))
+        try bench.send(.nextTrack)
+        #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().info.playbackQueueIndex) == 1 })
+        #expect(bench.waitToHear(440, upTo: 3))
+        #expect(try !mapsFFmpeg(), "FFmpeg was loaded for an MP3 or a FLAC file")
+        try bench.queue("steps.m4a")
+        try bench.send(.play)
+        #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
+        #expect(bench.waitToHear(1000, upTo: 3), "the M4A's 1000 Hz step is heard")
+        #expect(try mapsFFmpeg())
+    }
+
     /// When a FLAC track ends the next one follows without a gap, and the now-playing info
     /// moves to it.
     @Test func flacTrackEndAdvancesWithoutAGap() throws {

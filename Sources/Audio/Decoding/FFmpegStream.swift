@@ -46,7 +46,9 @@ final class FFmpegStream {
     /// - Throws: ``AudioError/decodeFailed(_:reason:)`` when it is not an MP4 (or, with
     ///   `adts`, ADTS AAC) file with AAC or ALAC audio.
     init(_ box: ByteSourceBox, adts: Bool, name: String) throws(AudioError) {
-        FFmpegLog.silenced
+        if let failure = rondo_ffmpeg_load() {
+            throw .decodeFailed(name, reason: "FFmpeg is not available (\(String(cString: failure)))")
+        }
         self.name = name
         trimsToLength = !adts
         guard let io = box.ioContext() else { throw .decodeFailed(name, reason: "FFmpeg could not allocate its input") }

@@ -16,8 +16,7 @@ public enum ChapterReader {
     /// The chapter marks of the file at `path`, in file order; empty when it has none or
     /// cannot be read.
     public static func chapters(at path: String) -> [Chapter] {
-        FFmpegLog.silenced
-        guard let source = try? FileByteSource(path: path) else { return [] }
+        guard rondo_ffmpeg_load() == nil, let source = try? FileByteSource(path: path) else { return [] }
         let box = ByteSourceBox(source)
         // FFmpeg holds the box's pointer unretained: it must live until the input is closed.
         return withExtendedLifetime(box) { chapters(reading: box, name: path) }

@@ -24,7 +24,7 @@ final class SnapcastChannel: @unchecked Sendable {
     /// What one ring read takes, in the stream's samples.
     private var input: [Float]
 
-    /// A channel reading `ring`, in `format`.
+    /// A channel reading `ring`, in `format`; FFmpeg must be loaded (`rondo_ffmpeg_load`).
     init(format: AudioFormat, ring: SampleRing, session: String?, corked: Bool, volume: Double) {
         self.format = format
         self.ring = ring

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import Glibc
 
@@ -66,6 +67,10 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         format: AudioFormat, ring: SampleRing, sink: String?, corked: Bool, volume: Double, role: String,
         properties: [String: String]
     ) throws(AudioError) -> any PlaybackOutput {
+        if let failure = rondo_ffmpeg_load() {
+            throw .unreachable(
+                "snapserver \(host):\(port)", reason: "FFmpeg, which resamples for it, is not available (\(String(cString: failure)))")
+        }
         let channel = SnapcastChannel(
             format: format, ring: ring, session: properties[SessionAudioControl.sessionProperty], corked: corked,
             volume: min(max(volume, 0), 1))

@@ -66,15 +66,19 @@ struct TrackDescription: Sendable {
         if path.hasPrefix(CatalogIdentifier.episodePrefix), let episode = (try? library?.track(atPath: path)) ?? nil {
             return TrackDescription(episode)
         }
-        let track = (try? library?.track(atPath: path)) ?? nil
-        var description =
-            if let track {
-                TrackDescription(track)
-            } else {
-                described(path, by: (try? reader.scanTags(at: path)) ?? FileTags(), artwork: artwork, logger: logger)
-            }
-        // The scan counted the file's chapter marks: a file it found none in is not opened again.
-        if track.map({ $0.chapterCount > 0 }) ?? true { description.metadata.chapters = ChapterReader.chapters(at: path) }
+        var description: TrackDescription
+        let marksChapters: Bool
+        if let track = (try? library?.track(atPath: path)) ?? nil {
+            description = TrackDescription(track)
+            marksChapters = track.chapterCount > 0
+        } else {
+            let tags = (try? reader.scanTags(at: path)) ?? FileTags()
+            description = described(path, by: tags, artwork: artwork, logger: logger)
+            marksChapters = tags.hasChapterMarks
+        }
+        // The scan counted the file's chapter marks, or its tags were just read: a file
+        // without any is not opened again (through FFmpeg, which it may not need at all).
+        if marksChapters { description.metadata.chapters = ChapterReader.chapters(at: path) }
         return description
     }
 

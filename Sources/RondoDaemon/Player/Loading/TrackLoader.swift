@@ -183,7 +183,9 @@ final class TrackLoader: Sendable {
     /// A description the player already had (a library row's) with the file's chapter
     /// marks, which only the file holds; told when there are some. A podcast episode's come
     /// from its feed's chapters document (read on `rondo-tags`, told when it comes), else
-    /// from its downloaded copy.
+    /// from its downloaded copy. A file the scan found no marks in is not opened again, nor
+    /// one described by its tags (``TrackDescription/read(_:library:tags:artwork:logger:)``
+    /// read its marks then).
     private func withChapters(_ description: TrackDescription, of path: String) -> TrackDescription {
         guard description.metadata.chapters.isEmpty, !MediaPaths.isStreamURL(path) else { return description }
         if let episode = description.libraryTrack?.episode {
@@ -195,6 +197,7 @@ final class TrackLoader: Sendable {
             guard !MediaPaths.isStreamURL(location) else { return description }
             return withFileChapters(description, of: path, reading: location)
         }
+        guard let track = description.libraryTrack, track.chapterCount > 0 else { return description }
         return withFileChapters(description, of: path, reading: path)
     }
 
