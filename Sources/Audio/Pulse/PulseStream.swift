@@ -166,9 +166,7 @@ final class PulseStream: PlaybackOutput, @unchecked Sendable {
 
     /// Microseconds of the wall clock the server's timing reports are stamped with.
     private static func wallClock() -> pa_usec_t {
-        var now = timeval()
-        pa_gettimeofday(&now)
-        return pa_timeval_load(&now)
+        rondo_pulse_wall_clock()
     }
 
     /// Sets the stream's volume as a linear gain (1 = full).
