@@ -4,7 +4,8 @@
 # started by the harness's adapter ($HARNESS/mpd/daemon.sh, $HARNESS/rondo/daemon.sh) with an empty
 # library, its null output and private state under $BENCH_DIR/scale-state, and stopped by PID:
 #   - full scan into the empty library: wall time, files/s, the daemon's CPU seconds
-#   - unchanged rescan (the same scan again, nothing changed): wall time, CPU seconds
+#   - unchanged rescan (the same scan again, nothing changed), RESCANS times (default 5), 2 s
+#     apart: each one's wall time and CPU seconds, and their medians (rescan_wall_s, rescan_cpu_s)
 #   - RSS (VmRSS) idle 5 s after the scan
 #   - REQUESTS requests each over the socket, one in flight, varied targets (scale.py
 #     latency): browse an artist (rondod library.children of Library/Artists/<i>, MPD lsinfo
@@ -28,13 +29,14 @@
 # Make the corpus first: ../shared/bench/corpus.sh 100000 /tmp/bench-data/corpus-100000
 # (about 8 GB, a minute). Env: RONDOD (default .build/release/rondod), RONDO (the CLI, default
 # next to RONDOD; it times rondod's scans, as mpc times MPD's), HARNESS (the shared
-# harness, default ../shared/bench), ORDER ("mpd rondod"), LOAD_MAX (1.0), LOAD_WAIT_MAX
+# harness, default ../shared/bench), ORDER ("mpd rondod"), RESCANS (5), LOAD_MAX (1.0), LOAD_WAIT_MAX
 # (1800 s), OUT. Needs mpd, mpc, jq, python3; no audio server. An MPD scan of 100,000
 # files takes about 40 s, a run 6-20 minutes (longer while it waits for a quiet machine).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 corpus=$(realpath "${1:-/tmp/bench-data/corpus-100000}")
 requests=${2:-500}
+rescans=${RESCANS:-5}
 harness=$(realpath "${HARNESS:-$root/../shared/bench}")
 export RONDOD=${RONDOD:-$bin/rondod}
 rondo_cli=${RONDO:-$(dirname "$RONDOD")/rondo}
@@ -140,8 +142,15 @@ measure() {
   metric "${d}_idle_rss_mib" "$(rss_mib "$pid")" MiB
 
   wait_load "${d}_rescan"
-  note "$d: unchanged rescan"
-  scan "$d" "${d}_rescan"
+  note "$d: unchanged rescan, $rescans times"
+  for i in $(seq "$rescans"); do
+    scan "$d" "${d}_rescan_$i"
+    sleep 2
+  done
+  for m in wall_s cpu_s; do
+    metric "${d}_rescan_$m" "$(for i in $(seq "$rescans"); do value "${d}_rescan_${i}_$m"; done | sort -g |
+      awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')" s
+  done
   metric "${d}_rescan_songs" "$(songs "$d")" songs
   sleep 5
   metric "${d}_idle_after_rescan_rss_mib" "$(rss_mib "$pid")" MiB
