@@ -82,8 +82,14 @@ extension PlayerService {
         engine.prepareNext(nil)
         sessions.fadePlayer(to: 0, over: fadeMilliseconds)
         fadedOutForLoad = true
-        return .now + .milliseconds(fadeMilliseconds)
+        return .now + .milliseconds(fadeMilliseconds + Self.silenceBeforeNextMilliseconds)
     }
+
+    /// How long after a fade out for a load the new track is handed over. The fade's last
+    /// steps reach the server every 5 ms and it mixes ahead at the level then in force: handed
+    /// over the moment the fade ends, the new track's first samples could sound under the
+    /// old one's tail. After this short silence the old track is gone before the next rises.
+    static let silenceBeforeNextMilliseconds = 30
 
     /// Raises the sound again over `milliseconds` once a load that faded out what it
     /// replaced is handed to the engine (or at once when it failed).
