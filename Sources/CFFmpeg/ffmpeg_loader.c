@@ -51,7 +51,7 @@
     X(avformat, avformat_free_context)                                                             \
     X(avformat, avformat_open_input)                                                               \
     X(avformat, avformat_seek_file)                                                                \
-    X(avformat, avio_alloc_context)                                                                    \
+    X(avformat, avio_alloc_context)                                                                \
     X(avformat, avio_context_free)
 
 /* The real functions, once loaded. */
@@ -88,7 +88,7 @@ static void load(void) {
 #define LOOK_UP(library, name)                                                                     \
     real.name = (__typeof__(name) *)dlsym(library, #name);                                         \
     if (real.name == NULL) {                                                                       \
-        snprintf(load_failure_text, sizeof load_failure_text, "FFmpeg has no %s", #name);         \
+        snprintf(load_failure_text, sizeof load_failure_text, "FFmpeg has no %s", #name);          \
         load_failure = load_failure_text;                                                          \
         return;                                                                                    \
     }

@@ -250,8 +250,19 @@ public final class Daemon: Sendable {
         ) { [sessions] connection in sessions.connectionClosed(connection) }
         return DaemonPart("socket server", logger: logger) { [player, logger, options, viewAddress] in
             // The restored item is described first (its library row, its chapters), so the
-            // first client sees what is paused, as `rondo status` before the restart did.
-            await player.written()
+            // first client sees what is paused, as `rondo status` before the restart did;
+            // a file slow to read (a sleeping disk, a hung network mount) holds the socket
+            // back for a second at most, and is described once it answers.
+            let (described, done) = AsyncStream<Void>.makeStream()
+            Task {
+                await player.written()
+                done.finish()
+            }
+            Task {
+                try? await Task.sleep(for: .seconds(1))
+                done.finish()
+            }
+            for await _ in described {}
             let readyStatus = await player.statusLine()
             await viewAddress.settled()
             if Task.isCancelled { return }

@@ -74,14 +74,13 @@ struct MPRISTests {
         #expect(playerctl(bus, "next").status == 0)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().info.playbackQueueIndex == 1 })
         #expect(playerctl(bus, "metadata", "title").output == "Long 440")
-        Thread.sleep(forTimeInterval: 0.2)
-        let fullLevel = bench.heardLevel(of: 440)
+        // Measured once the skip's rise is over, and again once the volume's step has settled.
+        let fullLevel = bench.steadyLevel(of: 440)
         #expect(fullLevel > fixtureToneLevel - 3)
 
         #expect(playerctl(bus, "volume", "0.5").status == 0)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().volume == 0.5 })
-        Thread.sleep(forTimeInterval: 0.3)
-        let halfLevel = bench.heardLevel(of: 440)
+        let halfLevel = bench.steadyLevel(of: 440, near: fullLevel - 6.02)
         #expect(abs(halfLevel - fullLevel + 6.02) < 1.5, "full \(fullLevel) dBFS, at volume 0.5 \(halfLevel) dBFS")
         #expect(Double(playerctl(bus, "volume").output) == 0.5)
 

@@ -77,16 +77,19 @@ extension LibraryStore {
         // Stepped in SQLite's own terms: a GRDB row per path cost a third of the read.
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
-        let handle = statement.sqliteStatement
-        while true {
-            let status = sqlite3_step(handle)
-            guard status == SQLITE_ROW else {
-                if status == SQLITE_DONE { break }
-                throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage, sql: sql)
+        // The statement finalizes its handle when it goes: it must outlive the loop.
+        try withExtendedLifetime(statement) {
+            let handle = statement.sqliteStatement
+            while true {
+                let status = sqlite3_step(handle)
+                guard status == SQLITE_ROW else {
+                    if status == SQLITE_DONE { break }
+                    throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage, sql: sql)
+                }
+                guard let text = sqlite3_column_text(handle, 0) else { continue }
+                let path = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))), as: UTF8.self)
+                stamps[FilePath(path)] = FileStamp(size: sqlite3_column_int64(handle, 1), modified: sqlite3_column_int64(handle, 2))
             }
-            guard let text = sqlite3_column_text(handle, 0) else { continue }
-            let path = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))), as: UTF8.self)
-            stamps[FilePath(path)] = FileStamp(size: sqlite3_column_int64(handle, 1), modified: sqlite3_column_int64(handle, 2))
         }
         return stamps
     }

@@ -72,12 +72,13 @@ struct TrackDescription: Sendable {
             description = TrackDescription(track)
             marksChapters = track.chapterCount > 0
         } else {
-            let tags = (try? reader.scanTags(at: path)) ?? FileTags()
-            description = described(path, by: tags, artwork: artwork, logger: logger)
-            marksChapters = tags.hasChapterMarks
+            let tags = try? reader.scanTags(at: path)
+            description = described(path, by: tags ?? FileTags(), artwork: artwork, logger: logger)
+            marksChapters = tags?.hasChapterMarks ?? true
         }
         // The scan counted the file's chapter marks, or its tags were just read: a file
         // without any is not opened again (through FFmpeg, which it may not need at all).
+        // One whose tags cannot be read is, as FFmpeg may still find chapters in it.
         if marksChapters { description.metadata.chapters = ChapterReader.chapters(at: path) }
         return description
     }
