@@ -19,28 +19,28 @@ public final class Daemon: Sendable {
     /// The daemon's version string.
     public static let version = "0.1.0"
 
-    private let options: DaemonOptions
-    private let logger: Logger
-    private let hub = EventHub()
+    let options: DaemonOptions
+    let logger: Logger
+    let hub = EventHub()
     /// The one connection to the audio server: the first part to start, the last to stop.
-    private let audioServer: AudioServer
-    private let player: PlayerService
-    private let sessions: SessionService
-    private let prompts: PromptService
-    private let library: LibraryService
-    private let podcasts: PodcastService
-    private let reloader: ConfigurationReloader
+    let audioServer: AudioServer
+    let player: PlayerService
+    let sessions: SessionService
+    let prompts: PromptService
+    let library: LibraryService
+    let podcasts: PodcastService
+    let reloader: ConfigurationReloader
     /// The listening socket systemd passed, when socket-activated.
-    private let inheritedSocket: InheritedSocket?
+    let inheritedSocket: InheritedSocket?
     /// Held while the daemon lives: no second daemon serves its socket or writes its database.
-    private let locks: [InstanceLock]
+    let locks: [InstanceLock]
     /// The damaged database found at start and moved aside, when there was one.
-    private let movedAsideDatabase: MovedAsideDatabase?
+    let movedAsideDatabase: MovedAsideDatabase?
     /// The library and state database, closed last at shutdown.
-    private let database: LibraryDatabase?
-    private let startedAt = Date()
+    let database: LibraryDatabase?
+    let startedAt = Date()
     /// Where the head-unit view listens once bound.
-    private let viewAddress = BoundViewAddress()
+    let viewAddress = BoundViewAddress()
 
     /// Creates the daemon; nothing is bound or played until ``run()``.
     /// - Parameters:
@@ -232,87 +232,6 @@ public final class Daemon: Sendable {
             stop: { [player] in await player.shutDown() })
     }
 
-    /// Binds the socket (or takes the one systemd passed) and serves clients, once the
-    /// restored item is described and the head-unit view listens (or cannot, or is off), so
-    /// the first client finds everything up; tells systemd the daemon is ready once it accepts them. Stopping closes every
-    /// connection.
-    /// - Throws (from `run`): ``InstanceLockError/socketInUse(path:)`` when a process that
-    ///   holds no lock serves the socket path, or the error of binding the socket.
-    private func socketPart(router: Router, notifier: ServiceManagerNotifier) -> DaemonPart {
-        let socket = listeningSocket()
-        let openFiles = OpenFileLimit.raiseToHardLimit()
-        let maxClients = OpenFileLimit.clientCap(configured: options.maxClients, softLimit: openFiles)
-        if maxClients < options.maxClients {
-            logger.notice("serving at most \(maxClients) clients, not max_clients \(options.maxClients): the open-file limit is \(openFiles)")
-        }
-        let server = SocketServer(
-            socket: socket, router: router, hub: hub, maxClients: maxClients, logger: logger
-        ) { [sessions] connection in sessions.connectionClosed(connection) }
-        return DaemonPart("socket server", logger: logger) { [player, logger, options, viewAddress] in
-            // The restored item is described first (its library row, its chapters), so the
-            // first client sees what is paused, as `rondo status` before the restart did;
-            // a file slow to read (a sleeping disk, a hung network mount) holds the socket
-            // back for a second at most, and is described once it answers.
-            let (described, done) = AsyncStream<Void>.makeStream()
-            Task {
-                await player.written()
-                done.finish()
-            }
-            Task {
-                try? await Task.sleep(for: .seconds(1))
-                done.finish()
-            }
-            for await _ in described {}
-            let readyStatus = await player.statusLine()
-            await viewAddress.settled()
-            if Task.isCancelled { return }
-            try await server.run {
-                let how = if case .inherited = socket { " (socket from systemd)" } else { "" }
-                logger.info("rondod \(Self.version) listening on \(options.socketPath)\(how)")
-                notifier.ready(status: readyStatus)
-            }
-        }
-    }
-
-    /// Serves MPD clients when `[mpd] enabled`: a socket that cannot be bound is logged and
-    /// left off, the daemon serving on.
-    private func mpdPart() -> DaemonPart {
-        DaemonPart("MPD clients", logger: logger) { [options, player, library, hub, logger] in
-            guard options.mpd.enabled else { return }
-            let board = MPDIdleBoard(player: player)
-            hub.observe { board.observe($0) }
-            let commands = MPDCommands(
-                player: player, library: library, board: board, paths: MPDPaths(musicDirectory: options.musicDirectory),
-                saved: MPDSavedPlaylists(directory: (options.databasePath as NSString).deletingLastPathComponent + "/playlists"),
-                password: options.mpd.password, started: Date().timeIntervalSince1970)
-            let server = MPDServer(
-                socketPath: options.mpdSocketPath, settings: options.mpd, commands: commands, board: board,
-                maxClients: min(options.maxClients, 1024), logger: logger)
-            do {
-                try await server.run()
-            } catch {
-                logger.error("MPD clients not served: \(error)")
-            }
-        }
-    }
-
-    /// Offers the player on the D-Bus session bus when `[mpris] enabled`.
-    private func mprisPart() -> DaemonPart {
-        DaemonPart("MPRIS", logger: logger) {
-            let mpris = await self.startMPRIS()
-            try? await gracefulShutdown()
-            mpris?.stop()
-        }
-    }
-
-    /// Serves the head-unit view when `--view` is not off.
-    private func viewPart(router: Router) -> DaemonPart {
-        DaemonPart("head-unit view", logger: logger) {
-            guard case .address(let address) = self.options.viewListen else { return self.viewAddress.settle() }
-            await self.serveView(on: address, router: router)
-        }
-    }
-
     /// Reloads the configuration on SIGHUP.
     private func reloadPart(_ hangups: UnixSignalsSequence) -> DaemonPart {
         DaemonPart("configuration reloads", logger: logger) { [reloader] in
@@ -331,48 +250,6 @@ public final class Daemon: Sendable {
         DaemonPart("systemd notifications", logger: logger, serve: { await self.tellServiceManager(notifier) }, stop: { notifier.stopping() })
     }
 
-    /// Offers the player on the D-Bus session bus when `[mpris] enabled`, fed by the event
-    /// hub from now on; `nil` when disabled.
-    private func startMPRIS() async -> MPRISService? {
-        guard options.mprisEnabled else { return nil }
-        let mpris = MPRISService(control: PlayerMPRISControl(player: player, library: library), logger: logger)
-        let feed = MPRISFeed(mpris)
-        hub.observe { feed.observe($0) }
-        mpris.update(nowPlaying: await player.nowPlaying())
-        mpris.update(commands: await player.remoteCommands())
-        mpris.start()
-        return mpris
-    }
-
-    /// Serves the head-unit view until cancelled; a view that cannot listen is logged and
-    /// left off, the socket serving on.
-    private func serveView(on address: ViewAddress, router: Router) async {
-        let token = ViewToken(socketPath: options.socketPath)
-        do {
-            try token.write()
-        } catch {
-            logger.error("the head-unit view is off: cannot write its token to \(token.path): \(error)")
-            return viewAddress.settle()
-        }
-        defer {
-            token.remove()
-            viewAddress.set(nil)
-        }
-        let backend = DaemonViewBackend(
-            router: router, hub: hub, sessions: sessions, artworkDirectory: options.cacheDirectory)
-        let server = ViewServer(address: address, token: token.value, backend: backend, logger: logger)
-        do {
-            try await server.run { [logger, viewAddress] port in
-                let bound = ViewAddress(host: address.host, port: port).description
-                viewAddress.set(bound)
-                logger.info("head-unit view on http://\(bound)/ (rondo view prints its address with the token)")
-            }
-        } catch {
-            logger.error("the head-unit view cannot listen on \(address): \(error); the socket serves on")
-            viewAddress.settle()
-        }
-    }
-
     /// Pings systemd's watchdog at half its interval, and tells it the player's state when
     /// it changes, until cancelled; does nothing outside systemd.
     private func tellServiceManager(_ notifier: ServiceManagerNotifier) async {
@@ -386,12 +263,6 @@ public final class Daemon: Sendable {
             if status != lastStatus { notifier.status(status) }
             lastStatus = status
         }
-    }
-
-    /// The socket systemd passed, else the configured path (its directory made safe at start).
-    private func listeningSocket() -> ListeningSocket {
-        if let inheritedSocket { return .inherited(inheritedSocket) }
-        return .path(options.socketPath)
     }
 
     /// The method table of SPEC §2 bound to the services.
