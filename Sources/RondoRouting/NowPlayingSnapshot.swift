@@ -7,7 +7,9 @@ import Synchronization
 /// Only the elapsed time moves between two changes the player publishes. While playing it
 /// is the position heard at the output, when the output is playing the current entry, or
 /// else the last elapsed time carried forward at the playback rate, as a reader of the
-/// dictionary would (SPEC §3), capped at the duration.
+/// dictionary would (SPEC §3), capped at the duration. While the output already plays the
+/// next source, before the player has moved the queue on, the entry has been heard at
+/// least as far as it was last heard, so the carried-forward time does not fall behind that.
 public struct NowPlayingSnapshot: Sendable, Equatable {
     /// The state as published.
     public var state: NowPlayingState
@@ -23,9 +25,12 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
     /// Nothing playing, nothing queued.
     public static let empty = NowPlayingSnapshot(state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), entryID: nil)
 
-    /// The state at `now`, given what the output hears (its source and position) if anything.
-    public func state(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
-        guard let moving = movingFields(at: now, heard: heard) else { return state }
+    /// The state at `now`, given what the output hears (its source and position) if anything,
+    /// and the furthest position of the entry heard since the state was published.
+    public func state(
+        at now: Double, heard: (sourceID: UInt64, seconds: Double)?, furthestHeard: Double? = nil
+    ) -> NowPlayingState {
+        guard let moving = movingFields(at: now, heard: heard, furthestHeard: furthestHeard) else { return state }
         var current = state
         current.info.elapsedPlaybackTime = moving.elapsed
         current.info.timestamp = moving.timestamp
@@ -35,9 +40,10 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
 
     /// What moves while playing, at `now`: the elapsed time, the timestamp it is exact at, and
     /// the progress when the duration is known; `nil` when nothing moves (not playing, or no
-    /// elapsed time to carry forward).
+    /// elapsed time to carry forward). `furthestHeard` is the furthest position of the entry
+    /// heard since the state was published, the least a carried-forward time can say.
     public func movingFields(
-        at now: Double, heard: (sourceID: UInt64, seconds: Double)?
+        at now: Double, heard: (sourceID: UInt64, seconds: Double)?, furthestHeard: Double? = nil
     ) -> (elapsed: Double, timestamp: Double, progress: Double?)? {
         guard state.playbackState == .playing, let elapsed = state.info.elapsedPlaybackTime, let timestamp = state.info.timestamp else {
             return nil
@@ -46,7 +52,7 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
         if let heard, heard.sourceID == entryID {
             position = heard.seconds
         } else {
-            position = elapsed + max(0, now - timestamp) * (state.info.playbackRate ?? 0)
+            position = max(elapsed + max(0, now - timestamp) * (state.info.playbackRate ?? 0), furthestHeard ?? 0)
         }
         let duration = state.info.playbackDuration
         if let duration { position = min(position, duration) }
@@ -95,14 +101,42 @@ public final class PublishedNowPlaying: Sendable {
         case perRequest
     }
 
-    /// A snapshot with its encoding, shared by reference so a reader takes it with one retain.
+    /// A snapshot with its encoding, shared by reference so a reader takes it with one retain,
+    /// and the furthest position of its entry any reader was told was heard.
     private final class Stored: Sendable {
         let snapshot: NowPlayingSnapshot
         let encoding: Encoding
+        /// The bit pattern of the furthest heard position (a non-negative `Double`, whose bit
+        /// patterns order as the numbers do), or `UInt64.max` while none was heard.
+        private let furthest = Atomic<UInt64>(.max)
 
         init(_ snapshot: NowPlayingSnapshot, encoding: Encoding) {
             self.snapshot = snapshot
             self.encoding = encoding
+        }
+
+        /// The furthest position of the entry heard so far, if any.
+        var furthestHeard: Double? {
+            let bits = furthest.load(ordering: .relaxed)
+            return bits == .max ? nil : Double(bitPattern: bits)
+        }
+
+        /// Notes what the output hears, when it is the snapshot's entry.
+        func note(_ heard: (sourceID: UInt64, seconds: Double)?) {
+            guard let heard, heard.sourceID == snapshot.entryID, heard.seconds >= 0 else { return }
+            let bits = heard.seconds.bitPattern
+            var seen = furthest.load(ordering: .relaxed)
+            while seen == .max || seen < bits {
+                let (exchanged, original) = furthest.compareExchange(expected: seen, desired: bits, ordering: .relaxed)
+                if exchanged { return }
+                seen = original
+            }
+        }
+
+        /// The state at `now` given what is heard, which is noted first.
+        func moving(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> (elapsed: Double, timestamp: Double, progress: Double?)? {
+            note(heard)
+            return snapshot.movingFields(at: now, heard: heard, furthestHeard: furthestHeard)
         }
     }
 
@@ -131,6 +165,16 @@ public final class PublishedNowPlaying: Sendable {
         stored.withLock { $0 }.snapshot
     }
 
+    /// The state of the snapshot last stored at `now`, given what the output hears (asked
+    /// only while it plays): its elapsed time never falls behind what was heard of its entry.
+    public func state(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
+        let current = stored.withLock { $0 }
+        guard current.snapshot.state.playbackState == .playing else { return current.snapshot.state }
+        let heard = heard()
+        current.note(heard)
+        return current.snapshot.state(at: now, heard: heard, furthestHeard: current.furthestHeard)
+    }
+
     /// The encoded state of the snapshot last stored at `now`, given what the output hears
     /// (asked only while it plays): the bytes kept since it was stored while it stands still,
     /// its template filled while it plays, a full encoding only when neither applies.
@@ -141,11 +185,13 @@ public final class PublishedNowPlaying: Sendable {
         case .settled(let bytes):
             return bytes
         case .moving(let template):
-            guard let moving = current.snapshot.movingFields(at: now, heard: heard()) else { break }
+            guard let moving = current.moving(at: now, heard: heard()) else { break }
             return try template.filled(with: [moving.elapsed, moving.timestamp, moving.progress ?? 0])
         case .perRequest:
             break
         }
-        return try codec.encodeResult(current.snapshot.state(at: now, heard: heard()))
+        let heard = current.snapshot.state.playbackState == .playing ? heard() : nil
+        current.note(heard)
+        return try codec.encodeResult(current.snapshot.state(at: now, heard: heard, furthestHeard: current.furthestHeard))
     }
 }

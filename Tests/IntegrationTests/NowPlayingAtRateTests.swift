@@ -57,8 +57,7 @@ struct NowPlayingAtRateTests {
         // heard, must say that second.
         let tolerance = 0.05 * rate
         let lines = try reports.filter { $0.info.playbackQueueIndex == 0 }.map { report in
-            try #require(report.info.elapsedPlaybackTime)
-                + (report.arrival.timeIntervalSince1970 - (try #require(report.info.timestamp))) * (try #require(report.info.playbackRate))
+            try extrapolate(report.info, to: report.arrival)
         }
         for (earlier, later) in zip(lines, lines.dropFirst()) {
             #expect(later >= earlier - 0.001, "at \(rate)×, the elapsed time stepped back from \(earlier) to \(later)")
@@ -69,9 +68,7 @@ struct NowPlayingAtRateTests {
             let before = reports.filter { $0.arrival >= since && $0.arrival < time && $0.info.playbackQueueIndex == 0 }
             #expect(second == 0 || !before.isEmpty, "no report before second \(second) was heard")
             for report in before {
-                let reported =
-                    try #require(report.info.elapsedPlaybackTime)
-                    + (time.timeIntervalSince1970 - (try #require(report.info.timestamp))) * (try #require(report.info.playbackRate))
+                let reported = try extrapolate(report.info, to: time)
                 #expect(abs(reported - Double(second)) <= tolerance, "at \(rate)×, second \(second) heard when the daemon said \(reported)")
                 worst = max(worst, abs(reported - Double(second)))
             }
@@ -86,6 +83,16 @@ struct NowPlayingAtRateTests {
         )
         // A report is taken every 20 ms or so: the index may show up to one poll after it moved.
         #expect((-0.05...0.075).contains(lag), "at \(rate)×, the index moved \(Int(lag * 1000)) ms after the next track was heard")
+    }
+
+    /// The elapsed time `info` says at `moment`, extrapolated as SPEC §3 tells a client to,
+    /// and capped at the duration as a client's progress is: a reply that took a few
+    /// milliseconds to arrive at the end of the track must not read past it.
+    private func extrapolate(_ info: NowPlayingInfoPayload, to moment: Date) throws -> Double {
+        let elapsed =
+            try #require(info.elapsedPlaybackTime)
+            + (moment.timeIntervalSince1970 - (try #require(info.timestamp))) * (try #require(info.playbackRate))
+        return min(elapsed, try #require(info.playbackDuration))
     }
 
     /// The time of the first sample above -26 dBFS in the 3 s after `start`.

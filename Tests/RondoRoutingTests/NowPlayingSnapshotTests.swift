@@ -36,6 +36,23 @@ struct NowPlayingSnapshotTests {
         #expect(snapshot().state(at: 1002, heard: nil).info.elapsedPlaybackTime == 13)
     }
 
+    /// Once the output plays the next source, before the player has moved the queue on, the
+    /// entry is carried forward from the furthest it was heard when that is further than its
+    /// published time carried forward: the answer never steps back at the end of a track.
+    @Test func theNextSourceHeardNeverTakesTheEntryBack() {
+        #expect(snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 0.01), furthestHeard: 16.5).info.elapsedPlaybackTime == 16.5)
+        #expect(snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 0.01), furthestHeard: 15).info.elapsedPlaybackTime == 16)
+        #expect(snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 0.01), furthestHeard: 120).info.elapsedPlaybackTime == 100)
+        let holder = PublishedNowPlaying()
+        holder.store(snapshot())
+        #expect(holder.state(at: 1004) { (sourceID: 7, seconds: 16.75) }.info.elapsedPlaybackTime == 16.75)
+        #expect(holder.state(at: 1004.01) { (sourceID: 8, seconds: 0.01) }.info.elapsedPlaybackTime == 16.75)
+        #expect(holder.state(at: 1005) { (sourceID: 8, seconds: 0.5) }.info.elapsedPlaybackTime == 17.5)
+        holder.store(snapshot())
+        let carried = holder.state(at: 1004.01) { (sourceID: 8, seconds: 0.01) }.info.elapsedPlaybackTime
+        #expect(abs((carried ?? 0) - 16.015) < 1e-9, "a new snapshot starts with nothing heard")
+    }
+
     /// The elapsed time never passes the duration nor falls below zero, and a clock that
     /// went back does not move it backwards.
     @Test func staysWithinTheItem() {
@@ -77,10 +94,14 @@ struct NowPlayingSnapshotTests {
                 state: NowPlayingState(info: info, playbackState: states[round % 4], volume: random(1)), entryID: UInt64(round % 3))
             holder.store(snapshot)
             if snapshot.movingTemplate(codec: codec) != nil { templated += 1 }
+            var furthestHeard: Double?
             for _ in 0..<3 {
                 let now = (info.timestamp ?? 0) + random(500) - 5
                 let heard = generator.next() % 2 == 0 ? (sourceID: UInt64(generator.next() % 3), seconds: random(400)) : nil
-                let expected = try codec.encodeResult(snapshot.state(at: now, heard: heard))
+                if snapshot.state.playbackState == .playing, let heard, heard.sourceID == snapshot.entryID {
+                    furthestHeard = max(furthestHeard ?? 0, heard.seconds)
+                }
+                let expected = try codec.encodeResult(snapshot.state(at: now, heard: heard, furthestHeard: furthestHeard))
                 #expect(try holder.encoded(at: now, heard: { heard }) == expected, "round \(round)")
             }
         }

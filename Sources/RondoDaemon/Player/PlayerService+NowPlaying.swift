@@ -16,7 +16,7 @@ extension PlayerService {
     /// to now from what the output hears. Every change to the now-playing state is
     /// published with `nowPlaying.changed`, which stores the snapshot first.
     nonisolated func currentNowPlaying() -> NowPlayingState {
-        published.load().state(at: now(), heard: engine.position)
+        published.state(at: now()) { engine.position }
     }
 
     /// The same, encoded: the bytes kept since the last change while not playing, else the
