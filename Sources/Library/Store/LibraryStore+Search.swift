@@ -22,7 +22,7 @@ extension LibraryStore {
     public func search(_ query: String, limit: Int) throws(StoreError) -> [CatalogEntry] {
         guard limit > 0, let words = Self.matchWords(query) else { return [] }
         return try database.read { db in
-            guard let plan = try SearchPlan.make(words, db) else { return [] }
+            guard let plan = try SearchPlan.make(words, vocabulary: searchVocabulary, db) else { return [] }
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT rowid, \(SearchRanking.functionName)(search, ?) FROM search
@@ -37,6 +37,20 @@ extension LibraryStore {
             scored.sort { $0.score != $1.score ? $0.score < $1.score : $0.rowid < $1.rowid }
             return try Self.searchEntries(scored.prefix(limit).map(\.rowid), db)
         }
+    }
+
+    /// Whether a search found the search index's vocabulary in memory out of date (or never
+    /// read), and read the index's own instead, since the last time this said so: true to
+    /// one caller, which should then ``refreshSearchVocabulary()`` off the request path.
+    public func claimSearchVocabularyRefresh() -> Bool { searchVocabulary.claimRefresh() }
+
+    /// Reads the search index's vocabulary into memory again if the index changed since it
+    /// was last read: a pass over the whole index, for the searches that follow.
+    /// - Returns: whether it was read again.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    @discardableResult
+    public func refreshSearchVocabulary() throws(StoreError) -> Bool {
+        try database.read { db in try searchVocabulary.refresh(db) }
     }
 
     /// How many matches of each kind (tracks, albums, artists, stations) a search ranks at most.

@@ -9,12 +9,15 @@ import GRDB
 /// reader connections and see the last committed scan batch.
 ///
 /// Thread safety: stateless apart from the database, which serialises writers and isolates
-/// readers; share one store between any number of tasks.
+/// readers, and the search index's vocabulary, which replaces itself whole; share one store
+/// between any number of tasks.
 public final class LibraryStore: LibraryCatalog, Sendable {
     /// Most distinct tracks ``CatalogList/recentlyPlayed`` holds.
     static let recentlyPlayedLimit = 50
 
     let database: LibraryDatabase
+    /// The search index's terms, kept for ``search(_:limit:)``.
+    let searchVocabulary = SearchVocabulary()
 
     /// Creates a store over an open (and so migrated) database.
     /// - Parameter database: the library database.

@@ -18,4 +18,9 @@ enum LibraryReads {
         }
         return try result.get()
     }
+
+    /// Runs `work` on a library-read thread, without waiting for it.
+    static func start(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
 }

@@ -102,6 +102,7 @@ final class LibraryService: Sendable {
         guard let tree else { throw Self.noDatabase }
         let limit = min(max(params.limit ?? 50, 1), 500)
         let entries = try Self.querying { () throws(StoreError) in try store.search(params.query, limit: limit) }
+        refreshSearchVocabularyIfWanted(store)
         return LibrarySearchResult(items: entries.map { ContentItem(tree.item(for: $0)) })
     }
 
@@ -111,6 +112,7 @@ final class LibraryService: Sendable {
         let store = try libraryStore()
         guard let tree else { throw Self.noDatabase }
         let candidates = try Self.querying { () throws(StoreError) in try store.search(query, limit: 20) }
+        refreshSearchVocabularyIfWanted(store)
         var generator = SystemRandomNumberGenerator()
         guard
             let found = try Self.browsing({ () throws(BrowseError) in try tree.searchPlayback(for: query, candidates: candidates, using: &generator) }
@@ -118,6 +120,19 @@ final class LibraryService: Sendable {
         else { return nil }
         let container: String? = if case .track = found.chosen { nil } else { found.chosen.identifier }
         return (found, ContentItem(tree.item(for: found.chosen)), container)
+    }
+
+    /// Reads the search index's vocabulary again on a library-read thread when a search found
+    /// it out of date (after a station was added, or before the first scan's refresh).
+    private func refreshSearchVocabularyIfWanted(_ store: LibraryStore) {
+        guard store.claimSearchVocabularyRefresh() else { return }
+        LibraryReads.start { [logger] in
+            do {
+                try store.refreshSearchVocabulary()
+            } catch {
+                logger.warning("search vocabulary not read: \(error)")
+            }
+        }
     }
 
     /// The recently played tracks from the last one heard; `nil` when none, or no library.
@@ -183,11 +198,17 @@ final class LibraryService: Sendable {
         let path = params.path.map { $0.hasPrefix("/") ? $0 : musicDirectory + "/" + $0 }
         let progress = ScanProgressThrottle(hub: hub)
         let outcome: Result<ScanSummary, ScanError> = await withCheckedContinuation { continuation in
-            let thread = Thread { [database] in
+            let thread = Thread { [database, store, logger] in
                 continuation.resume(
                     returning: Result { () throws(ScanError) in
                         try scanner.scan(under: path, full: params.full ?? false) { progress.report($0) }
                     })
+                // Searches read the index's terms from memory, as of the scan's last write.
+                do {
+                    try store?.refreshSearchVocabulary()
+                } catch {
+                    logger.warning("search vocabulary not read: \(error)")
+                }
                 // What the scan read and wrote is not needed again: the connections' caches
                 // go, and the pages the tag readers freed return to the system.
                 database?.releaseMemory()

@@ -37,7 +37,9 @@ struct SearchRankingTests {
         defer { library.remove() }
         let words = try #require(LibraryStore.matchWords(query))
         let (ours, reference) = try library.database.pool.read { db in
-            let plan = try #require(try SearchPlan.make(words, db))
+            let vocabulary = SearchVocabulary()
+            try vocabulary.refresh(db)
+            let plan = try #require(try SearchPlan.make(words, vocabulary: vocabulary, db))
             let ours = try Row.fetchAll(
                 db, sql: "SELECT rowid, rondo_rank(search, ?) FROM search WHERE search MATCH ? ORDER BY rowid",
                 arguments: [plan.rankingArgument, plan.expression]
@@ -79,7 +81,9 @@ struct SearchRankingTests {
         #expect(try store.search("machinez", limit: 10).isEmpty)
         #expect(try store.search("machine zzzzzz", limit: 10).isEmpty)
         #expect(try store.search("interl", limit: 100).filter { $0.title.hasPrefix("Interlude") }.count == 40)
-        let plan = try library.database.pool.read { db in try SearchPlan.make(try #require(LibraryStore.matchWords("interl machin")), db) }
+        let plan = try library.database.pool.read { db in
+            try SearchPlan.make(try #require(LibraryStore.matchWords("interl machin")), vocabulary: SearchVocabulary(), db)
+        }
         #expect(plan?.expression == "\"interl\"* AND (\"machine\" OR \"machinery\" OR \"machines\")")
     }
 }
