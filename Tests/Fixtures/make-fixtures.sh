@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the fixtures the tests play, into DIR (default: Tests/Fixtures/generated).
-# Needs sox, lame, flac, oggenc (vorbis-tools), opusenc (opus-tools) and ffmpeg. Idempotent: a
+# Needs sox, lame, flac, oggenc (vorbis-tools), opusenc (opus-tools), ffmpeg and python3. Idempotent: a
 # fixture that exists is kept.
 #   tone440.mp3         5 s, 440 Hz at half scale, 44.1 kHz stereo, full ID3v2 tags
 #   steps.mp3           10 s; second k is a (300 + 100·k) Hz tone: the frequency tells the position
@@ -23,6 +23,8 @@
 #   changing.aac        raw AAC: 1 s of 440 Hz at 44.1 kHz stereo, then 1 s of 660 Hz at 22.05 kHz mono
 #   chapters.{m4b,mp3,flac,ogg}   6 s: three 2 s chapters "Low", "Middle", "High" at 440, 660
 #                       and 880 Hz, genre Audiobook, marked as each format marks chapters
+#   chapters-cuesheet.flac   the same, marked by a FLAC CUESHEET block instead
+#   chapters-unsynchronised.mp3   the same, its ID3v2.3 tag unsynchronised as a whole
 #   book12.m4b          18 s of 440 Hz in twelve 1.5 s chapters "Part 1"…"Part 12", genre
 #                       Audiobook, album "Twelve Parts"
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
@@ -141,6 +143,38 @@ fi
 if [ ! -s chapters.ogg ]; then
   oggenc --quiet -q 3 -o chapters.ogg "$tmp/chapters.wav"
   vorbiscomment -w "${vorbis_chapters[@]/#/-t}" chapters.ogg
+fi
+# The same marks as a FLAC CUESHEET block (untitled tracks, as a CD rip keeps them).
+if [ ! -s chapters-cuesheet.flac ]; then
+  printf 'FILE "chapters.wav" WAVE\n' >"$tmp/chapters.cue"
+  for track in 1 2 3; do
+    printf '  TRACK %02d AUDIO\n    INDEX 01 00:%02d:00\n' "$track" $(((track - 1) * 2)) >>"$tmp/chapters.cue"
+  done
+  flac --silent --force -o chapters-cuesheet.flac "$tmp/chapters.wav"
+  metaflac --import-cuesheet-from="$tmp/chapters.cue" chapters-cuesheet.flac
+fi
+# chapters.mp3's ID3v2.3 tag, unsynchronised as a whole (a 0 after every 0xFF that could
+# start a frame sync, and the header's flag), as some older taggers write it.
+if [ ! -s chapters-unsynchronised.mp3 ]; then
+  ffmpeg -hide_banner -loglevel error -i "$tmp/chapters.wav" -i "$tmp/chapters.txt" -map 0:a -map_metadata 1 \
+    -map_chapters 1 -id3v2_version 3 "$tmp/chapters-v3.mp3"
+  python3 - "$tmp/chapters-v3.mp3" chapters-unsynchronised.mp3 <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+size = 0
+for byte in data[6:10]:
+    size = size << 7 | byte
+body = data[10:10 + size]
+out = bytearray()
+for index, byte in enumerate(body):
+    out.append(byte)
+    if byte == 0xFF and (index + 1 == len(body) or body[index + 1] >= 0xE0 or body[index + 1] == 0):
+        out.append(0)
+header = bytearray(data[:10])
+header[5] |= 0x80
+header[6:10] = bytes((len(out) >> shift) & 0x7F for shift in (21, 14, 7, 0))
+open(sys.argv[2], "wb").write(bytes(header) + bytes(out) + data[10 + size:])
+PY
 fi
 
 # An audiobook of twelve 1.5 s chapters, "Part 1" to "Part 12", in one .m4b.

@@ -1,7 +1,8 @@
 import TagReading
 
 /// Reads the metadata blocks of a FLAC stream: STREAMINFO (sample rate, channels, total
-/// samples and so the duration), the first VORBIS_COMMENT block and the PICTURE blocks.
+/// samples and so the duration), the first VORBIS_COMMENT block and the PICTURE blocks, and
+/// notes a CUESHEET block, whose tracks are chapter marks.
 ///
 /// Reads only block headers and the blocks it uses, each at most 16 MiB (a block length is
 /// 24 bits); other blocks are skipped by offset. A block that runs past the end of the file,
@@ -14,6 +15,7 @@ struct FLACTagReader {
     private static let format = "FLAC"
     private static let streamInfo: UInt8 = 0
     private static let vorbisComment: UInt8 = 4
+    private static let cueSheet: UInt8 = 5
     private static let picture: UInt8 = 6
 
     let file: TagFile
@@ -43,6 +45,8 @@ struct FLACTagReader {
             } else if type == Self.picture, chosen?.type != FLACPicture.frontCover {
                 let block = try file.exactly(length, at: offset, or: Self.damaged("truncated picture block"))
                 if let picture = FLACPicture(block), FLACPicture.prefers(picture, over: chosen) { chosen = picture }
+            } else if type == Self.cueSheet {
+                tags.hasChapterMarks = true
             } else if type == 127 {
                 throw Self.damaged("metadata block \(index + 1) has the invalid type 127")
             }

@@ -20,7 +20,7 @@ enum MP3Probe {
     private static let longestFrame = 6_913
 
     /// Checks the file at `path`.
-    /// - Returns: whether its ID3v2 tag has a `CHAP` frame.
+    /// - Returns: whether its ID3v2 tag has (or, unsynchronised, may have) a `CHAP` frame.
     /// - Throws: the ``TagReadFailure`` that says why it is not a usable MP3 file.
     static func check(_ path: String) throws(TagReadFailure) -> Bool {
         let descriptor: Int32
@@ -46,14 +46,16 @@ enum MP3Probe {
         return hasChapterFrame(descriptor, tagEnd: audioStart)
     }
 
-    /// Whether the ID3v2.3 or 2.4 tag that ends at `tagEnd` has a `CHAP` frame, found by
+    /// Whether the ID3v2.3 or 2.4 tag that ends at `tagEnd` may have a `CHAP` frame, found by
     /// reading the frame headers alone (10 bytes each, the bodies skipped). A tag that is
-    /// unsynchronised as a whole, or an older version, is taken to have none.
+    /// unsynchronised as a whole cannot be walked so: it may have one. An older version has
+    /// no `CHAP` frame.
     private static func hasChapterFrame(_ descriptor: Int32, tagEnd: Int) -> Bool {
         var header = [UInt8](repeating: 0, count: 10)
         guard tagEnd > 10, pread(descriptor, &header, 10, 0) == 10 else { return false }
         let version = header[3]
-        guard version == 3 || version == 4, header[5] & 0x80 == 0 else { return false }
+        guard version == 3 || version == 4 else { return false }
+        guard header[5] & 0x80 == 0 else { return true }
         let sizeOf = { (bytes: ArraySlice<UInt8>, syncSafe: Bool) in
             bytes.reduce(0) { syncSafe ? $0 << 7 | Int($1 & 0x7F) : $0 << 8 | Int($1) }
         }
