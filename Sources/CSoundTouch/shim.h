@@ -4,6 +4,7 @@
 
 /// Setting IDs from <soundtouch/SoundTouch.h>, a C++ header C cannot include.
 enum {
+    RONDO_ST_SETTING_USE_AA_FILTER = 0,
     RONDO_ST_SETTING_USE_QUICKSEEK = 2,
     RONDO_ST_SETTING_SEQUENCE_MS = 3,
     RONDO_ST_SETTING_SEEKWINDOW_MS = 4,

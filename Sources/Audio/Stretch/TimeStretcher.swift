@@ -35,9 +35,15 @@ final class TimeStretcher {
     /// seek. Shorter sequences keep what is heard within ±10 ms of the media position at
     /// 0.5× (±22 ms with 90 ms ones), spoken word (what is mostly played fast or slow)
     /// keeps its syllables, and the quick seek costs a fraction of the full search.
+    ///
+    /// The anti-alias filter is off: SoundTouch passes every sample through its rate
+    /// transposer even at rate 1, the only rate used here (the pitch is kept), where the
+    /// transposer's interpolation returns the samples as they are and its 64-tap filter,
+    /// cut off at the Nyquist frequency, only delays them. The filter was half of
+    /// SoundTouch's time at 2×.
     private static let settings = [
         (RONDO_ST_SETTING_SEQUENCE_MS, 40), (RONDO_ST_SETTING_SEEKWINDOW_MS, 15), (RONDO_ST_SETTING_OVERLAP_MS, 8),
-        (RONDO_ST_SETTING_USE_QUICKSEEK, 1),
+        (RONDO_ST_SETTING_USE_QUICKSEEK, 1), (RONDO_ST_SETTING_USE_AA_FILTER, 0),
     ]
 
     deinit { soundtouch_destroyInstance(handle) }
