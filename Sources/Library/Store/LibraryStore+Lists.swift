@@ -54,14 +54,13 @@ extension LibraryStore {
         if list == .stations { return try stations(in: range, db).map(CatalogEntry.station) }
         if let entries = try podcastListEntries(list, in: range, db) { return entries }
         guard let ranked = rankedList(list) else { return try recentlyPlayed(in: range, db) }
-        return try Row.fetchAll(
+        return try CatalogRows.entries(
             db.cachedStatement(
                 sql: """
                     \(ranked.select) WHERE \(ranked.condition) AND \(ranked.rank) >= ? AND \(ranked.rank) < ?
                     ORDER BY \(ranked.rank)
                     """),
-            arguments: ranked.partitionArguments + [range.lowerBound, range.upperBound]
-        ).map(ranked.entry)
+            arguments: ranked.partitionArguments + [range.lowerBound, range.upperBound], ranked.entry)
     }
 
     private static func rankedList(_ list: CatalogList) -> RankedList? {
@@ -115,13 +114,13 @@ extension LibraryStore {
     private static func recentlyPlayed(in range: Range<Int>, _ db: Database) throws -> [CatalogEntry] {
         let upper = min(range.upperBound, recentlyPlayedLimit)
         guard upper > range.lowerBound else { return [] }
-        return try Row.fetchAll(
-            db,
-            sql: """
-                \(CatalogRows.trackSelect(from: "play_history h JOIN track t ON t.path = h.path"))
-                ORDER BY h.played_at DESC, h.path LIMIT ? OFFSET ?
-                """,
+        return try CatalogRows.entries(
+            db.cachedStatement(
+                sql: """
+                    \(CatalogRows.trackSelect(from: "play_history h JOIN track t ON t.path = h.path"))
+                    ORDER BY h.played_at DESC, h.path LIMIT ? OFFSET ?
+                    """),
             arguments: [upper - range.lowerBound, range.lowerBound]
-        ).map { .track(CatalogRows.track($0)) }
+        ) { .track(CatalogRows.track($0)) }
     }
 }
