@@ -133,10 +133,18 @@ public final class PublishedNowPlaying: Sendable {
             }
         }
 
-        /// The state at `now` given what is heard, which is noted first.
+        /// The moving fields at `now` given what is heard, which is noted first.
         func moving(at now: Double, heard: (sourceID: UInt64, seconds: Double)?) -> (elapsed: Double, timestamp: Double, progress: Double?)? {
             note(heard)
             return snapshot.movingFields(at: now, heard: heard, furthestHeard: furthestHeard)
+        }
+
+        /// The state at `now`; what the output hears is asked only while playing, and noted.
+        func state(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
+            guard snapshot.state.playbackState == .playing else { return snapshot.state }
+            let heard = heard()
+            note(heard)
+            return snapshot.state(at: now, heard: heard, furthestHeard: furthestHeard)
         }
     }
 
@@ -168,11 +176,7 @@ public final class PublishedNowPlaying: Sendable {
     /// The state of the snapshot last stored at `now`, given what the output hears (asked
     /// only while it plays): its elapsed time never falls behind what was heard of its entry.
     public func state(at now: Double, heard: () -> (sourceID: UInt64, seconds: Double)?) -> NowPlayingState {
-        let current = stored.withLock { $0 }
-        guard current.snapshot.state.playbackState == .playing else { return current.snapshot.state }
-        let heard = heard()
-        current.note(heard)
-        return current.snapshot.state(at: now, heard: heard, furthestHeard: current.furthestHeard)
+        stored.withLock { $0 }.state(at: now, heard: heard)
     }
 
     /// The encoded state of the snapshot last stored at `now`, given what the output hears
@@ -190,8 +194,6 @@ public final class PublishedNowPlaying: Sendable {
         case .perRequest:
             break
         }
-        let heard = current.snapshot.state.playbackState == .playing ? heard() : nil
-        current.note(heard)
-        return try codec.encodeResult(current.snapshot.state(at: now, heard: heard, furthestHeard: current.furthestHeard))
+        return try codec.encodeResult(current.state(at: now, heard: heard))
     }
 }
