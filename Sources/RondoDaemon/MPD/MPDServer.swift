@@ -100,7 +100,8 @@ final class MPDServer: Sendable {
 }
 
 /// Accepts MPD clients on the server's loop: over the Unix socket only the daemon's own
-/// user, up to `maxClients` in all; each is served by an ``MPDConnection``.
+/// user, up to `maxClients` in all; each is served by an ``MPDConnection``. When the process
+/// runs out of descriptors, accepting pauses on every listener (``DescriptorShortage``).
 ///
 /// Ownership: every property is touched only on the loop's thread.
 final class MPDAcceptor: @unchecked Sendable {
@@ -129,6 +130,7 @@ final class MPDAcceptor: @unchecked Sendable {
     private var live: [Int: MPDConnection] = [:]
     private var nextConnection = 1
     private var stopping = false
+    private var shortage = DescriptorShortage()
     private var whenAllEnded: CheckedContinuation<Void, Never>?
 
     init(loop: RequestLoop, commands: MPDCommands, board: MPDIdleBoard, requiresPassword: Bool, maxClients: Int, logger: Logger) {
@@ -166,11 +168,27 @@ final class MPDAcceptor: @unchecked Sendable {
         for _ in 0..<64 {
             let socket = accept4(listener.descriptor, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
             guard socket >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                let code = errno
+                if code == EINTR || code == ECONNABORTED { continue }
+                if DescriptorShortage.isShortage(code) { outOfDescriptors() }
                 return
             }
+            shortage.accepted(socketName: "MPD", logger: logger)
             admit(socket, isLocal: listener.isLocal)
         }
+    }
+
+    private func outOfDescriptors() {
+        guard !shortage.isPaused else { return }
+        for listener in listeners { loop.forget(listener.descriptor) }
+        shortage.began(on: loop, socketName: "MPD", logger: logger) { [self] in resumeAccepting() }
+    }
+
+    /// Watches the listeners again after a shortage: the loop reports the clients waiting, and
+    /// an accept still out of descriptors pauses them again.
+    private func resumeAccepting() {
+        guard !stopping, shortage.resumes() else { return }
+        for listener in listeners { loop.watch(listener.descriptor, events: EPOLLIN.rawValue, for: listener) }
     }
 
     private func admit(_ socket: Int32, isLocal: Bool) {
@@ -203,6 +221,8 @@ final class MPDAcceptor: @unchecked Sendable {
 
     private func ended(_ id: Int) {
         live.removeValue(forKey: id)
+        // The descriptor just freed is one a waiting client can have.
+        resumeAccepting()
         resumeIfAllEnded()
     }
 

@@ -1,5 +1,4 @@
 import CLinux
-import Dispatch
 import Glibc
 import Logging
 import RondoProtocol
@@ -10,13 +9,10 @@ import RondoRouting
 ///
 /// A connection over the cap is answered with an `isBusy` error line and closed; one from
 /// another user with a `permissionDenied` line. When the process runs out of descriptors,
-/// accepting pauses briefly and the clients wait in the socket's queue.
+/// accepting pauses (``DescriptorShortage``) and the clients wait in the socket's queue.
 ///
 /// Ownership: every property is touched only on the request loop's thread.
 final class ConnectionAcceptor: LoopWatched, @unchecked Sendable {
-    /// How long accepting pauses when the process has no descriptor left.
-    static let pauseWhenOutOfDescriptors: DispatchTimeInterval = .milliseconds(100)
-
     private let listener: Int32
     private let loop: RequestLoop
     private let router: Router
@@ -27,6 +23,7 @@ final class ConnectionAcceptor: LoopWatched, @unchecked Sendable {
     private var nextConnection = 1
     private var live: [Int: ClientConnection] = [:]
     private var accepting = false
+    private var shortage = DescriptorShortage()
     private var stopping = false
     private var whenAllEnded: CheckedContinuation<Void, Never>?
 
@@ -73,11 +70,12 @@ final class ConnectionAcceptor: LoopWatched, @unchecked Sendable {
             guard socket >= 0 else {
                 switch errno {
                 case EINTR, ECONNABORTED: continue
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM: outOfDescriptors()
+                case let code where DescriptorShortage.isShortage(code): outOfDescriptors()
                 default: break
                 }
                 return
             }
+            shortage.accepted(socketName: "client", logger: logger)
             admit(socket)
         }
     }
@@ -118,14 +116,15 @@ final class ConnectionAcceptor: LoopWatched, @unchecked Sendable {
     private func ended(_ id: Int) {
         live.removeValue(forKey: id)
         onDisconnect(id)
+        // The descriptor just freed is one a waiting client can have.
+        if shortage.resumes() { start() }
         resumeIfAllEnded()
     }
 
     private func outOfDescriptors() {
-        logger.warning("cannot accept a connection: the process has no file descriptor left; clients wait until one closes")
         pauseAccepting()
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.pauseWhenOutOfDescriptors) { [loop, self] in
-            loop.execute { self.start() }
+        shortage.began(on: loop, socketName: "client", logger: logger) { [self] in
+            if shortage.resumes() { start() }
         }
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+import Glibc
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import Spawning
+import Testing
+
+/// A daemon out of file descriptors waits for one without spinning, on both of its sockets,
+/// and answers its clients again as soon as descriptors are freed.
+@Suite(.serialized)
+struct DescriptorShortageTests {
+    /// With rondod limited to 64 open files and 200 connections held on each socket, the
+    /// daemon uses under 1 % of a core while they are held, and both sockets answer within
+    /// 50 ms once they close.
+    @Test func heldConnectionsBeyondTheLimitCostNoCPU() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { _ = daemon.stop() }
+        let mpdSocket = daemon.directory.appending("mpd.sock")
+        _ = try MPDLineClient(socketPath: mpdSocket)
+        let limited = try ChildProcess(["/usr/bin/prlimit", "--pid", String(daemon.pid), "--nofile=64:64"])
+        try #require(limited.wait() == 0)
+
+        var held = HeldConnections()
+        defer { held.closeAll() }
+        held.open(200, to: daemon.socketPath)
+        held.open(200, to: mpdSocket)
+        let bothPaused = eventually(within: 10) {
+            daemon.log.contains("cannot accept client connections") && daemon.log.contains("cannot accept MPD connections")
+        }
+        #expect(bothPaused, "\(daemon.log.suffix(2000))")
+
+        let before = try Self.cpuSeconds(of: daemon.pid)
+        let started = Date()
+        // A measurement window: the CPU the daemon spends while nothing changes.
+        Thread.sleep(forTimeInterval: 2)
+        let share = (try Self.cpuSeconds(of: daemon.pid) - before) / Date().timeIntervalSince(started)
+        #expect(share < 0.01, "rondod used \(share * 100) % of a core while the connections were held")
+
+        held.closeAll()
+        let jsonAnswer = try Self.timeToAnswer { try daemon.client().call(Methods.DaemonInfoMethod.self) != nil }
+        let mpdAnswer = try Self.timeToAnswer {
+            let client = try MPDLineClient(socketPath: mpdSocket)
+            return try client.call("ping").last == "OK"
+        }
+        #expect(jsonAnswer < 0.05, "the JSON socket answered \(jsonAnswer) s after the connections closed")
+        #expect(mpdAnswer < 0.05, "the MPD socket answered \(mpdAnswer) s after the connections closed")
+        #expect(eventually { daemon.log.contains("accepting client connections again") && daemon.log.contains("accepting MPD connections again") })
+    }
+
+    /// Seconds from now until `answered` first succeeds, trying for at most 5 s.
+    private static func timeToAnswer(_ answered: () throws -> Bool) throws -> Double {
+        let start = Date()
+        let ok = eventually(within: 5) { (try? answered()) == true }
+        try #require(ok, "no answer within 5 s")
+        return Date().timeIntervalSince(start)
+    }
+
+    /// The user and system CPU time `pid` has used, in seconds.
+    private static func cpuSeconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // The fields after the command's name, which is in parentheses and may hold spaces.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
+
+/// Connections opened without waiting and held open: a connect the socket's full queue
+/// refuses (`EAGAIN`) is not held.
+private struct HeldConnections {
+    private var descriptors: [Int32] = []
+
+    mutating func open(_ count: Int, to path: String) {
+        for _ in 0..<count {
+            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else { return }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+                for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+            }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if connected == 0 { descriptors.append(descriptor) } else { close(descriptor) }
+        }
+    }
+
+    mutating func closeAll() {
+        for descriptor in descriptors { close(descriptor) }
+        descriptors.removeAll()
+    }
+}
