@@ -104,6 +104,7 @@ public final class Daemon: Sendable {
             episodeFinished: { [podcasts] in podcasts.episodesChanged() },
             openTrack: { source, position throws(AudioError) in try OpenedTrack.open(source, at: position, bytes: bytes) })
         let player = self.player
+        podcasts.whenEpisodesRevised { identifiers in await player.episodesRevised(identifiers) }
         audioServer.observe { event in
             sessions.reported(event)
             player.reported(event)

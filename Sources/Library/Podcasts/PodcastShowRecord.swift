@@ -57,4 +57,7 @@ public struct PodcastUpdate: Equatable, Sendable {
     public var show: PodcastShowRecord
     /// Episodes the store had not seen before.
     public var newEpisodes: Int
+    /// The identifiers of the episodes the store had, whose feed changed what it holds of them
+    /// (an enclosure moved, a title corrected), in feed order.
+    public var revisedEpisodes: [String] = []
 }

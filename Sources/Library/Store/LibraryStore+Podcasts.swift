@@ -14,7 +14,7 @@ extension LibraryStore {
     /// dates and description; none is removed because a feed stopped listing it.
     /// - Parameters:
     ///   - validators: the answer's ETag and Last-Modified, for the next conditional request.
-    /// - Returns: the show as stored, and how many episodes were new.
+    /// - Returns: the show as stored, how many episodes were new, and which known ones changed.
     /// - Throws: ``StoreError`` when the database cannot be written.
     public func keepPodcast(
         url: String, previousURL: String? = nil, feed: Feed, etag: String?, lastModified: String?, at now: Double
@@ -77,10 +77,15 @@ extension LibraryStore {
         }
         let show = try String.fetchOne(db, sql: "SELECT identifier FROM podcast_show WHERE id = ?", arguments: [showID]) ?? ""
         var added = 0
+        var revised: [String] = []
         for episode in feed.episodes {
-            if try Self.keep(episode, show: (showID, show), at: now, db) { added += 1 }
+            switch try Self.keep(episode, show: (showID, show), at: now, db) {
+            case .added: added += 1
+            case .revised(let identifier): revised.append(identifier)
+            case .unchanged: break
+            }
         }
-        return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added)
+        return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added, revisedEpisodes: revised)
     }
 
     /// Records a refresh that brought no new version of the show's feed: unchanged (`error`
@@ -156,12 +161,25 @@ extension LibraryStore {
 
     /// Adds `episode` to the show, or updates the one with its key.
     /// - Returns: whether it was new.
-    private static func keep(_ episode: FeedEpisode, show: (id: Int64, identifier: String), at now: Double, _ db: Database) throws -> Bool {
+    /// What keeping one of a feed's episodes did to the store.
+    private enum EpisodeChange {
+        /// The store had not seen it.
+        case added
+        /// The store had it, and the feed changed what it holds (its address, title, description…).
+        case revised(identifier: String)
+        /// The store had it as the feed says.
+        case unchanged
+    }
+
+    private static func keep(_ episode: FeedEpisode, show: (id: Int64, identifier: String), at now: Double, _ db: Database) throws
+        -> EpisodeChange
+    {
         let identifier = CatalogIdentifier.make(CatalogIdentifier.episodePrefix, key: show.identifier + "\u{1F}" + episode.key)
         let known =
             try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM podcast_episode WHERE show_id = ? AND key = ?)"),
                 arguments: [show.id, episode.key]) ?? false
+        // A known episode's row is written only when the feed changed it, so the change can be told.
         try db.cachedStatement(
             sql: """
                 INSERT INTO podcast_episode (show_id, key, identifier, title, published, url, duration, summary, is_explicit,
@@ -171,12 +189,21 @@ extension LibraryStore {
                     title = excluded.title, published = excluded.published, url = excluded.url, duration = excluded.duration,
                     summary = excluded.summary, is_explicit = excluded.is_explicit, image_url = excluded.image_url,
                     chapters_url = excluded.chapters_url
+                WHERE title IS NOT excluded.title OR published IS NOT excluded.published OR url IS NOT excluded.url
+                    OR duration IS NOT excluded.duration OR summary IS NOT excluded.summary
+                    OR is_explicit IS NOT excluded.is_explicit OR image_url IS NOT excluded.image_url
+                    OR chapters_url IS NOT excluded.chapters_url
                 """
         ).execute(arguments: [
             show.id, episode.key, identifier, episode.title, episode.published, episode.enclosureURL, episode.duration,
             episode.summary, episode.isExplicit, episode.imageURL, episode.chaptersURL, now,
         ])
-        return !known
+        guard known else { return .added }
+        guard db.changesCount > 0 else { return .unchanged }
+        let stored = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT identifier FROM podcast_episode WHERE show_id = ? AND key = ?"),
+            arguments: [show.id, episode.key])
+        return .revised(identifier: stored ?? identifier)
     }
 
     private static let showSelect = """

@@ -31,13 +31,17 @@ public struct TrackMetadata: Equatable, Sendable {
     public var artwork: Artwork?
     /// The chapter marks of the item's file, in file order; empty when it has none.
     public var chapters: [Chapter]
+    /// Where the item's audio is when the queue holds another name for it (a podcast
+    /// episode's identifier): its downloaded copy's path or its enclosure's URL; `nil` when
+    /// the queue entry's location is the audio's.
+    public var assetLocation: String?
 
     /// Creates metadata; every field defaults to unknown.
     public init(
         title: String? = nil, artist: String? = nil, albumTitle: String? = nil, albumArtist: String? = nil,
         genre: String? = nil, composer: String? = nil, albumTrackNumber: Int? = nil, discNumber: Int? = nil,
         duration: Double? = nil, isLiveStream: Bool? = nil, externalContentIdentifier: String? = nil,
-        artwork: Artwork? = nil, chapters: [Chapter] = []
+        artwork: Artwork? = nil, chapters: [Chapter] = [], assetLocation: String? = nil
     ) {
         self.title = title
         self.artist = artist
@@ -52,6 +56,7 @@ public struct TrackMetadata: Equatable, Sendable {
         self.externalContentIdentifier = externalContentIdentifier
         self.artwork = artwork
         self.chapters = chapters
+        self.assetLocation = assetLocation
     }
 
     /// The album the tags place the item on, for shuffling by collection: the album artist

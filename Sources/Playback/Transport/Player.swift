@@ -74,14 +74,15 @@ public struct Player: Sendable {
     /// The now-playing info at `now`, or `nil` when no item is current.
     public func nowPlayingInfo(at now: Double) -> NowPlayingInfo? {
         guard let index = queue.currentIndex, let entry = queue.current else { return nil }
+        let known = metadata[entry.id] ?? TrackMetadata()
         return NowPlayingInfo(
-            metadata: metadata[entry.id] ?? TrackMetadata(),
+            metadata: known,
             elapsedPlaybackTime: elapsed(at: now),
             playbackRate: state == .playing ? outputRate : 0,
             defaultPlaybackRate: defaultRate,
             playbackQueueIndex: index,
             playbackQueueCount: queue.count,
-            assetURL: FileURL.string(for: entry.location),
+            assetURL: FileURL.string(for: known.assetLocation ?? entry.location),
             timestamp: now
         )
     }

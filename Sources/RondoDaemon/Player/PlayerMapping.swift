@@ -78,7 +78,8 @@ extension TrackMetadata {
 
 extension TrackMetadata {
     /// The metadata the player keeps, from the library's row for a track (as scanned): its
-    /// tags, the cover the scan cached, and its identifier.
+    /// tags, the cover the scan cached, and its identifier; for a podcast episode, its image
+    /// and where its audio is (the downloaded copy, else the enclosure's address).
     init(_ track: CatalogTrack) {
         self.init(
             title: track.title, artist: track.artist, albumTitle: track.albumTitle, albumArtist: track.albumArtist,
@@ -89,7 +90,8 @@ extension TrackMetadata {
                 Artwork(
                     mimeType: artwork.mimeType, width: artwork.width, height: artwork.height,
                     url: URL(fileURLWithPath: artwork.path).absoluteString)
-            } ?? track.episode?.imageURL.map { Artwork(mimeType: nil, width: nil, height: nil, url: $0) })
+            } ?? track.episode?.imageURL.map { Artwork(mimeType: nil, width: nil, height: nil, url: $0) },
+            assetLocation: track.episode.map { $0.downloadedPath ?? $0.audioURL })
     }
 }
 

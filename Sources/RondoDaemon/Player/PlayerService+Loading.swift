@@ -21,6 +21,24 @@ extension PlayerService {
         description(of: path)?.libraryTrack
     }
 
+    /// Reads again what the loader knows of the episodes a feed changed (their audio's
+    /// address, title, description), so the queue, now playing and the next load follow the
+    /// store. The entry that follows, when it is one of them, is prepared again from the store,
+    /// as its pre-roll may have opened the old address; the one playing plays on.
+    func episodesRevised(_ identifiers: [String]) {
+        let next = player.isLoaded ? player.automaticNext : nil
+        var reread = false
+        for identifier in identifiers where descriptions[identifier] != nil || describing.contains(identifier) {
+            if identifier == next?.location {
+                descriptions.removeValue(forKey: identifier)
+                reread = true
+            }
+            describing.insert(identifier)
+            loader.describe(identifier)
+        }
+        if reread, let next { pendingPrepare = loader.prepareNext(loadRequest(for: next)) }
+    }
+
     /// The description of the file at `path`, asking the loader for it when unknown.
     func description(of path: String) -> TrackDescription? {
         if let known = descriptions[path] { return known }
@@ -88,8 +106,15 @@ extension PlayerService {
     /// again since is dropped.
     func handle(_ notice: LoaderNotice) {
         switch notice {
-        case .described(let path, let description):
+        case .described(let path, var description):
             describing.remove(path)
+            // An episode's chapters come from a document read only when it plays: a later
+            // description, which does not read it, keeps them.
+            if description.libraryTrack?.episode != nil, description.metadata.chapters.isEmpty,
+                let found = descriptions[path]?.metadata.chapters
+            {
+                description.metadata.chapters = found
+            }
             descriptions[path] = description
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)

@@ -16,7 +16,7 @@ extension PlayerService {
             let entry = entries[position]
             let metadata = metadata(for: entry)
             return QueueItem(
-                position: position, assetURL: MediaPaths.assetURL(of: entry.location),
+                position: position, assetURL: MediaPaths.assetURL(of: metadata.assetLocation ?? entry.location),
                 title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle,
                 playbackDuration: metadata.duration)
         }

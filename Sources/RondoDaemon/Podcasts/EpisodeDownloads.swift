@@ -25,6 +25,8 @@ final class EpisodeDownloads: Sendable {
     private let logger: Logger
     /// Whether a pass runs, and whether another was asked for meanwhile.
     private let passes = Mutex((running: false, again: false))
+    /// The episodes whose downloaded copy came or went since ``update()`` last returned them.
+    private let moved = Mutex<Set<String>>([])
 
     /// Downloads kept in `directory`, fetched with `options`.
     init(store: LibraryStore, directory: String, settings: PodcastSettings, options: HTTPOptions, logger: Logger) {
@@ -37,13 +39,16 @@ final class EpisodeDownloads: Sendable {
 
     /// Brings the downloads in line with what the shows want; returns once done (a pass
     /// already running is asked to run again, and this returns at once).
-    func update() async {
+    /// - Returns: the identifiers of the episodes whose downloaded copy came or went, so
+    ///   what is shown of where their audio is can follow.
+    @discardableResult
+    func update() async -> [String] {
         let starts = passes.withLock { state in
             if state.running { state.again = true }
             defer { state.running = true }
             return !state.running
         }
-        guard starts else { return }
+        guard starts else { return [] }
         while true {
             await pass()
             let again = passes.withLock { state in
@@ -51,7 +56,12 @@ final class EpisodeDownloads: Sendable {
                 if !state.again { state.running = false }
                 return state.again
             }
-            if !again { return }
+            if !again {
+                return moved.withLock { changed in
+                    defer { changed.removeAll() }
+                    return changed.sorted()
+                }
+            }
         }
     }
 
@@ -124,6 +134,7 @@ final class EpisodeDownloads: Sendable {
                 try? FileManager.default.removeItem(atPath: path)
                 return false
             }
+            moved.withLock { _ = $0.insert(episode.identifier) }
             return true
         } catch {
             if full {
@@ -187,7 +198,9 @@ final class EpisodeDownloads: Sendable {
                 freed += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
                 try? FileManager.default.removeItem(atPath: path)
             }
-            if episode.downloadPath != nil { try? store.setEpisodeDownload(episode.identifier, path: nil) }
+            if episode.downloadPath != nil, (try? store.setEpisodeDownload(episode.identifier, path: nil)) != nil {
+                moved.withLock { _ = $0.insert(episode.identifier) }
+            }
         }
     }
 
@@ -208,6 +221,7 @@ final class EpisodeDownloads: Sendable {
                 owned.insert(path)
             } else {
                 try store.setEpisodeDownload(episode.identifier, path: nil)
+                moved.withLock { _ = $0.insert(episode.identifier) }
             }
         }
         for name in try FileManager.default.contentsOfDirectory(atPath: directory) where !owned.contains(directory + "/" + name) {

@@ -30,6 +30,9 @@ final class PodcastService: Sendable {
     private let fetching = Mutex<Set<String>>([])
     /// The episodes downloaded ahead, `nil` without a store.
     private let downloads: EpisodeDownloads?
+    /// Told which known episodes a fetch changed in the store, and awaited before the fetch
+    /// answers, so that what the player holds of them follows the store at once.
+    private let revisionListener = Mutex<(@Sendable ([String]) async -> Void)?>(nil)
 
     /// A service over `store` fetching with `network`'s timeouts and user agent, keeping
     /// downloads in `downloadDirectory`.
@@ -49,6 +52,12 @@ final class PodcastService: Sendable {
         self.now = now
     }
 
+    /// Tells `listener` the identifiers of the known episodes each subscription, refresh or
+    /// import changed (an enclosure moved, a title corrected), before that call answers.
+    func whenEpisodesRevised(_ listener: @escaping @Sendable ([String]) async -> Void) {
+        revisionListener.withLock { $0 = listener }
+    }
+
     // MARK: Methods
 
     /// `podcast.subscribe`: fetches the feed and keeps the show and its episodes; the same
@@ -60,6 +69,7 @@ final class PodcastService: Sendable {
             Result { () throws(RPCError) in try self.subscribeNow(url, store: store) }
         }
         let update = try outcome[0].get()
+        await announceRevisions(update.revisedEpisodes)
         hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: update.newEpisodes, updated: 1, removed: 0, problems: 0))
         logger.info("subscribed to \(update.show.title) (\(update.show.url)): \(update.show.episodes) episodes")
         updateDownloads()
@@ -123,12 +133,16 @@ final class PodcastService: Sendable {
         }
         var subscribed = 0
         var failed: [PodcastImportFailure] = []
+        var revised: [String] = []
         for (url, outcome) in outcomes {
             switch outcome {
-            case .success: subscribed += 1
+            case .success(let update):
+                subscribed += 1
+                revised += update.revisedEpisodes
             case .failure(let error): failed.append(PodcastImportFailure(url: url, reason: error.message))
             }
         }
+        await announceRevisions(revised)
         if subscribed > 0 {
             hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: subscribed, updated: 0, removed: 0, problems: 0))
         }
@@ -200,8 +214,9 @@ final class PodcastService: Sendable {
             self.refreshNow(show, store: store)
         }
         fetching.withLock { $0.subtract(claimed.map(\.identifier)) }
+        await announceRevisions(outcomes.flatMap(\.revised))
         var newEpisodes = 0
-        for (show, added) in zip(claimed, outcomes) where added > 0 {
+        for (show, added) in zip(claimed, outcomes.map(\.added)) where added > 0 {
             newEpisodes += added
             hub.publish(Events.PodcastRefreshedEvent.self, PodcastRefreshed(show: show.identifier, newEpisodes: added))
         }
@@ -212,29 +227,36 @@ final class PodcastService: Sendable {
         return PodcastRefreshResult(shows: claimed.count, newEpisodes: newEpisodes)
     }
 
+    /// Tells the listener which known episodes changed, when any did.
+    private func announceRevisions(_ identifiers: [String]) async {
+        guard !identifiers.isEmpty, let listener = revisionListener.withLock({ $0 }) else { return }
+        logger.info("\(identifiers.count) known podcast episodes changed in their feeds")
+        await listener(identifiers)
+    }
+
     /// One show's conditional fetch: a 304 is recorded as a refresh, a new version is kept
     /// (at its new address after a permanent redirect), a failure is kept on the show.
-    /// - Returns: how many episodes were new.
-    private func refreshNow(_ show: PodcastShowRecord, store: LibraryStore) -> Int {
+    /// - Returns: how many episodes were new, and which known ones changed.
+    private func refreshNow(_ show: PodcastShowRecord, store: LibraryStore) -> (added: Int, revised: [String]) {
         let validators = DocumentFetcher.Validators(etag: show.etag, lastModified: show.lastModified)
         do {
             guard let fetched = try fetchFeed(show.url, validators: validators) else {
                 try store.recordPodcastRefresh(show: show.identifier, error: nil, at: now())
-                return 0
+                return (0, [])
             }
             // Kept by identifier: a show unsubscribed while its feed was on the way stays gone.
             guard
                 let update = try store.refreshPodcast(
                     show.identifier, url: fetched.movedTo ?? show.url, feed: fetched.feed, etag: fetched.validators.etag,
                     lastModified: fetched.validators.lastModified, at: now())
-            else { return 0 }
+            else { return (0, []) }
             if let moved = fetched.movedTo { logger.notice("podcast \(show.title) moved for good to \(moved)") }
-            return update.newEpisodes
+            return (update.newEpisodes, update.revisedEpisodes)
         } catch {
             let reason = Self.reason(error)
             logger.warning("podcast \(show.title) (\(show.url)) not refreshed: \(reason)")
             try? store.recordPodcastRefresh(show: show.identifier, error: reason, at: now())
-            return 0
+            return (0, [])
         }
     }
 
@@ -298,9 +320,11 @@ final class PodcastService: Sendable {
 
     /// Brings the downloads up to date after a change, in the background: nothing waits
     /// for them.
+    /// Starts bringing the downloads up to date; the episodes whose copy came or went are
+    /// then announced as revised, for where their audio is.
     private func updateDownloads() {
         guard let downloads else { return }
-        Task.detached { await downloads.update() }
+        Task.detached { [self] in await announceRevisions(await downloads.update()) }
     }
 
     private func podcastStore() throws(RPCError) -> LibraryStore {

@@ -48,12 +48,15 @@ struct LibraryStorePodcastTests {
         let episodes = try store.podcastEpisodes(show: first.show.identifier, offset: 0, limit: 10).items
         #expect(try store.setEpisodePlayed(episodes[1].identifier, played: true))
 
-        #expect(try store.keepPodcast(url: Self.url, feed: feed, etag: nil, lastModified: nil, at: 2_000).newEpisodes == 0)
+        let same = try store.keepPodcast(url: Self.url, feed: feed, etag: nil, lastModified: nil, at: 2_000)
+        #expect(same.newEpisodes == 0 && same.revisedEpisodes.isEmpty, "an unchanged feed revises nothing")
         feed.episodes[1].enclosureURL = "https://cdn.example.test/moved/2.m4a"
         feed.episodes.append(FeedEpisode(key: "four", title: "Episode 4", published: 1_800_000_000, enclosureURL: "https://cdn.example.test/4.mp3"))
         let moved = "https://feeds.example.test/rondo.xml"
         let update = try store.keepPodcast(url: moved, previousURL: Self.url, feed: feed, etag: nil, lastModified: nil, at: 3_000)
         #expect(update.newEpisodes == 1)
+        let movedEpisode = try #require(episodes.first { $0.key == feed.episodes[1].key })
+        #expect(update.revisedEpisodes == [movedEpisode.identifier], "the moved enclosure's episode, and it alone, is revised")
         #expect(update.show.identifier == first.show.identifier && update.show.url == moved)
         #expect(update.show.episodes == 4 && update.show.unplayed == 3)
         let after = try store.podcastEpisodes(show: first.show.identifier, offset: 0, limit: 10).items

@@ -35,7 +35,7 @@ struct EpisodeDownloadsTests {
             options: HTTPOptions(timeout: 2), logger: Logger(label: "rondod-test") { _ in SwiftLogNoOpLogHandler() })
 
         proxy.cutEach(afterBytes: audio.count / 3)
-        await downloads.update()
+        #expect(await downloads.update().isEmpty, "a cut download moved no episode's audio")
         let files = { try FileManager.default.contentsOfDirectory(atPath: directory.appending("podcasts")) }
         let afterCut = try files()
         let partial = try #require(afterCut.first { $0.hasSuffix(".part") }, "\(afterCut)")
@@ -44,8 +44,9 @@ struct EpisodeDownloadsTests {
         #expect(try store.downloadedEpisodes().isEmpty)
 
         proxy.cutEach(afterBytes: nil)
-        await downloads.update()
+        let moved = await downloads.update()
         let episode = try #require(try store.downloadedEpisodes().first)
+        #expect(moved == [episode.identifier], "the downloaded episode's audio is now on disk")
         let path = try #require(episode.downloadPath)
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == audio, "the download is the server's file")
         #expect(server.requests.contains { $0.range == "bytes=\(kept)-" }, "\(server.requests)")
