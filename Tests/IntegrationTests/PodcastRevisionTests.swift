@@ -46,7 +46,10 @@ struct PodcastRevisionTests {
 
         // Where each episode's audio is, not its identifier.
         #expect(try client.call(Methods.NowPlayingGet.self).info.assetURL == server.url("w1.mp3"))
-        #expect(try eventually { try client.call(Methods.QueueGet.self, QueueGetParams()).items.map(\.assetURL) == [server.url("w1.mp3"), server.url("v1.mp3")] })
+        #expect(
+            try eventually {
+                try client.call(Methods.QueueGet.self, QueueGetParams()).items.map(\.assetURL) == [server.url("w1.mp3"), server.url("v1.mp3")]
+            })
 
         let after = [
             PodcastTests.Item(guid: "ep-1", title: "First Steps", file: "v2.mp3", day: 2),
@@ -58,7 +61,9 @@ struct PodcastRevisionTests {
         #expect(refreshed == PodcastRefreshResult(shows: 1, newEpisodes: 0))
 
         #expect(
-            try eventually { try client.call(Methods.QueueGet.self, QueueGetParams()).items.map(\.assetURL) == [server.url("w2.mp3"), server.url("v2.mp3")] },
+            try eventually {
+                try client.call(Methods.QueueGet.self, QueueGetParams()).items.map(\.assetURL) == [server.url("w2.mp3"), server.url("v2.mp3")]
+            },
             "the queue shows the new addresses")
         let held = try client.call(Methods.NowPlayingGet.self)
         #expect(held.info.assetURL == server.url("w2.mp3") && held.info.title == "Second Steps")

@@ -1,5 +1,4 @@
 import Testing
-
 import TextEncodings
 
 /// Control characters and terminal escapes never reach a title.

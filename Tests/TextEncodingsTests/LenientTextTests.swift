@@ -1,5 +1,4 @@
 import Testing
-
 import TextEncodings
 
 /// Undeclared text: a hint first, UTF-8 when valid, else Windows-1252.

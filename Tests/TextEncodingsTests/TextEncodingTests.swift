@@ -1,5 +1,4 @@
 import Testing
-
 import TextEncodings
 
 /// Declared encodings read through iconv, whole and as their bytes arrive.
