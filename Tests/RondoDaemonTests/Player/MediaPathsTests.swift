@@ -19,9 +19,11 @@ import Testing
         #expect(error?.message.contains("http://host/radio.mp3") == true)
     }
 
-    /// A queue item shows a stream by its own URL and a file by its `file://` URL.
+    /// A queue item shows a stream by its own URL, a file by its `file://` URL, and an
+    /// episode's identifier as it is, never as a file under the daemon's working directory.
     @Test func assetURLsShowStreamsAsThemselves() {
         #expect(MediaPaths.assetURL(of: "https://radio.example/live") == "https://radio.example/live")
         #expect(MediaPaths.assetURL(of: "/music/a b.mp3") == "file:///music/a%20b.mp3")
+        #expect(MediaPaths.assetURL(of: "rondo:episode:0123abcd") == "rondo:episode:0123abcd")
     }
 }
