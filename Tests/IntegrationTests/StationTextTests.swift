@@ -65,10 +65,11 @@ struct StationTextTests {
 
     /// `#charset=` in the address (MPD's convention) names the encoding of the station's
     /// titles and headers; the fragment is not sent to the server.
-    @Test(arguments: [
-        ("cp1251", [0xD0, 0xE0, 0xE4, 0xE8, 0xEE], [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], "Радио", "Привет"),
-        ("iso-8859-2", [0xA3, 0xF3, 0x64, 0xBC], [0xBF, 0xF3, 0xB3, 0x74, 0x79], "Łódź", "żółty"),
-    ] as [(String, [UInt8], [UInt8], String, String)])
+    @Test(
+        arguments: [
+            ("cp1251", [0xD0, 0xE0, 0xE4, 0xE8, 0xEE], [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], "Радио", "Привет"),
+            ("iso-8859-2", [0xA3, 0xF3, 0x64, 0xBC], [0xBF, 0xF3, 0xB3, 0x74, 0x79], "Łódź", "żółty"),
+        ] as [(String, [UInt8], [UInt8], String, String)])
     func charsetInTheAddressIsHonoured(charset: String, name: [UInt8], title: [UInt8], shownName: String, shownTitle: String) throws {
         let rig = try StationRig()
         try rig.play(

@@ -59,7 +59,8 @@ import Testing
     /// A document at a server answering `ICY 200 OK` (a station's playlist on a SHOUTcast
     /// server) is fetched: its body reaches the caller.
     @Test func documentFetcherTakesICY200OK() throws {
-        let station = TestHTTPServer.Station(statusLine: "ICY 200 OK", headers: [.init("content-type", "audio/x-scpls")], audio: "audio.bin", metaint: nil)
+        let station = TestHTTPServer.Station(
+            statusLine: "ICY 200 OK", headers: [.init("content-type", "audio/x-scpls")], audio: "audio.bin", metaint: nil)
         let url = try server.write(station: station, as: "station.json")
         struct Enough: Error {}
         var received = 0
@@ -91,11 +92,15 @@ import Testing
 
     /// Headers and titles in bytes that are not UTF-8 read as Windows-1252 (not Latin-1, not
     /// U+FFFD); with `#charset=` in the address (never sent), in that encoding.
-    @Test(arguments: [
-        ([0x52, 0x61, 0x64, 0x69, 0x6F, 0x20, 0x43, 0x61, 0x66, 0xE9], [0x44, 0x6F, 0x6E, 0x92, 0x74, 0x20, 0x53, 0x74, 0x6F, 0x70, 0x20, 0x80], "", "Radio Café", "Don’t Stop €"),
-        ([0xD0, 0xE0, 0xE4, 0xE8, 0xEE], [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], "#charset=cp1251", "Радио", "Привет"),
-        ([0xA3, 0xF3, 0x64, 0xBC], [0xBF, 0xF3, 0xB3, 0x74, 0x79], "#charset=iso-8859-2", "Łódź", "żółty"),
-    ] as [([UInt8], [UInt8], String, String, String)])
+    @Test(
+        arguments: [
+            (
+                [0x52, 0x61, 0x64, 0x69, 0x6F, 0x20, 0x43, 0x61, 0x66, 0xE9],
+                [0x44, 0x6F, 0x6E, 0x92, 0x74, 0x20, 0x53, 0x74, 0x6F, 0x70, 0x20, 0x80], "", "Radio Café", "Don’t Stop €"
+            ),
+            ([0xD0, 0xE0, 0xE4, 0xE8, 0xEE], [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], "#charset=cp1251", "Радио", "Привет"),
+            ([0xA3, 0xF3, 0x64, 0xBC], [0xBF, 0xF3, 0xB3, 0x74, 0x79], "#charset=iso-8859-2", "Łódź", "żółty"),
+        ] as [([UInt8], [UInt8], String, String, String)])
     func undeclaredTextIsReadLeniently(name: [UInt8], title: [UInt8], fragment: String, shownName: String, shownTitle: String) throws {
         let station = TestHTTPServer.Station(
             headers: [.init("icy-name", name)], audio: "audio.bin", metaint: 1_000, metadata: TestHTTPServer.Station.streamTitle(title))
