@@ -40,7 +40,9 @@ struct OggLinkTitlesTests {
             text.withMemoryRebound(to: UInt8.self, capacity: bytes.count) { $0.initialize(from: bytes, count: bytes.count) }
             return Optional(text)
         }
-        defer { texts.forEach { $0?.deallocate() } }
+        defer {
+            for text in texts { text?.deallocate() }
+        }
         var pointers = texts
         var lengths = raw.map { Int32($0.count) }
         let cp1251 = try #require(TextEncoding(named: "cp1251"))
