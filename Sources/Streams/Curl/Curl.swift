@@ -13,9 +13,10 @@ enum Curl {
     nonisolated(unsafe) private static let http200Aliases = curl_slist_append(nil, "ICY 200 OK")
 
     /// Sets what every request of the daemon shares on `easy`: http(s) only, `ICY 200 OK`
-    /// taken as a status line, redirects followed up to ``HTTPOptions/maxRedirects``, no signals, the connect timeout, a
-    /// transfer below `lowSpeedLimit` bytes a second for the timeout counting as dropped,
-    /// the user agent, and where the body, the header lines and the error text go.
+    /// taken as a status line, redirects followed up to ``HTTPOptions/maxRedirects``, no
+    /// signals, the connect timeout, a transfer below `lowSpeedLimit` bytes a second for the
+    /// timeout counting as dropped, the user agent, and where the body, the header lines and
+    /// the error text go.
     /// - Parameters:
     ///   - acceptEncoding: `CURLOPT_ACCEPT_ENCODING`: `identity`, or `""` for every
     ///     encoding this libcurl decodes.
