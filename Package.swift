@@ -114,11 +114,11 @@ let package = Package(
             name: "Audio",
             dependencies: [
                 "CPulse", "CMPG123", "CFLAC", "CVorbis", "COpus", "CFFmpeg", "CSoundTouch", "TagReading", "ContentIdentifiers",
-                "Playback",
+                "Playback", "TextEncodings",
             ],
             swiftSettings: strictSettings
         ),
-        .target(name: "Streams", dependencies: ["Audio", "CCurl"], swiftSettings: strictSettings),
+        .target(name: "Streams", dependencies: ["Audio", "CCurl", "TextEncodings"], swiftSettings: strictSettings),
         .target(
             name: "Library",
             dependencies: ["TagReading", "ContentIdentifiers", "Feeds", .product(name: "GRDB", package: "GRDB.swift")],
@@ -218,11 +218,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AudioTests",
-            dependencies: ["ContentIdentifiers", "Audio", "Playback", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor"],
+            dependencies: [
+                "ContentIdentifiers", "Audio", "Playback", "TagReading", "RondoProtocol", "RondoTesting", "Spawning", "SinkMonitor",
+                "TextEncodings",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting"],
+            name: "StreamsTests", dependencies: ["Streams", "Audio", "RondoTesting", "TextEncodings"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -48,6 +48,11 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
                                    no burst: the k-th listener gets the bytes from 2k·N to
                                    (2k + 1)·N, as after a drop that outlasted the burst
 
+  /station/SCRIPT                  a station as a script says: SCRIPT is a JSON file under
+                                   DIRECTORY (see Handler.station), read again before every
+                                   metadata block, so a test changes what the station says by
+                                   writing it anew
+
   /error-page/CODE                 an answer with that status and a page of HTML, as a web
                                    server or proxy sends with an error
   /misrange/NAME                   the file (ranges too), but a range is answered from the
@@ -255,6 +260,68 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if metaint:
                 self.body.write(b"\0", counted=False)
         self.end_by_closing()
+
+    def station(self, rest):
+        """A live station whose every byte before the audio a script chooses. The script, a
+        JSON object in the file /station/ names, holds:
+
+          "status"    the status line, as bytes (default "HTTP/1.0 200 OK")
+          "headers"   [[NAME, BYTES], ...], the header lines in order
+          "audio"     a file under the directory, sent round and round without end (its
+                      leading ID3v2 tag left out, as a station sends only frames)
+          "metaint"   the audio bytes between two metadata blocks; none without it
+          "metadata"  BYTES, the text of the metadata block (StreamTitle='...';)
+
+        BYTES are a list of numbers 0-255, so a test can send any byte (Latin-1, CP1251,
+        control characters). The script is read again before each block: a block whose text
+        differs from the last one sent carries it, else the block is empty (as Icecast does).
+        """
+        path = self.file_path("/".join(rest))
+        script = self.station_script(path) if path else None
+        if script is None:
+            self.send_empty(404)
+            return
+        data = self.read(script["audio"])
+        if data is None:
+            return
+        data = self.without_id3v2(data)
+        head = bytes(script.get("status") or b"HTTP/1.0 200 OK") + b"\r\n"
+        for name, value in script.get("headers", []):
+            head += name.encode("latin-1") + b": " + bytes(value) + b"\r\n"
+        self.wfile.write(head + b"\r\n")
+        self.close_connection = True
+        if not self.send_body:
+            return
+        metaint = script.get("metaint")
+        last = None
+        for piece in self.looped(data, metaint or CHUNK):
+            self.body.write(piece)
+            if not metaint:
+                continue
+            text = bytes((self.station_script(path) or script).get("metadata", []))[:LARGEST_ICY_BLOCK]
+            if text == last:
+                self.body.write(b"\0", counted=False)
+                continue
+            last = text
+            blocks = (len(text) + 15) // 16
+            self.body.write(bytes([blocks]) + text.ljust(blocks * 16, b"\0"), counted=False)
+
+    @staticmethod
+    def station_script(path):
+        """A station's script, None when it cannot be read (being written, or missing)."""
+        try:
+            with open(path, encoding="utf-8") as file:
+                return json.load(file)
+        except (OSError, TypeError, ValueError):
+            return None
+
+    @staticmethod
+    def without_id3v2(data):
+        """The bytes after a leading ID3v2 tag (its size is 4 syncsafe bytes at offset 6)."""
+        if len(data) < 10 or data[:3] != b"ID3":
+            return data
+        size = (data[6] << 21) | (data[7] << 14) | (data[8] << 7) | data[9]
+        return data[10 + size + (10 if data[5] & 0x10 else 0):]
 
     # Plain files and their variations.
 
@@ -478,6 +545,7 @@ FAULTS = {
     "live-cut": Handler.live_cut,
     "live-icy-cut": Handler.live_icy_cut,
     "gzip": Handler.gzip,
+    "station": Handler.station,
     "moved": Handler.moved,
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TextEncodings
 
 /// What a live Ogg stream says of the song playing: the comment header each new link of a
 /// chained stream begins with (an Icecast station sends one per song). Its `ARTIST` and
@@ -40,15 +41,18 @@ struct OggLinkTitles {
         return first("ARTIST").map { "\($0) - \(title)" } ?? title
     }
 
-    /// The comments of a libvorbis or libopusfile comment header, as text.
+    /// The comments of a libvorbis or libopusfile comment header, as text: in `encoding`
+    /// when the listener named one and the bytes are valid in it, else UTF-8 (as the format
+    /// says), else Windows-1252; without control characters.
     static func comments(
-        _ texts: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, lengths: UnsafeMutablePointer<Int32>?, count: Int32
+        _ texts: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, lengths: UnsafeMutablePointer<Int32>?, count: Int32,
+        encoding: TextEncoding? = nil
     ) -> [String] {
         guard let texts, let lengths, count > 0 else { return [] }
         return (0..<Int(count)).compactMap { index in
             guard let text = texts[index], lengths[index] >= 0 else { return nil }
             return text.withMemoryRebound(to: UInt8.self, capacity: Int(lengths[index])) {
-                String(decoding: UnsafeBufferPointer(start: $0, count: Int(lengths[index])), as: UTF8.self)
+                ControlCharacters.stripped(LenientText.decode(UnsafeBufferPointer(start: $0, count: Int(lengths[index])), hint: encoding))
             }
         }
     }

@@ -89,7 +89,8 @@ final class OpusDecoder: AudioDecoder {
         let file = file
         let said = linkTitles?.said(byLink: Int(op_serialno(file, -1))) {
             guard let tags = op_tags(file, -1)?.pointee else { return [] }
-            return OggLinkTitles.comments(tags.user_comments, lengths: tags.comment_lengths, count: tags.comments)
+            return OggLinkTitles.comments(
+                tags.user_comments, lengths: tags.comment_lengths, count: tags.comments, encoding: source.source.metadataEncoding)
         }
         if let said { source.source.onMetadata?(said) }
     }

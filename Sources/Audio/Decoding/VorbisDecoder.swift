@@ -83,7 +83,8 @@ final class VorbisDecoder: AudioDecoder {
         let file = file
         let said = linkTitles?.said(byLink: ov_serialnumber(file, -1)) {
             guard let comment = ov_comment(file, -1)?.pointee else { return [] }
-            return OggLinkTitles.comments(comment.user_comments, lengths: comment.comment_lengths, count: comment.comments)
+            return OggLinkTitles.comments(
+                comment.user_comments, lengths: comment.comment_lengths, count: comment.comments, encoding: source.source.metadataEncoding)
         }
         if let said { source.source.onMetadata?(said) }
     }

@@ -1,3 +1,5 @@
+public import TextEncodings
+
 /// Where a decoder's bytes come from: a file on disk (``FileByteSource``), and, behind the
 /// same seam, a stream over the network (opened by a ``ByteSourceOpener`` the daemon
 /// provides). Every decoder reads through one, so a format the daemon plays from a file it
@@ -26,6 +28,9 @@ public protocol ByteSource: AnyObject {
     /// Called, on the reading thread, with what the source learns about its content besides
     /// the bytes (a stream's title, say); a file never calls it. Set by the source's owner.
     var onMetadata: (([String: String]) -> Void)? { get set }
+    /// The encoding the listener named for what the source says of its content (a
+    /// station's `#charset=`), tried before UTF-8 when its text is read; `nil` for none.
+    var metadataEncoding: TextEncoding? { get }
 
     /// Reads up to `buffer.count` bytes at ``position`` into `buffer`, waiting for at least
     /// one when none is there yet.
@@ -46,6 +51,7 @@ public protocol ByteSource: AnyObject {
 extension ByteSource {
     public var isRemote: Bool { false }
     public var isLiveStream: Bool { false }
+    public var metadataEncoding: TextEncoding? { nil }
     public func close() {}
 
     /// Moves the next read as `lseek` does (`whence` is `SEEK_SET`, `SEEK_CUR` or `SEEK_END`),

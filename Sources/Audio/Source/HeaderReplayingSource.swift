@@ -1,3 +1,5 @@
+import TextEncodings
+
 /// A source that cannot seek, with its first bytes read ahead to tell its format and then
 /// given again to the decoder, as if it read from the start: how a live stream, which
 /// cannot go back, is opened like a file.
@@ -25,6 +27,7 @@ final class HeaderReplayingSource: ByteSource {
     var atEnd: Bool { replayed == header.count && base.atEnd }
     var isRemote: Bool { base.isRemote }
     var isLiveStream: Bool { base.isLiveStream }
+    var metadataEncoding: TextEncoding? { base.metadataEncoding }
     var onMetadata: (([String: String]) -> Void)? {
         get { base.onMetadata }
         set { base.onMetadata = newValue }

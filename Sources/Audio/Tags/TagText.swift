@@ -1,3 +1,5 @@
+import TextEncodings
+
 /// The readings of tag text that ID3 frames and Vorbis comments share.
 enum TagText {
     /// The number before any `/` of a track or disc value (`3/12` is 3); `nil` unless positive.
@@ -14,16 +16,21 @@ enum TagText {
         return year
     }
 
-    /// `value` without leading spaces and trailing spaces and NULs; `nil` when nothing is
-    /// left.
+    /// `value` without control characters (``ControlCharacters``: a whitespace one becomes a
+    /// space), leading spaces and trailing spaces and NULs; `nil` when nothing is left.
     ///
-    /// Called for every field of every file a scan reads: a value with nothing to trim (nearly
-    /// all of them) is returned as it is, after a look at its first and last bytes; only the
-    /// others are trimmed character by character.
+    /// Called for every field of every file a scan reads: a value with nothing to remove
+    /// (nearly all of them) is returned as it is, after a look at its bytes; only the others
+    /// are cleaned character by character.
     static func nonEmpty(_ value: String) -> String? {
+        let value = value.utf8.contains(where: mayBeControl) ? ControlCharacters.stripped(value) : value
         guard let first = value.utf8.first, let last = value.utf8.last else { return nil }
         if first != UInt8(ascii: " "), last != UInt8(ascii: " "), last != 0 { return value }
         let trimmed = value.drop { $0 == " " }.reversed().drop { $0 == " " || $0 == "\0" }.reversed()
         return trimmed.isEmpty ? nil : String(trimmed)
     }
+
+    /// Whether a UTF-8 byte may start a control character: C0 and DEL are single bytes, C1
+    /// characters (U+0080–U+009F) start with 0xC2.
+    private static func mayBeControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
 }

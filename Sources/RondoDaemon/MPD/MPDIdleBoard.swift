@@ -146,6 +146,9 @@ final class MPDIdleBoard: Sendable {
     static func changes(from old: MPDPlayerStatus, to new: MPDPlayerStatus) -> Set<MPDSubsystem> {
         var changed: Set<MPDSubsystem> = []
         if old.queueSignature != new.queueSignature { changed.insert(.playlist) }
+        // A station's new song changes the current song's tags: MPD bumps the queue's
+        // version and wakes both.
+        if old.currentID == new.currentID, old.streamSignature != new.streamSignature { changed.formUnion([.player, .playlist]) }
         if old.volume != new.volume { changed.insert(.mixer) }
         if old.shuffle != new.shuffle || old.repeatMode != new.repeatMode { changed.insert(.options) }
         if old.state != new.state || old.currentID != new.currentID || old.rate != new.rate {

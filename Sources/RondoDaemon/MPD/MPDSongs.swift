@@ -57,7 +57,9 @@ struct MPDPaths: Sendable {
             tags: tags)
     }
 
-    /// The song a queue entry is: its library row, else what the player knows of it.
+    /// The song a queue entry is: its library row, else what the player knows of it. A live
+    /// stream is shown as MPD 0.23 shows one: its station's name as `Name`, and what it says
+    /// it plays, whole and as it said it, as the one `Title` (no artist, no album).
     func song(_ queued: MPDQueueEntry) -> MPDSong {
         if let track = queued.libraryTrack { return song(track) }
         let metadata = queued.metadata
@@ -65,15 +67,20 @@ struct MPDPaths: Sendable {
         func add(_ tag: MPDSong.Tag, _ value: String?) {
             if let value, !value.isEmpty { tags.append((tag, value)) }
         }
+        if metadata.isLiveStream == true {
+            // Until the station names a song, its title is its name: shown once, as Name.
+            add(.title, metadata.streamTitle ?? (metadata.title == metadata.albumTitle ? nil : metadata.title))
+            add(.name, metadata.albumTitle)
+            return MPDSong(file: uri(of: queued.entry.location), tags: tags)
+        }
         add(.artist, metadata.artist)
         add(.albumArtist, metadata.albumArtist)
-        add(.title, metadata.streamTitle ?? metadata.title)
+        add(.title, metadata.title)
         add(.album, metadata.albumTitle)
         add(.track, metadata.albumTrackNumber.map(String.init))
         add(.genre, metadata.genre)
         add(.composer, metadata.composer)
         add(.disc, metadata.discNumber.map(String.init))
-        if metadata.streamTitle != nil { add(.name, metadata.title) }
         return MPDSong(file: uri(of: queued.entry.location), duration: metadata.duration, tags: tags)
     }
 

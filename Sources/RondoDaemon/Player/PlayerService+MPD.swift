@@ -25,6 +25,10 @@ struct MPDPlayerStatus: Sendable, Equatable {
     var duration: Double?
     /// A hash of the queue's entries' identities, in order.
     var queueSignature = 0
+    /// A hash of what the current entry, when a live stream, last said of itself (its
+    /// station and its title): a new song on a station is a change of the current song's
+    /// tags, which MPD reports as `player` and `playlist`.
+    var streamSignature = 0
 
     /// Where the current entry is at `time`.
     func elapsed(at time: Double) -> Double {
@@ -77,7 +81,16 @@ extension PlayerService {
         var status = MPDPlayerStatus(
             state: player.state, count: queue.count, currentIndex: queue.currentIndex, currentID: queue.current?.id,
             elapsed: player.elapsed(at: now()), at: now(), rate: player.outputRate, volume: volume, shuffle: player.shuffleMode,
-            repeatMode: player.repeatMode, duration: queue.current.map { metadata(for: $0) }?.duration)
+            repeatMode: player.repeatMode)
+        if let current = queue.current.map({ metadata(for: $0) }) {
+            status.duration = current.duration
+            if current.isLiveStream == true {
+                var stream = Hasher()
+                stream.combine(current.streamTitle)
+                stream.combine(current.albumTitle)
+                status.streamSignature = stream.finalize()
+            }
+        }
         if let current = queue.current, let position = queue.playOrder.firstIndex(of: current.id) {
             let next: UInt64? =
                 switch player.repeatMode {

@@ -6,10 +6,17 @@ enum Curl {
     /// `curl_global_init`'s result; evaluated before any handle is made.
     static let initialised: Bool = rondo_curl_global_init() == CURLE_OK
 
-    /// Sets what every request of the daemon shares on `easy`: http(s) only, redirects
-    /// followed up to ``HTTPOptions/maxRedirects``, no signals, the connect timeout, a
-    /// transfer below `lowSpeedLimit` bytes a second for the timeout counting as dropped,
-    /// the user agent, and where the body, the header lines and the error text go.
+    /// The status lines libcurl takes for `HTTP/1.0 200 OK`: SHOUTcast 1.x answers
+    /// `ICY 200 OK`, which libcurl would otherwise read as HTTP/0.9 and refuse. One list for
+    /// the process, never freed, so it outlives every handle that points at it; libcurl only
+    /// reads it.
+    nonisolated(unsafe) private static let http200Aliases = curl_slist_append(nil, "ICY 200 OK")
+
+    /// Sets what every request of the daemon shares on `easy`: http(s) only, `ICY 200 OK`
+    /// taken as a status line, redirects followed up to ``HTTPOptions/maxRedirects``, no
+    /// signals, the connect timeout, a transfer below `lowSpeedLimit` bytes a second for the
+    /// timeout counting as dropped, the user agent, and where the body, the header lines and
+    /// the error text go.
     /// - Parameters:
     ///   - acceptEncoding: `CURLOPT_ACCEPT_ENCODING`: `identity`, or `""` for every
     ///     encoding this libcurl decodes.
@@ -30,6 +37,7 @@ enum Curl {
         rondo_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(options.timeout.rounded(.up))))
         rondo_curl_set_string(easy, CURLOPT_USERAGENT, options.userAgent)
         rondo_curl_set_slist(easy, CURLOPT_HTTPHEADER, headers)
+        rondo_curl_set_slist(easy, CURLOPT_HTTP200ALIASES, http200Aliases)
         rondo_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, acceptEncoding)
         rondo_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         rondo_curl_set_write_callback(easy, CURLOPT_WRITEFUNCTION, body)

@@ -30,6 +30,9 @@ struct CurlFailure: Error, Equatable {
             (reason, isTransient) = ("TLS handshake failed (\(detail))", false)
         case CURLE_TOO_MANY_REDIRECTS:
             (reason, isTransient) = ("too many redirects (\(detail))", false)
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.contains("HTTP/0.9"), CURLE_WEIRD_SERVER_REPLY:
+            // libcurl says "unsupported protocol" of an answer without an HTTP status line.
+            (reason, isTransient) = ("the server's answer could not be read: it is neither HTTP nor ICY (\(detail))", false)
         case CURLE_UNSUPPORTED_PROTOCOL:
             (reason, isTransient) = ("only http and https addresses are played (\(detail))", false)
         case CURLE_URL_MALFORMAT:

@@ -62,6 +62,9 @@ final class FetchTransfer {
         if let stopped { throw stopped }
         guard result == CURLE_OK else {
             let detail = String(cString: errorBuffer)
+            if result == CURLE_WEIRD_SERVER_REPLY || (result == CURLE_UNSUPPORTED_PROTOCOL && detail.contains("HTTP/0.9")) {
+                throw .network(CurlFailure(code: result, osError: 0, detail: detail).reason)
+            }
             throw .network(detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail)
         }
         var status = 0

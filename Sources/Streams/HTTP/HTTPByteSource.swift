@@ -1,5 +1,6 @@
 public import Audio
 import Foundation
+public import TextEncodings
 
 /// The bytes at an `http://` or `https://` address as a ``ByteSource``: a file on a web
 /// server (seekable when the server serves byte ranges) or a live stream (SHOUTcast,
@@ -22,7 +23,8 @@ public final class HTTPByteSource: ByteSource {
     public let finalURL: String
     /// The media type the server named, lowercased, without parameters (`audio/mpeg`).
     public let contentType: String?
-    /// The station's name (`icy-name`), for a SHOUTcast or Icecast stream.
+    /// The station's name (`icy-name`, else `ice-name`, else `x-audiocast-name`), for a
+    /// SHOUTcast or Icecast stream.
     public let stationName: String?
     /// The resource's length in bytes (a range answer's total), `nil` when unknown.
     public let length: Int64?
@@ -31,6 +33,9 @@ public final class HTTPByteSource: ByteSource {
     /// Not live, and the server serves byte ranges.
     public let isSeekable: Bool
     public var onMetadata: (([String: String]) -> Void)?
+    /// The encoding the address's `#charset=` names (MPD's convention), in which the
+    /// station's metadata and headers are read first.
+    public var metadataEncoding: TextEncoding? { connection.charset }
     public private(set) var position: Int64 = 0
     public private(set) var atEnd = false
     private let connection: HTTPConnection

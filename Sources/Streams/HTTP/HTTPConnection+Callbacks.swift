@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import TextEncodings
 
 /// libcurl's body callback: hands the bytes to the connection whose pointer it was given.
 func httpBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
@@ -66,7 +67,8 @@ extension HTTPConnection {
         }
         // Trailers after a chunked body change nothing.
         guard !current.accepted else { return bytes.count }
-        guard current.head.add(line: String(decoding: bytes, as: UTF8.self)), !current.head.isInterim else { return bytes.count }
+        // A station's headers are in its metadata's encoding, which nobody declares.
+        guard current.head.add(line: LenientText.decode(bytes, hint: charset)), !current.head.isInterim else { return bytes.count }
         if let refusal = condition.withLock({ accept(current.head) }) {
             current.verdict = refusal
             return 0
@@ -96,7 +98,7 @@ extension HTTPConnection {
             rondo_curl_get_string(easy, CURLINFO_EFFECTIVE_URL, &finalURL)
             facts = Facts(
                 finalURL: finalURL.map { String(cString: $0) } ?? url, contentType: head.contentType,
-                stationName: head.headers["icy-name"], length: length, isLive: isLive, isStation: head.hasICYHeaders,
+                stationName: head.stationName, length: length, isLive: isLive, isStation: head.hasICYHeaders,
                 isSeekable: !isLive && (head.status == 206 || head.acceptsRanges))
             let station = head.stationFields
             if !station.isEmpty { metadata.append((0, station)) }
@@ -114,7 +116,7 @@ extension HTTPConnection {
     /// Queues a metadata block's title, when it changed, for the reader to meet at the
     /// offset of the audio after it. Called under `condition`.
     private func note(block: [UInt8]) {
-        let parsed = ICYMetadata(block)
+        let parsed = ICYMetadata(block, charset: charset)
         guard let title = parsed.streamTitle else { return }
         var fields = ["StreamTitle": title]
         if let address = parsed.fields["StreamUrl"], !address.isEmpty { fields["StreamUrl"] = address }

@@ -1,6 +1,7 @@
 import Audio
 import CCurl
 import Foundation
+import TextEncodings
 
 /// The transfer behind one ``HTTPByteSource``: a libcurl multi handle driven by a thread
 /// of its own (`rondo-http`), writing the body into a bounded ``ByteRing`` the reader
@@ -36,7 +37,7 @@ final class HTTPConnection: @unchecked Sendable {
         var finalURL: String
         /// The media type, lowercased, without parameters.
         var contentType: String?
-        /// `icy-name`.
+        /// `icy-name` (else `ice-name`, else `x-audiocast-name`).
         var stationName: String?
         /// The resource's length, `nil` when unknown.
         var length: Int64?
@@ -53,8 +54,10 @@ final class HTTPConnection: @unchecked Sendable {
     /// The most metadata changes queued ahead of the reader; past it the newest replaces the last.
     static let metadataLimit = 64
 
-    /// The address asked for.
+    /// The address asked for, as given (its fragment included).
     let url: String
+    /// The encoding the address's `#charset=` names for the station's metadata and headers.
+    let charset: TextEncoding?
     /// How to talk to the server.
     let options: HTTPOptions
     /// Guards the shared state below; signalled on every change a reader may wait for.
@@ -84,9 +87,17 @@ final class HTTPConnection: @unchecked Sendable {
     var window: ResumeWindow?
     var nextAttempt: ContinuousClock.Instant?
 
-    /// Prepares a transfer of `url`; nothing is sent before ``startThread()``.
-    /// - Throws: ``AudioError/unreachable(_:reason:)`` when libcurl cannot be set up.
+    /// Prepares a transfer of `url` (without its fragment, which may name the metadata's
+    /// encoding: ``StreamAddress``); nothing is sent before ``startThread()``.
+    /// - Throws: ``AudioError/unreachable(_:reason:)`` when libcurl cannot be set up or the
+    ///   fragment names an encoding this system does not read.
     init(url: String, options: HTTPOptions) throws(AudioError) {
+        let address: StreamAddress
+        do {
+            address = try StreamAddress(url)
+        } catch {
+            throw .unreachable(url, reason: error.description)
+        }
         guard Curl.initialised, let multi = curl_multi_init() else {
             throw .unreachable(url, reason: "libcurl could not be initialised")
         }
@@ -95,6 +106,7 @@ final class HTTPConnection: @unchecked Sendable {
             throw .unreachable(url, reason: "libcurl could not be initialised")
         }
         self.url = url
+        charset = address.charset
         self.options = options
         self.multi = multi
         self.easy = easy
@@ -102,7 +114,7 @@ final class HTTPConnection: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: rondo_curl_error_size())
         requestHeaders = curl_slist_append(nil, "Icy-MetaData: 1")
         ring = ByteRing(limit: options.bufferBytes, history: Self.history)
-        configure()
+        configure(requestURL: address.requestURL)
     }
 
     deinit {
@@ -113,11 +125,11 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     /// Sets the options every request of this connection shares.
-    private func configure() {
+    private func configure(requestURL: String) {
         // A trickle below 1 KiB/s for the timeout is a drop (a paused transfer is not
         // measured). Ranges count the resource's own bytes, and audio does not compress.
         Curl.configure(
-            easy, url: url, options: options, lowSpeedLimit: 1024, acceptEncoding: "identity", headers: requestHeaders,
+            easy, url: requestURL, options: options, lowSpeedLimit: 1024, acceptEncoding: "identity", headers: requestHeaders,
             errorBuffer: errorBuffer, body: httpBodyCallback, header: httpHeaderCallback,
             context: Unmanaged.passUnretained(self).toOpaque())
         rondo_curl_set_long(easy, CURLOPT_TCP_KEEPALIVE, 1)

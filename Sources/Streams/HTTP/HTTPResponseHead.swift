@@ -1,3 +1,5 @@
+import TextEncodings
+
 /// One response's status line and headers, as libcurl hands them over line by line
 /// (a redirect's or a `100 Continue`'s block first, then the final one's).
 struct HTTPResponseHead {
@@ -63,13 +65,37 @@ struct HTTPResponseHead {
     /// Whether the server said it sends byte ranges (`Accept-Ranges: bytes`).
     var acceptsRanges: Bool { headers["accept-ranges"]?.lowercased().contains("bytes") == true }
 
-    /// Whether the response carries SHOUTcast/Icecast headers (`icy-*`).
-    var hasICYHeaders: Bool { headers.keys.contains { $0.hasPrefix("icy-") } }
+    /// The prefixes of a station's headers, in the order MPD prefers them: SHOUTcast's,
+    /// Icecast's, and the older audiocast ones.
+    private static let stationPrefixes = ["icy-", "ice-", "x-audiocast-"]
 
-    /// What the station says of itself in its `icy-*` headers, for the metadata callback.
+    /// Whether the response carries SHOUTcast/Icecast headers (`icy-*`, `ice-*`,
+    /// `x-audiocast-*`).
+    var hasICYHeaders: Bool { headers.keys.contains { key in Self.stationPrefixes.contains { key.hasPrefix($0) } } }
+
+    /// The station's name: `icy-name`, else `ice-name`, else `x-audiocast-name`.
+    var stationName: String? { stationHeader("name") }
+
+    /// What the station says of itself in its headers, under the `icy-*` names whichever
+    /// its server used, for the metadata callback.
     var stationFields: [String: String] {
-        headers.filter { ["icy-name", "icy-genre", "icy-description", "icy-url", "icy-br"].contains($0.key) && !$0.value.isEmpty }
+        var fields: [String: String] = [:]
+        for field in ["name", "genre", "description", "url"] { fields["icy-" + field] = stationHeader(field) }
+        fields["icy-br"] = headers["icy-br"].map(Self.shown).flatMap { $0.isEmpty ? nil : $0 }
+        return fields
     }
+
+    /// The first non-empty of `icy-FIELD`, `ice-FIELD` and `x-audiocast-FIELD`, without
+    /// control characters.
+    private func stationHeader(_ field: String) -> String? {
+        for prefix in Self.stationPrefixes {
+            if let value = headers[prefix + field].map(Self.shown), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// A header's value as a listener may see it: no control characters, no spaces around.
+    private static func shown(_ value: String) -> String { ControlCharacters.stripped(value).trimmingWhitespace() }
 
     private static let phrases = [
         400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",

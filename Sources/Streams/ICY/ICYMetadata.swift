@@ -1,14 +1,18 @@
+import TextEncodings
+
 /// The fields of one ICY metadata block: `StreamTitle='Artist - Title';StreamUrl='…';`,
 /// padded with NULs.
 ///
 /// Read byte by byte, forgivingly: a value may hold quotes (`'Don't Stop';`), a block may
-/// lack its final `';`, and the text may be UTF-8 or, failing that, Latin-1.
+/// lack its final `';`, and the text is in the encoding the address named (`#charset=`),
+/// else UTF-8, else Windows-1252 (``LenientText``). Control characters are taken out of the
+/// values (``ControlCharacters``): a title cannot forge a line of a reply or move a cursor.
 struct ICYMetadata: Equatable {
     /// The fields found, by name (`StreamTitle`, `StreamUrl`, …).
     var fields: [String: String]
 
-    /// Reads the fields of `block`.
-    init(_ block: some Collection<UInt8>) {
+    /// Reads the fields of `block`, its text in `charset` when the bytes are valid in it.
+    init(_ block: some Collection<UInt8>, charset: TextEncoding? = nil) {
         var bytes = Array(block)
         while let last = bytes.last, last == 0 || last == 0x20 || last == 0x0a || last == 0x0d { bytes.removeLast() }
         fields = [:]
@@ -16,7 +20,7 @@ struct ICYMetadata: Equatable {
         while let key = Self.key(in: bytes, at: index) {
             let valueStart = key.end + 2
             let valueEnd = Self.valueEnd(in: bytes, from: valueStart)
-            fields[key.name] = LenientText.decode(bytes[valueStart..<valueEnd])
+            fields[key.name] = ControlCharacters.stripped(LenientText.decode(bytes[valueStart..<valueEnd], hint: charset))
             index = min(bytes.count, valueEnd + 2)
         }
     }

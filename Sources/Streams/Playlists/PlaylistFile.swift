@@ -1,3 +1,5 @@
+import TextEncodings
+
 /// The entries of a `.pls`, `.m3u`/`.m3u8` or `.xspf` playlist, in order, each an absolute
 /// `http`/`https` address (relative ones resolved against the playlist's own), or an
 /// absolute path when the playlist was read from disk.

@@ -1,6 +1,7 @@
 import Foundation
 import RondoTesting
 import Testing
+import TextEncodings
 
 @testable import Audio
 
@@ -26,6 +27,34 @@ struct OggLinkTitlesTests {
             } == nil)
         #expect(titles.said(byLink: 3) { ["TITLE=One"] } == nil)
         #expect(titles.said(byLink: 4) { [] } == ["StreamTitle": ""])
+    }
+
+    /// A comment header's text is read in the encoding the station's address named, else
+    /// UTF-8, else Windows-1252, and without control characters.
+    @Test func commentsAreReadInTheNamedEncodingWithoutControls() throws {
+        let raw: [[UInt8]] = [
+            Array("TITLE=".utf8) + [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2], Array("ARTIST=Don".utf8) + [0x92] + Array("t\n\u{1B}[1mGo".utf8),
+        ]
+        let texts = raw.map { bytes in
+            let text = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+            text.withMemoryRebound(to: UInt8.self, capacity: bytes.count) { $0.initialize(from: bytes, count: bytes.count) }
+            return Optional(text)
+        }
+        defer {
+            for text in texts { text?.deallocate() }
+        }
+        var pointers = texts
+        var lengths = raw.map { Int32($0.count) }
+        let cp1251 = try #require(TextEncoding(named: "cp1251"))
+        let read = { (encoding: TextEncoding?) in
+            pointers.withUnsafeMutableBufferPointer { texts in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    OggLinkTitles.comments(texts.baseAddress, lengths: lengths.baseAddress, count: 2, encoding: encoding)
+                }
+            }
+        }
+        #expect(read(cp1251) == ["TITLE=Привет", "ARTIST=Don’t Go"])
+        #expect(read(nil) == ["TITLE=Ïðèâåò", "ARTIST=Don’t Go"])
     }
 
     /// The two songs of a chained live stream, each said when its first samples are read.

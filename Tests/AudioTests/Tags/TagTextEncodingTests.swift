@@ -136,6 +136,23 @@ struct TagTextEncodingTests {
         #expect(tags.genre == "Pop, Jazz", "\(encoding)")
     }
 
+    /// Control characters in a tag (a line end, an escape sequence, a C1 control) are taken
+    /// out of what is read, a line end becoming a space; an ID3v1 field's too.
+    @Test func controlCharactersAreTakenOut() throws {
+        let fixtures = try MP3Fixtures()
+        defer { fixtures.remove() }
+        var tag = ID3v2TagBuilder(version: 4)
+        tag.frame("TIT2", ID3TextEncoding.utf8.payload("Bad\nOK MPD 0.23.5\u{1B}[31m\u{9B}1m"))
+        tag.frame("TPE1", ID3TextEncoding.utf8.payload("Art\u{7}ist\r\n"))
+        let tags = try reader.scanTags(at: try fixtures.mp3("controls.mp3", tag: tag))
+        #expect(tags.title == "Bad OK MPD 0.23.5")
+        #expect(tags.artist == "Artist")
+        let v1 = id3v1Tag(title: "One\u{1B}[2JTwo", artist: "Tab\tbed", comment: "")
+        let old = try reader.scanTags(at: try fixtures.write("v1-controls.mp3", try bareMP3(fixtures) + v1))
+        #expect(old.title == "OneTwo")
+        #expect(old.artist == "Tab bed")
+    }
+
     private func bareMP3(_ fixtures: MP3Fixtures) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: try fixtures.mp3("bare.mp3"))))
     }
