@@ -7,6 +7,7 @@ import RondoMPRIS
 import RondoProtocol
 import RondoRouting
 import RondoView
+import Streams
 public import ServiceLifecycle
 public import UnixSignals
 
@@ -80,7 +81,8 @@ public final class Daemon: Sendable {
             audio: { audioServer.sessionAudio }, hub: hub, logger: logger,
             interruptionFadeMilliseconds: options.fadeMilliseconds)
         self.sessions = sessions
-        let bytes = options.network.opener(resumeWithin: options.resumeWithin)
+        let moves = AddressMoves()
+        let bytes = options.network.opener(resumeWithin: options.resumeWithin, moves: moves)
         self.prompts = PromptService(sessions: sessions, audioServer: audioServer, pulseSink: options.pulseSink, bytes: bytes)
         let database = opened.database
         self.database = database
@@ -90,7 +92,7 @@ public final class Daemon: Sendable {
         self.library = library
         podcasts = PodcastService(
             store: library.store, network: options.network, settings: options.podcasts,
-            downloadDirectory: options.podcastDirectory, hub: hub, logger: logger)
+            downloadDirectory: options.podcastDirectory, hub: hub, logger: logger, moves: moves)
         self.player = PlayerService(
             engine: PlayerService.makeEngine(server: audioServer, sink: options.pulseSink, bytes: bytes), pulseSink: options.pulseSink,
             outputChoices: OutputChoices(configured: configuredOutput, pulseServer: options.pulseServer, snapcast: options.snapcastSource),

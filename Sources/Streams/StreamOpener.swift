@@ -12,10 +12,13 @@ public struct StreamOpener: Sendable {
 
     /// How every source it opens talks to its server.
     public let options: HTTPOptions
+    /// Where addresses moved, for the sources it opens to resume from after a drop.
+    public let moves: AddressMoves?
 
-    /// An opener of locations with `options`.
-    public init(options: HTTPOptions = HTTPOptions()) {
+    /// An opener of locations with `options`, whose sources follow `moves` when they drop.
+    public init(options: HTTPOptions = HTTPOptions(), moves: AddressMoves? = nil) {
         self.options = options
+        self.moves = moves
     }
 
     /// Whether `location` is an address on the network (`http://`, `https://`) rather
@@ -40,7 +43,7 @@ public struct StreamOpener: Sendable {
     }
 
     private func openAddress(_ url: String, nesting: Int) throws(AudioError) -> any ByteSource {
-        let source = try HTTPByteSource(url: url, options: options)
+        let source = try HTTPByteSource(url: url, options: options, moves: moves)
         guard let format = PlaylistFormat(path: source.finalURL, contentType: source.contentType) ?? PlaylistFormat(path: url) else {
             return source
         }

@@ -83,6 +83,69 @@ struct PodcastRevisionTests {
     }
 }
 
+/// An episode that plays while its enclosure moves finishes from where it was: a dropped
+/// connection resumes at its byte from the new address.
+@Suite(.serialized)
+struct PodcastMovedWhilePlayingTests {
+    /// The episode plays through a proxy; its enclosure moves and the old file goes; the
+    /// proxy cuts the connection: the episode resumes with a range request to the new address
+    /// and plays on past the bytes it had read ahead, never skipped.
+    @Test func aDroppedEpisodeResumesFromItsNewAddress() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let audio = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("long440.mp3"))))
+        try server.write("p1.mp3", audio)
+        try server.write("p2.mp3", audio)
+        let proxy = try FaultProxy(targetPort: server.port)
+        defer { proxy.stop() }
+        // Twice as fast as it plays: the file is never all in the sockets' buffers when cut.
+        proxy.trickle(bytesPerSecond: 32_000)
+        let feed = { (file: String) in
+            Array(
+                """
+                <rss version="2.0"><channel><title>Long Tones</title>
+                <item><title>The Long One</title><guid>long-1</guid>
+                <enclosure url="\(proxy.url("/" + file))" length="\(audio.count)" type="audio/mpeg"/></item>
+                </channel></rss>
+                """.utf8)
+        }
+        try server.write("show.xml", feed("p1.mp3"))
+        let directory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        defer { directory.remove() }
+        let config = directory.appending("rondo.toml")
+        try Data("[podcasts]\ndownload_ahead = 0\n[network]\nbuffer_s = 1\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+
+        let show = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("show.xml"))).show
+        let episode = try #require(try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: show)).items.first)
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [episode.identifier], play: true))
+        #expect(
+            try eventually(within: 5) { (try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 1 },
+            "the episode plays")
+
+        try server.write("show.xml", feed("p2.mp3"))
+        try FileManager.default.removeItem(atPath: server.root + "/p1.mp3")
+        #expect(try client.call(Methods.PodcastRefresh.self, PodcastShowParams(show: show)).newEpisodes == 0)
+        proxy.cut()
+
+        // The cut is seen once the read-ahead is used up: a paused transfer reads nothing.
+        #expect(
+            eventually(within: 12) { server.requests.contains { $0.path == "/p2.mp3" && ($0.range ?? "").hasPrefix("bytes=") } },
+            "\(server.requests)")
+        let resumedAt = try #require(server.requests.first { $0.path == "/p2.mp3" }?.range)
+        #expect(resumedAt != "bytes=0-", "resumed at its byte, not from the start")
+        var last = try client.call(Methods.NowPlayingGet.self)
+        #expect(
+            try eventually(within: 15) {
+                last = try client.call(Methods.NowPlayingGet.self)
+                return (last.info.elapsedPlaybackTime ?? 0) > 10
+            }, "played on past what it had read ahead: \(last)")
+        #expect(last.info.title == "The Long One" && last.playbackState == .playing)
+    }
+}
+
 /// A downloaded episode's `assetURL` is its copy on disk, shown once the download is there
 /// even for an episode queued before.
 @Suite(.serialized)

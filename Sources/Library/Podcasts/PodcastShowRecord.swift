@@ -60,4 +60,6 @@ public struct PodcastUpdate: Equatable, Sendable {
     /// The identifiers of the episodes the store had, whose feed changed what it holds of them
     /// (an enclosure moved, a title corrected), in feed order.
     public var revisedEpisodes: [String] = []
+    /// The enclosures that moved: each old address and the new one.
+    public var movedEnclosures: [String: String] = [:]
 }

@@ -78,14 +78,18 @@ extension LibraryStore {
         let show = try String.fetchOne(db, sql: "SELECT identifier FROM podcast_show WHERE id = ?", arguments: [showID]) ?? ""
         var added = 0
         var revised: [String] = []
+        var moved: [String: String] = [:]
         for episode in feed.episodes {
             switch try Self.keep(episode, show: (showID, show), at: now, db) {
             case .added: added += 1
-            case .revised(let identifier): revised.append(identifier)
+            case .revised(let identifier, let movedFrom):
+                revised.append(identifier)
+                if let movedFrom { moved[movedFrom] = episode.enclosureURL }
             case .unchanged: break
             }
         }
-        return PodcastUpdate(show: try Self.show(id: showID, db), newEpisodes: added, revisedEpisodes: revised)
+        return PodcastUpdate(
+            show: try Self.show(id: showID, db), newEpisodes: added, revisedEpisodes: revised, movedEnclosures: moved)
     }
 
     /// Records a refresh that brought no new version of the show's feed: unchanged (`error`
@@ -165,8 +169,9 @@ extension LibraryStore {
     private enum EpisodeChange {
         /// The store had not seen it.
         case added
-        /// The store had it, and the feed changed what it holds (its address, title, description…).
-        case revised(identifier: String)
+        /// The store had it, and the feed changed what it holds (its address, title,
+        /// description…); `movedFrom` is its enclosure's address before, when that moved.
+        case revised(identifier: String, movedFrom: String?)
         /// The store had it as the feed says.
         case unchanged
     }
@@ -175,10 +180,9 @@ extension LibraryStore {
         -> EpisodeChange
     {
         let identifier = CatalogIdentifier.make(CatalogIdentifier.episodePrefix, key: show.identifier + "\u{1F}" + episode.key)
-        let known =
-            try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM podcast_episode WHERE show_id = ? AND key = ?)"),
-                arguments: [show.id, episode.key]) ?? false
+        let knownURL = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT url FROM podcast_episode WHERE show_id = ? AND key = ?"), arguments: [show.id, episode.key]
+        ).map { $0["url"] as String? }
         // A known episode's row is written only when the feed changed it, so the change can be told.
         try db.cachedStatement(
             sql: """
@@ -198,12 +202,12 @@ extension LibraryStore {
             show.id, episode.key, identifier, episode.title, episode.published, episode.enclosureURL, episode.duration,
             episode.summary, episode.isExplicit, episode.imageURL, episode.chaptersURL, now,
         ])
-        guard known else { return .added }
+        guard let knownURL else { return .added }
         guard db.changesCount > 0 else { return .unchanged }
         let stored = try String.fetchOne(
             db.cachedStatement(sql: "SELECT identifier FROM podcast_episode WHERE show_id = ? AND key = ?"),
             arguments: [show.id, episode.key])
-        return .revised(identifier: stored ?? identifier)
+        return .revised(identifier: stored ?? identifier, movedFrom: knownURL == episode.enclosureURL ? nil : knownURL)
     }
 
     private static let showSelect = """

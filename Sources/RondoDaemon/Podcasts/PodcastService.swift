@@ -33,14 +33,17 @@ final class PodcastService: Sendable {
     /// Told which known episodes a fetch changed in the store, and awaited before the fetch
     /// answers, so that what the player holds of them follows the store at once.
     private let revisionListener = Mutex<(@Sendable ([String]) async -> Void)?>(nil)
+    /// Where the enclosures a fetch moved are now, for an episode playing from the old address.
+    private let moves: AddressMoves?
 
     /// A service over `store` fetching with `network`'s timeouts and user agent, keeping
-    /// downloads in `downloadDirectory`.
+    /// downloads in `downloadDirectory`, and recording in `moves` the enclosures a fetch moved.
     init(
         store: LibraryStore?, network: NetworkSettings, settings: PodcastSettings, downloadDirectory: String, hub: EventHub,
-        logger: Logger, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        logger: Logger, moves: AddressMoves? = nil, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
     ) {
         self.store = store
+        self.moves = moves
         let options = network.documentOptions
         self.options = options
         downloads = store.map {
@@ -251,6 +254,7 @@ final class PodcastService: Sendable {
                     lastModified: fetched.validators.lastModified, at: now())
             else { return (0, []) }
             if let moved = fetched.movedTo { logger.notice("podcast \(show.title) moved for good to \(moved)") }
+            recordMoves(of: update)
             return (update.newEpisodes, update.revisedEpisodes)
         } catch {
             let reason = Self.reason(error)
@@ -260,15 +264,22 @@ final class PodcastService: Sendable {
         }
     }
 
+    /// Records where the enclosures `update` moved are now.
+    private func recordMoves(of update: PodcastUpdate) {
+        for (old, new) in update.movedEnclosures { moves?.record(from: old, to: new) }
+    }
+
     /// Fetches and keeps the feed at `url` as a subscription.
     private func subscribeNow(_ url: String, store: LibraryStore) throws(RPCError) -> PodcastUpdate {
         do {
             guard let fetched = try fetchFeed(url, validators: nil) else {
                 throw RPCError(.unreachable, "\(url) answered 304 Not Modified to a plain request")
             }
-            return try store.keepPodcast(
+            let update = try store.keepPodcast(
                 url: fetched.movedTo ?? url, previousURL: url, feed: fetched.feed, etag: fetched.validators.etag,
                 lastModified: fetched.validators.lastModified, at: now())
+            recordMoves(of: update)
+            return update
         } catch let error as RPCError {
             throw error
         } catch let error as FeedError {

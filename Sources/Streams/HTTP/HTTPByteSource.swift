@@ -45,8 +45,10 @@ public final class HTTPByteSource: ByteSource {
     /// - Throws: ``AudioError/unreachable(_:reason:)`` when the host is not found, refuses,
     ///   fails TLS verification against the system's CA store, answers HTTP 400 or more, or
     ///   sends nothing within ``HTTPOptions/timeout``.
-    public init(url: String, options: HTTPOptions = HTTPOptions()) throws(AudioError) {
-        let connection = try HTTPConnection(url: url, options: options)
+    /// - Parameter moves: where addresses moved; a dropped file resumes from where its
+    ///   address is then.
+    public init(url: String, options: HTTPOptions = HTTPOptions(), moves: AddressMoves? = nil) throws(AudioError) {
+        let connection = try HTTPConnection(url: url, options: options, moves: moves)
         connection.startThread()
         let facts: HTTPConnection.Facts
         do {

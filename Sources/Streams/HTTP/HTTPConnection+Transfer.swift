@@ -76,10 +76,16 @@ extension HTTPConnection {
         active = false
     }
 
-    /// A dropped transfer tried again: a file at the next byte it owes, a live stream
-    /// joined anew.
+    /// A dropped transfer tried again: a file at the next byte it owes, from where its
+    /// address moved meanwhile, if it did; a live stream joined anew.
     private func attemptAgain() {
         let (offset, seekable) = condition.withLock { (ring.end, facts?.isSeekable == true) }
+        if seekable, let moved = moves?.destination(of: url), moved != url, moved != requestURL,
+            let address = try? StreamAddress(moved)
+        {
+            requestURL = address.requestURL
+            rondo_curl_set_string(easy, CURLOPT_URL, requestURL)
+        }
         start(seekable ? .range(offset) : .rejoin)
     }
 

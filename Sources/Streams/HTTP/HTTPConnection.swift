@@ -60,6 +60,8 @@ final class HTTPConnection: @unchecked Sendable {
     let charset: TextEncoding?
     /// How to talk to the server.
     let options: HTTPOptions
+    /// Where addresses moved, asked when a dropped transfer is tried again.
+    let moves: AddressMoves?
     /// Guards the shared state below; signalled on every change a reader may wait for.
     let condition = NSCondition()
     let multi: UnsafeMutableRawPointer
@@ -86,12 +88,15 @@ final class HTTPConnection: @unchecked Sendable {
     var active = false
     var window: ResumeWindow?
     var nextAttempt: ContinuousClock.Instant?
+    /// The address requests go to, without its fragment: the one asked for, until a drop
+    /// finds it moved (``AddressMoves``).
+    var requestURL: String
 
     /// Prepares a transfer of `url` (without its fragment, which may name the metadata's
     /// encoding: ``StreamAddress``); nothing is sent before ``startThread()``.
     /// - Throws: ``AudioError/unreachable(_:reason:)`` when libcurl cannot be set up or the
     ///   fragment names an encoding this system does not read.
-    init(url: String, options: HTTPOptions) throws(AudioError) {
+    init(url: String, options: HTTPOptions, moves: AddressMoves? = nil) throws(AudioError) {
         let address: StreamAddress
         do {
             address = try StreamAddress(url)
@@ -108,6 +113,8 @@ final class HTTPConnection: @unchecked Sendable {
         self.url = url
         charset = address.charset
         self.options = options
+        self.moves = moves
+        requestURL = address.requestURL
         self.multi = multi
         self.easy = easy
         errorBuffer = .allocate(capacity: rondo_curl_error_size())

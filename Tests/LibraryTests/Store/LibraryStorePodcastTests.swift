@@ -57,6 +57,7 @@ struct LibraryStorePodcastTests {
         #expect(update.newEpisodes == 1)
         let movedEpisode = try #require(episodes.first { $0.key == feed.episodes[1].key })
         #expect(update.revisedEpisodes == [movedEpisode.identifier], "the moved enclosure's episode, and it alone, is revised")
+        #expect(update.movedEnclosures == [movedEpisode.url: "https://cdn.example.test/moved/2.m4a"])
         #expect(update.show.identifier == first.show.identifier && update.show.url == moved)
         #expect(update.show.episodes == 4 && update.show.unplayed == 3)
         let after = try store.podcastEpisodes(show: first.show.identifier, offset: 0, limit: 10).items
