@@ -7,8 +7,8 @@ import RondoMPRIS
 import RondoProtocol
 import RondoRouting
 import RondoView
-import Streams
 public import ServiceLifecycle
+import Streams
 public import UnixSignals
 
 /// The running daemon: its services, the router that reaches them and the socket server.
