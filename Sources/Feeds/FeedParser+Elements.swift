@@ -41,7 +41,10 @@ extension FeedParser {
         case (.atom, "link") where attributes["rel"] == "enclosure":
             item?.add(Enclosure(url: attributes["href"], type: attributes["type"], length: attributes["length"]))
         case (.media, "content"):
-            item?.add(Enclosure(url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], isMedia: true))
+            item?.add(
+                Enclosure(
+                    url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], medium: attributes["medium"],
+                    isMedia: true))
         case (.podcast, "chapters"):
             let url = attributes["url"].flatMap(resolved)
             item?.chaptersURL = url
