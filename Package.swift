@@ -107,6 +107,7 @@ let package = Package(
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
+        .target(name: "TextEncodings", swiftSettings: strictSettings),
         .target(name: "Feeds", swiftSettings: strictSettings),
         .target(name: "MPDProtocol", swiftSettings: strictSettings),
         .target(
@@ -202,6 +203,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"], swiftSettings: strictSettings),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
