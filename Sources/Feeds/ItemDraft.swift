@@ -31,8 +31,8 @@ struct ItemDraft {
     mutating func take(_ name: ElementName, text: String) {
         let value = FeedParser.field(text)
         switch (name.vocabulary, name.local) {
-        case (.rss, "title"), (.atom, "title"): title = title ?? value
-        case (.itunes, "title"): itunesTitle = itunesTitle ?? value
+        case (.rss, "title"), (.atom, "title"): title = title ?? PlainText.line(text)
+        case (.itunes, "title"): itunesTitle = itunesTitle ?? PlainText.line(text)
         case (.rss, "guid"), (.atom, "id"): guid = guid ?? value
         case (.podcast, "guid"): podcastGUID = podcastGUID ?? value
         case (.rss, "pubDate"), (.atom, "published"): date = value ?? date
