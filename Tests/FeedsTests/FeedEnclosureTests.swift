@@ -39,10 +39,11 @@ struct FeedEnclosureTests {
             <item><title>Unknown</title><guid>v4</guid><enclosure url="http://example.invalid/get?id=4" type="application/octet-stream"/>
               <enclosure url="http://example.invalid/clip.mov"/></item>
             """)
-        #expect(feed.episodes.map(\.enclosureURL) == [
-            "http://example.invalid/file.mp4", "http://example.invalid/talk.mp3", "http://example.invalid/clip",
-            "http://example.invalid/get?id=4",
-        ])
+        #expect(
+            feed.episodes.map(\.enclosureURL) == [
+                "http://example.invalid/file.mp4", "http://example.invalid/talk.mp3", "http://example.invalid/clip",
+                "http://example.invalid/get?id=4",
+            ])
         #expect(feed.episodes.map(\.isVideo) == [true, false, true, false])
         #expect(feed.episodes[0].title == "Untitled episode")
     }

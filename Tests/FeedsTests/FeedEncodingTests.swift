@@ -92,7 +92,9 @@ struct FeedEncodingTests {
         var checked = 0
         for (encoding, words) in Self.repertoires {
             for round in 0..<12 {
-                func phrase() -> String { (0..<(1 + Int(random.next() % 4))).map { _ in words.randomElement(using: &random)! }.joined(separator: " ") }
+                func phrase() -> String {
+                    (0..<(1 + Int(random.next() % 4))).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+                }
                 let (title, episode, author, summary) = (phrase(), phrase(), phrase(), phrase())
                 let wrong = encoding.hasPrefix("KOI8") || encoding.hasSuffix("1251") ? "ISO-8859-1" : "KOI8-R"
                 let ways: [(declared: String?, charset: String?)] = [(encoding, nil), (nil, encoding), (wrong, encoding)]
