@@ -2,7 +2,9 @@
 /// Podcasting 2.0, `content` and Media RSS namespaces, or Atom. Streaming: no document tree
 /// is built, each item becomes an episode (or a skipped item with a reason) as its end tag
 /// passes, and every text kept is cut at a limit, so memory grows with the episodes kept,
-/// never with the size of a description or of the document.
+/// never with the size of a description or of the document. The bytes are brought to UTF-8
+/// first from the encoding the server, a byte-order mark or the XML declaration names
+/// (``XMLTranscoder``).
 ///
 /// Hostile input is refused by the tokenizer (``XMLRefusal``): no entity is declared,
 /// expanded or fetched. Sloppy input is made the best of: an item without a date or GUID is

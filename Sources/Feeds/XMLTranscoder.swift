@@ -28,8 +28,6 @@ struct XMLTranscoder {
     private let charset: String?
     private var held: [UInt8] = []
     private var route = Route.undecided
-    /// The encoding the document is read in, once decided.
-    private(set) var encoding: TextEncoding?
 
     /// A transcoder for a document its server said is in `charset` (`nil` when it did not).
     init(charset: String?) {
@@ -59,7 +57,6 @@ struct XMLTranscoder {
     /// them on.
     private mutating func decide(final: Bool, tokenizer: inout XMLTokenizer) throws(FeedError) {
         guard let (encoding, markLength) = try sniff(final: final) else { return }
-        self.encoding = encoding
         let rest = held[markLength...]
         if encoding.isUTF8 {
             route = .utf8
