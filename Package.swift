@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
         .target(name: "TagReading", swiftSettings: strictSettings),
         .target(name: "TextEncodings", swiftSettings: strictSettings),
-        .target(name: "Feeds", swiftSettings: strictSettings),
+        .target(name: "Feeds", dependencies: ["TextEncodings"], swiftSettings: strictSettings),
         .target(name: "MPDProtocol", swiftSettings: strictSettings),
         .target(
             name: "Audio",

@@ -1,4 +1,4 @@
-/// One episode of a feed: an item with an audio enclosure.
+/// One episode of a feed: an item with an enclosure of sound (or of a video, for its sound).
 public struct FeedEpisode: Equatable, Sendable {
     /// What names it across refreshes, whatever the feed's order or the enclosure's URL:
     /// its `guid` (or Atom `id`), else its `podcast:guid`, else the enclosure's URL.
@@ -25,6 +25,10 @@ public struct FeedEpisode: Equatable, Sendable {
     /// `itunes:episode` and `itunes:season`.
     public var episodeNumber: Int?
     public var season: Int?
+    /// Whether the enclosure is a video: it is an episode only when its audio track can be
+    /// played, which the feed cannot tell and only the player's decoders can (the podcast
+    /// service asks them before keeping it, and plays such an episode as sound).
+    public var isVideo = false
     /// What was odd about it and made up for (a date that could not be read, no GUID…).
     public var notes: [String] = []
 

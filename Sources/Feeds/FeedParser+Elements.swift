@@ -41,7 +41,10 @@ extension FeedParser {
         case (.atom, "link") where attributes["rel"] == "enclosure":
             item?.add(Enclosure(url: attributes["href"], type: attributes["type"], length: attributes["length"]))
         case (.media, "content"):
-            item?.add(Enclosure(url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], isMedia: true))
+            item?.add(
+                Enclosure(
+                    url: attributes["url"], type: attributes["type"], length: attributes["fileSize"], medium: attributes["medium"],
+                    isMedia: true))
         case (.podcast, "chapters"):
             let url = attributes["url"].flatMap(resolved)
             item?.chaptersURL = url
@@ -71,13 +74,13 @@ extension FeedParser {
         }
         let value = Self.field(text)
         switch (name.vocabulary, name.local) {
-        case (.rss, "title"), (.atom, "title"): feed.title = feed.title ?? value
+        case (.rss, "title"), (.atom, "title"): feed.title = feed.title ?? PlainText.line(text)
         case (.rss, "description"), (.atom, "subtitle"):
             feed.summary = PlainText.from(html: text, limit: Self.maximumSummaryCharacters) ?? feed.summary
         case (.itunes, "summary"):
             feed.summary = feed.summary ?? PlainText.from(html: text, limit: Self.maximumSummaryCharacters)
-        case (.itunes, "author"): feed.author = value ?? feed.author
-        case (.rss, "managingEditor"), (.atom, "name"): feed.author = feed.author ?? value
+        case (.itunes, "author"): feed.author = PlainText.line(text) ?? feed.author
+        case (.rss, "managingEditor"), (.atom, "name"): feed.author = feed.author ?? PlainText.line(text)
         case (.rss, "url"), (.atom, "logo"), (.atom, "icon"): feed.imageURL = feed.imageURL ?? value.flatMap(resolved)
         case (.itunes, "explicit"): feed.isExplicit = Self.isExplicit(text)
         case (.itunes, "new-feed-url"): feed.newFeedURL = value.flatMap(resolved)

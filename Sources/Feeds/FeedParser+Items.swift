@@ -1,13 +1,17 @@
 /// An item becomes an episode, or a skipped item with the reason.
 extension FeedParser {
     mutating func finish(_ draft: ItemDraft) {
-        let title = draft.title
+        let title = draft.title ?? draft.itunesTitle
         guard feed.episodes.count < Self.maximumEpisodes else {
             itemsPastLimit += 1
             return
         }
-        guard let enclosure = draft.audioEnclosure, let written = enclosure.url else {
-            feed.skipped.append(SkippedItem(title: title, reason: "it has no enclosure: not an episode"))
+        guard let enclosure = draft.playableEnclosure, let written = enclosure.url else {
+            let pictures = draft.enclosures.filter { $0.url?.isEmpty == false && $0.kind == .image }
+            let reason =
+                pictures.isEmpty
+                ? "it has no enclosure: not an episode" : "its enclosure is a picture, not sound: not an episode (\(pictures[0].url!.prefix(200)))"
+            feed.skipped.append(SkippedItem(title: title, reason: reason))
             return
         }
         guard let url = resolved(written) else {
@@ -40,6 +44,7 @@ extension FeedParser {
             enclosureType: enclosure.type.flatMap(Self.field), enclosureLength: enclosure.length.flatMap { Int($0.trimmingXMLSpace) },
             duration: duration, summary: summary, isExplicit: draft.explicit.map(Self.isExplicit) ?? feed.isExplicit,
             chaptersURL: draft.chaptersURL, imageURL: draft.imageURL, episodeNumber: draft.episodeNumber, season: draft.season)
+        episode.isVideo = enclosure.kind == .video
         if title == nil { notes.append("it has no title") }
         episode.notes = notes
         feed.episodes.append(episode)

@@ -2,7 +2,9 @@
 /// Podcasting 2.0, `content` and Media RSS namespaces, or Atom. Streaming: no document tree
 /// is built, each item becomes an episode (or a skipped item with a reason) as its end tag
 /// passes, and every text kept is cut at a limit, so memory grows with the episodes kept,
-/// never with the size of a description or of the document.
+/// never with the size of a description or of the document. The bytes are brought to UTF-8
+/// first from the encoding the server, a byte-order mark or the XML declaration names
+/// (``XMLTranscoder``).
 ///
 /// Hostile input is refused by the tokenizer (``XMLRefusal``): no entity is declared,
 /// expanded or fetched. Sloppy input is made the best of: an item without a date or GUID is
@@ -19,6 +21,8 @@ public struct FeedParser {
     static let maximumElementBytes = 256 * 1024
 
     private var tokenizer = XMLTokenizer()
+    /// Brings the bytes to UTF-8 ahead of the tokenizer.
+    private var transcoder: XMLTranscoder
     /// The feed's own URL, against which relative URLs are resolved.
     let baseURL: String
     var feed = Feed()
@@ -34,15 +38,17 @@ public struct FeedParser {
     /// The keys of the episodes kept so far, so a repeated GUID is skipped.
     var seenKeys: Set<String> = []
 
-    /// A parser for the feed at `url`.
-    public init(url: String) {
+    /// A parser for the feed at `url`, which its server said is in `charset` (the
+    /// `Content-Type`'s parameter; `nil` when it said none, and the feed's bytes tell).
+    public init(url: String, charset: String? = nil) {
         baseURL = url
+        transcoder = XMLTranscoder(charset: charset)
     }
 
     /// Reads the next bytes of the feed.
     /// - Throws: ``FeedError`` when the feed is refused; nothing more can be read then.
     public mutating func append(_ bytes: some Sequence<UInt8>) throws(FeedError) {
-        tokenizer.append(bytes)
+        try transcoder.feed(bytes, to: &tokenizer)
         try drain()
     }
 
@@ -50,6 +56,7 @@ public struct FeedParser {
     /// - Returns: the show and its episodes.
     /// - Throws: ``FeedError`` when it was refused, ended early, or is no feed.
     public mutating func finish() throws(FeedError) -> Feed {
+        try transcoder.finish(to: &tokenizer)
         tokenizer.finish()
         try drain()
         guard format != nil else { throw .notAFeed(root: nil) }
@@ -60,9 +67,9 @@ public struct FeedParser {
         return feed
     }
 
-    /// The feed in `bytes`, read in one go.
-    public static func parse(_ bytes: some Sequence<UInt8>, url: String) throws(FeedError) -> Feed {
-        var parser = FeedParser(url: url)
+    /// The feed in `bytes`, read in one go (in `charset` when its server named one).
+    public static func parse(_ bytes: some Sequence<UInt8>, url: String, charset: String? = nil) throws(FeedError) -> Feed {
+        var parser = FeedParser(url: url, charset: charset)
         try parser.append(bytes)
         return try parser.finish()
     }
@@ -114,6 +121,8 @@ public enum FeedError: Error, Equatable, Sendable {
     case refused(XMLRefusal)
     /// The document is XML but no RSS or Atom feed (its root element, when it had one).
     case notAFeed(root: String?)
+    /// The document (or its server) names an encoding that cannot be read, as written.
+    case unknownEncoding(String)
 }
 
 extension FeedError: CustomStringConvertible {
@@ -122,6 +131,7 @@ extension FeedError: CustomStringConvertible {
         case .refused(let refusal): "the feed cannot be read: \(refusal)"
         case .notAFeed(let root?): "not a podcast feed: the document is <\(root)>, not RSS or Atom"
         case .notAFeed(nil): "not a podcast feed: no RSS or Atom element in it"
+        case .unknownEncoding(let name): "it is in the encoding \"\(name)\", which this system cannot read"
         }
     }
 }

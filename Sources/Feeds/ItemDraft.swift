@@ -3,7 +3,11 @@ struct ItemDraft {
     /// The most enclosures looked at in one item.
     static let maximumEnclosures = 16
 
+    /// `title` (RSS or Atom): the episode's title.
     var title: String?
+    /// `itunes:title`: the title only when the item has no other, since only Apple's app
+    /// shows it and so its mistakes go unseen by the publisher.
+    var itunesTitle: String?
     var guid: String?
     var podcastGUID: String?
     var date: String?
@@ -27,8 +31,8 @@ struct ItemDraft {
     mutating func take(_ name: ElementName, text: String) {
         let value = FeedParser.field(text)
         switch (name.vocabulary, name.local) {
-        case (.rss, "title"), (.atom, "title"): title = title ?? value
-        case (.itunes, "title"): title = value ?? title
+        case (.rss, "title"), (.atom, "title"): title = title ?? PlainText.line(text)
+        case (.itunes, "title"): itunesTitle = itunesTitle ?? PlainText.line(text)
         case (.rss, "guid"), (.atom, "id"): guid = guid ?? value
         case (.podcast, "guid"): podcastGUID = podcastGUID ?? value
         case (.rss, "pubDate"), (.atom, "published"): date = value ?? date
@@ -44,25 +48,11 @@ struct ItemDraft {
     }
 
     /// The enclosure to play: the first that says it is audio (by type, else by the URL's
-    /// extension), else the first RSS or Atom enclosure, else the first Media RSS one.
-    var audioEnclosure: Enclosure? {
+    /// extension), else the first of no kind the feed tells (an RSS or Atom one before a
+    /// Media RSS one), else the first video, whose audio may be played. A picture never is.
+    var playableEnclosure: Enclosure? {
         let usable = enclosures.filter { $0.url?.isEmpty == false }
-        return usable.first(where: \.isAudio) ?? usable.first { !$0.isMedia } ?? usable.first
-    }
-}
-
-/// An enclosure as the feed gives it.
-struct Enclosure {
-    var url: String?
-    var type: String?
-    var length: String?
-    /// From Media RSS rather than RSS or Atom.
-    var isMedia = false
-
-    /// Whether its type, or else its URL's extension, says audio.
-    var isAudio: Bool {
-        if let type = type?.lowercased(), !type.isEmpty { return type.hasPrefix("audio/") || type == "application/ogg" }
-        let path = (url ?? "").lowercased().split(separator: "?").first ?? ""
-        return [".mp3", ".m4a", ".m4b", ".aac", ".ogg", ".opus", ".flac"].contains { path.hasSuffix($0) }
+        return usable.first { $0.kind == .audio } ?? usable.first { $0.kind == .unknown && !$0.isMedia }
+            ?? usable.first { $0.kind == .unknown } ?? usable.first { $0.kind == .video }
     }
 }

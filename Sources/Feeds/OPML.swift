@@ -22,12 +22,16 @@ public enum OPML {
         }
     }
 
-    /// The feeds `bytes` list, in document order, each URL once.
+    /// The feeds `bytes` list, in document order, each URL once, the bytes read in the
+    /// encoding their byte-order mark or XML declaration names (UTF-8 when neither does).
     /// - Throws: ``FeedError/refused(_:)`` for XML the tokenizer refuses (cut short among
-    ///   them), ``FeedError/notAFeed(root:)`` when the document is not `<opml>`.
+    ///   them), ``FeedError/notAFeed(root:)`` when the document is not `<opml>`,
+    ///   ``FeedError/unknownEncoding(_:)`` when it names an encoding that cannot be read.
     public static func entries(in bytes: some Sequence<UInt8>) throws(FeedError) -> [Entry] {
         var tokenizer = XMLTokenizer()
-        tokenizer.append(bytes)
+        var transcoder = XMLTranscoder(charset: nil)
+        try transcoder.feed(bytes, to: &tokenizer)
+        try transcoder.finish(to: &tokenizer)
         tokenizer.finish()
         var entries: [Entry] = []
         var seen: Set<String> = []

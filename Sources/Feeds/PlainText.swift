@@ -1,8 +1,17 @@
+import TextEncodings
+
 /// A feed's descriptions as plain text: publishers put HTML in them (escaped or in CDATA),
 /// which a car's screen shows as text. Tags go (a block's edge leaves a space), the common
-/// HTML entities are decoded, runs of white space become one space, and the text is cut at
-/// a limit.
+/// HTML entities are decoded, runs of white space become one space, control characters
+/// (a terminal's escape sequences among them) go, and the text is cut at a limit.
 enum PlainText {
+    /// A title or a name as plain text: control characters removed (a line break or a tab
+    /// becomes a space), trimmed, and cut at ``FeedParser/maximumFieldCharacters``; `nil`
+    /// when nothing is left.
+    static func line(_ text: String) -> String? {
+        FeedParser.field(ControlCharacters.stripped(text))
+    }
+
     private static let entities: [Substring: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "#39": "'", "mdash": "—",
         "ndash": "–", "hellip": "…", "rsquo": "’", "lsquo": "‘", "rdquo": "”", "ldquo": "“",
@@ -46,6 +55,8 @@ enum PlainText {
                 index = html.index(after: index)
             }
         }
+        // References (`&#27;`) decode to controls too, so they are removed last.
+        text = ControlCharacters.stripped(text).trimmingXMLSpace
         guard !text.isEmpty else { return nil }
         guard text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"

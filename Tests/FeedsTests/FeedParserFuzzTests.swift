@@ -4,7 +4,7 @@ import Testing
 
 @testable import Feeds
 
-/// Mutated feeds through the parser, read in random pieces: each ends in a feed or a
+/// Mutated feeds (in UTF-8, Latin-1 and UTF-16) through the parser, read in random pieces: each ends in a feed or a
 /// refusal with a reason, never a crash or a hang. `RONDO_FEED_FUZZ_ROUNDS` sets how many
 /// (5,000 by default; the milestone's figure is 100,000).
 struct FeedParserFuzzTests {
@@ -17,7 +17,13 @@ struct FeedParserFuzzTests {
     ].map { Array($0.utf8) }
 
     @Test func mutatedFeedsEndInAFeedOrAReason() throws {
-        let seeds = try ["itunes-show.xml", "atom-show.xml"].map(Fixtures.feed) + [FeedParserTests.generatedFeed(items: 20)]
+        let generated = String(decoding: FeedParserTests.generatedFeed(items: 20), as: UTF8.self)
+        // The same feed in Latin-1 and in UTF-16, so the damage reaches the encoding's detection too.
+        let encoded = [
+            EncodedText.bytes(generated.replacing("<?xml version=\"1.0\"?>", with: "<?xml version=\"1.0\" encoding=\"latin1\"?>"), in: "ISO-8859-1"),
+            [0xFF, 0xFE] + EncodedText.bytes(generated, in: "UTF-16LE"),
+        ]
+        let seeds = try ["itunes-show.xml", "atom-show.xml"].map(Fixtures.feed) + [FeedParserTests.generatedFeed(items: 20)] + encoded
         var random = SplitMix64(seed: 0x4645_4544)
         var outcomes = (feeds: 0, refusals: 0)
         for _ in 0..<Self.rounds {

@@ -27,6 +27,8 @@
 #   chapters-unsynchronised.mp3   the same, its ID3v2.3 tag unsynchronised as a whole
 #   book12.m4b          18 s of 440 Hz in twelve 1.5 s chapters "Part 1"…"Part 12", genre
 #                       Audiobook, album "Twelve Parts"
+#   steps-video.mp4     10 s of a small black picture (MPEG-4 part 2) with steps.m4a's AAC sound,
+#                       as a video podcast's episode; silent-video.mp4, the same picture alone
 #   titled-songs.{ogg,opus}   the gapless pair's tones as two chained links, each with its
 #                       own ARTIST and TITLE comments, as a live Ogg station sends its songs
 set -euo pipefail
@@ -88,6 +90,11 @@ m4a tone440-alac.m4a tone440.flac alac
 [ -s tone440.aac ] || ffmpeg -hide_banner -loglevel error -i "$tmp/tone440.wav" -c:a aac -b:a 128k -f adts tone440.aac
 m4a steps.m4a "$tmp/steps.wav" aac -b:a 160k
 m4a steps-alac.m4a steps.flac alac
+# Video podcasts: the picture first, as cameras write it, and the index at the front.
+[ -s steps-video.mp4 ] || ffmpeg -hide_banner -loglevel error -f lavfi -i color=c=black:s=64x48:r=10:d=10 -i steps.m4a \
+  -map 0:v -map 1:a -c:v mpeg4 -c:a copy -movflags +faststart steps-video.mp4
+[ -s silent-video.mp4 ] || ffmpeg -hide_banner -loglevel error -f lavfi -i color=c=black:s=64x48:r=10:d=10 -c:v mpeg4 \
+  -movflags +faststart silent-video.mp4
 sox -n -r 44100 -c 2 "$tmp/sine1k.wav" synth 2 sine 1000 vol 0.5
 sox "$tmp/sine1k.wav" "$tmp/half-a.wav" trim 0 1
 sox "$tmp/sine1k.wav" "$tmp/half-b.wav" trim 1 1

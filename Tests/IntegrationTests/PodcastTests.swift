@@ -26,8 +26,11 @@ struct PodcastTests {
     }
 
     /// An RSS 2.0 feed with the iTunes namespace, as publishers write them, whose
-    /// enclosures are files of `server`.
-    static func feed(_ title: String, _ items: [Item], on server: TestHTTPServer) -> [UInt8] {
+    /// enclosures are files of `server`, written in `encoding` and declaring `declared`
+    /// (the encoding, unless told otherwise) in its prolog.
+    static func feed(
+        _ title: String, _ items: [Item], on server: TestHTTPServer, encoding: String = "UTF-8", declared: String? = nil
+    ) -> [UInt8] {
         let entries = items.map { item in
             """
                 <item>
@@ -41,9 +44,9 @@ struct PodcastTests {
                 </item>
             """
         }
-        return Array(
+        return EncodedText.bytes(
             """
-            <?xml version="1.0" encoding="UTF-8"?>
+            <?xml version="1.0" encoding="\(declared ?? encoding)"?>
             <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
               <channel>
                 <title>\(title)</title>
@@ -52,7 +55,7 @@ struct PodcastTests {
             \(entries.joined(separator: "\n"))
               </channel>
             </rss>
-            """.utf8)
+            """, in: encoding)
     }
 
     static let twoEpisodes = [
@@ -142,6 +145,93 @@ struct PodcastTests {
         #expect(imported == PodcastImportResult(subscribed: 1))
         let back = try client.call(Methods.PodcastList.self)
         #expect(back.map(\.show) == [subscribed.show] && back.first?.episodes == 3)
+    }
+
+    /// The reported feed, Latin-1 declared only in its prolog and served as
+    /// `application/rss+xml` without a charset, subscribes as "Sèries i Cinema" with its
+    /// episodes' titles whole; a KOI8-R feed is read in the charset its server names although
+    /// its prolog names another; one in an encoding nobody can read is refused, naming it.
+    @Test func aFeedIsReadInTheEncodingItDeclares() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let catalan = [
+            Item(guid: "c-1", title: "Capítol 1: l'èxit", file: "ep1.mp3", day: 2),
+            Item(guid: "c-2", title: "Capítol 2: què ve després", file: "ep2.mp3", day: 9),
+        ]
+        try server.write("cinema.xml", Self.feed("Sèries i Cinema", catalan, on: server, encoding: "ISO-8859-1"))
+        let russian = [Item(guid: "r-1", title: "Выпуск 1: Ёлка", file: "ep1.mp3", day: 2)]
+        try server.write("kino.xml", Self.feed("Сериалы и кино", russian, on: server, encoding: "KOI8-R", declared: "ISO-8859-1"))
+        try server.write("martian.xml", Self.feed("Martian", russian, on: server, encoding: "UTF-8", declared: "x-martian-7"))
+        let daemon = try DaemonProcess(pulseServer: nil)
+        defer { daemon.stop() }
+        let client = try daemon.client()
+
+        let cinema = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("cinema.xml")))
+        #expect(cinema.title == "Sèries i Cinema")
+        let episodes = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: cinema.show))
+        #expect(episodes.items.map(\.title) == ["Capítol 2: què ve després", "Capítol 1: l'èxit"])
+
+        let kino = server.url(.contentType("application/rss+xml;%20charset=KOI8-R"), "kino.xml")
+        let russianShow = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: kino))
+        #expect(russianShow.title == "Сериалы и кино")
+        let russianEpisodes = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: russianShow.show))
+        #expect(russianEpisodes.items.map(\.title) == ["Выпуск 1: Ёлка"])
+
+        do {
+            _ = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("martian.xml")))
+            Issue.record("a feed in an unknown encoding was subscribed")
+        } catch {
+            guard case .rpc(let reply) = error else { throw error }
+            #expect(reply.data?.code == .decodeFailed && reply.message.contains("x-martian-7"), "\(reply)")
+        }
+        #expect(try client.call(Methods.PodcastList.self).map(\.title) == ["Sèries i Cinema", "Сериалы и кино"])
+    }
+
+    /// A news feed's picture is no episode; a video whose sound FFmpeg can play is one, and
+    /// plays as sound; a video without sound is left out and the log says why; an item with
+    /// both sound and a video plays its sound.
+    @Test func picturesAreNoEpisodesAndVideosOnlyForTheirSound() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        for name in ["steps.mp3", "steps-video.mp4", "silent-video.mp4"] {
+            try server.write(name, Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name)))))
+        }
+        try server.write("photo.jpg", Fixtures.coverJPEG)
+        let feed = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Newsroom</title>
+            <item><title>News story</title><guid>n1</guid><enclosure url="\(server.url("photo.jpg"))" type="image/jpeg"/></item>
+            <item><title>Video with sound</title><guid>n2</guid><pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate>
+              <media:content url="\(server.url("steps-video.mp4"))" medium="video"/></item>
+            <item><title>Silent video</title><guid>n3</guid><enclosure url="\(server.url("silent-video.mp4"))" type="video/mp4"/></item>
+            <item><title>Both</title><guid>n4</guid><pubDate>Mon, 09 Nov 2026 10:00:00 GMT</pubDate>
+              <enclosure url="\(server.url("steps-video.mp4"))" type="video/mp4"/>
+              <enclosure url="\(server.url("steps.mp3"))" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        try server.write("news.xml", Array(feed.utf8))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"])
+        defer { daemon.stop() }
+        let client = try daemon.client()
+
+        let show = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: server.url("news.xml")))
+        let episodes = try client.call(Methods.PodcastEpisodes.self, PodcastEpisodesParams(show: show.show)).items
+        #expect(episodes.map(\.title) == ["Both", "Video with sound"])
+        #expect(daemon.log.contains("Silent video: its enclosure is a video whose sound cannot be played"), "\(daemon.log)")
+        #expect(daemon.log.contains("News story: its enclosure is a picture"), "\(daemon.log)")
+
+        let before = server.requests.count
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [episodes[0].identifier]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        #expect(try Self.wait(upTo: 5) { (try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 0.5 })
+        #expect(server.requests.dropFirst(before).contains { $0.path == "/steps.mp3" }, "the item's sound, not its video")
+        _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [episodes[1].identifier]))
+        #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        let heard = try Self.wait(upTo: 5) {
+            let info = try client.call(Methods.NowPlayingGet.self).info
+            return info.title == "Video with sound" && (info.elapsedPlaybackTime ?? 0) > 0.5
+        }
+        #expect(heard, "the video's sound was not heard")
     }
 
     @Test func whatIsNoFeedIsRefusedWithWhy() throws {

@@ -161,6 +161,21 @@ import Testing
         #expect(spliced.isEmpty)
     }
 
+    /// The charset a server names in its `Content-Type` reaches the caller before the body,
+    /// so a feed can be read in it; an answer that names none says so.
+    @Test func theCharsetTheServerNamesIsHandedOn() throws {
+        var told: [String?] = []
+        for type in ["application/rss+xml;%20charset=%22ISO-8859-1%22", "text/xml;charset=koi8-r", "application/rss+xml"] {
+            _ = try DocumentFetcher.fetch(
+                server.url(.contentType(type), "feed.xml"), options: HTTPOptions(timeout: 2), maximumBytes: 1 << 20,
+                answered: { told.append($0.charset) }, body: { _ in })
+        }
+        #expect(told == ["ISO-8859-1", "koi8-r", nil])
+        #expect(FetchTransfer.charset(ofContentType: "text/xml; Charset = windows-1251 ; q=1") == "windows-1251")
+        #expect(FetchTransfer.charset(ofContentType: "text/xml; charset=\"\"") == nil)
+        #expect(FetchTransfer.charset(ofContentType: "text/xml; format=flowed") == nil)
+    }
+
     /// A weak ETag is never sent as `If-Range` (it may not be used for ranges); the date is.
     @Test func ifRangeTakesAStrongValidatorOnly() {
         #expect(DocumentFetcher.Validators(etag: "\"abc\"", lastModified: "Sun, 29 Nov 2026 00:00:00 GMT").ifRange == "\"abc\"")

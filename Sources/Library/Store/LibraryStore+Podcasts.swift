@@ -151,6 +151,18 @@ extension LibraryStore {
         }
     }
 
+    /// The enclosure addresses of the episodes kept of the show `identifier` (none when it
+    /// is not subscribed), so what was checked before need not be again.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func podcastEpisodeURLs(show identifier: String) throws(StoreError) -> Set<String> {
+        try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT e.url FROM podcast_episode e JOIN podcast_show s ON s.id = e.show_id WHERE s.identifier = ?",
+                    arguments: [identifier]))
+        }
+    }
+
     /// Marks an episode played or not.
     /// - Returns: whether there is such an episode.
     /// - Throws: ``StoreError`` when the database cannot be written.

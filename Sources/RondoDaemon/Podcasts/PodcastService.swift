@@ -35,6 +35,8 @@ final class PodcastService: Sendable {
     private let revisionListener = Mutex<(@Sendable ([String]) async -> Void)?>(nil)
     /// Where the enclosures a fetch moved are now, for an episode playing from the old address.
     private let moves: AddressMoves?
+    /// Whether a video episode's sound plays, asked before it is kept.
+    private let soundCheck: EpisodeSoundCheck
 
     /// A service over `store` fetching with `network`'s timeouts and user agent, keeping
     /// downloads in `downloadDirectory`, and recording in `moves` the enclosures a fetch moved.
@@ -46,6 +48,7 @@ final class PodcastService: Sendable {
         self.moves = moves
         let options = network.documentOptions
         self.options = options
+        soundCheck = EpisodeSoundCheck(options: options)
         downloads = store.map {
             EpisodeDownloads(store: $0, directory: downloadDirectory, settings: settings, options: options, logger: logger)
         }
@@ -243,7 +246,7 @@ final class PodcastService: Sendable {
     private func refreshNow(_ show: PodcastShowRecord, store: LibraryStore) -> (added: Int, revised: [String]) {
         let validators = DocumentFetcher.Validators(etag: show.etag, lastModified: show.lastModified)
         do {
-            guard let fetched = try fetchFeed(show.url, validators: validators) else {
+            guard let fetched = try fetchFeed(show.url, validators: validators, show: show.identifier) else {
                 try store.recordPodcastRefresh(show: show.identifier, error: nil, at: now())
                 return (0, [])
             }
@@ -272,7 +275,7 @@ final class PodcastService: Sendable {
     /// Fetches and keeps the feed at `url` as a subscription.
     private func subscribeNow(_ url: String, store: LibraryStore) throws(RPCError) -> PodcastUpdate {
         do {
-            guard let fetched = try fetchFeed(url, validators: nil) else {
+            guard let fetched = try fetchFeed(url, validators: nil, show: nil) else {
                 throw RPCError(.unreachable, "\(url) answered 304 Not Modified to a plain request")
             }
             let update = try store.keepPodcast(
@@ -298,15 +301,18 @@ final class PodcastService: Sendable {
         var movedTo: String?
     }
 
-    /// The feed at `url` parsed as its bytes arrive; `nil` when the server said it has not
-    /// changed since `validators`.
-    private func fetchFeed(_ url: String, validators: DocumentFetcher.Validators?) throws -> FetchedFeed? {
+    /// The feed at `url` parsed as its bytes arrive, in the charset its server names; `nil`
+    /// when the server said it has not changed since `validators`. Its videos are kept only
+    /// when their sound plays (those of `show`'s episodes already kept are not asked again).
+    private func fetchFeed(_ url: String, validators: DocumentFetcher.Validators?, show: String?) throws -> FetchedFeed? {
         var parser = FeedParser(url: url)
         var refusal: FeedError?
         let outcome: DocumentFetcher.Outcome
         do {
-            outcome = try DocumentFetcher.fetch(url, validators: validators, options: options, maximumBytes: Self.maximumFeedBytes) {
-                piece in
+            outcome = try DocumentFetcher.fetch(
+                url, validators: validators, options: options, maximumBytes: Self.maximumFeedBytes,
+                answered: { parser = FeedParser(url: url, charset: $0.charset) }
+            ) { piece in
                 do throws(FeedError) {
                     try parser.append(piece)
                 } catch {
@@ -319,7 +325,11 @@ final class PodcastService: Sendable {
             throw error
         }
         guard case .fetched(let fetched) = outcome else { return nil }
-        let feed = try parser.finish()
+        var feed = try parser.finish()
+        if feed.episodes.contains(where: \.isVideo) {
+            let known = try show.flatMap { show in try store?.podcastEpisodeURLs(show: show) } ?? []
+            feed = soundCheck.checked(feed, known: known)
+        }
         if !feed.skipped.isEmpty {
             let reasons = feed.skipped.prefix(3).map { "\($0.title ?? "an untitled item"): \($0.reason)" }
             logger.notice("\(url): \(feed.skipped.count) items left out (\(reasons.joined(separator: "; ")))")

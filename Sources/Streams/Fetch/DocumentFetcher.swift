@@ -46,6 +46,9 @@ public enum DocumentFetcher {
         /// The validators of the version being sent, to keep with a partial copy and send
         /// as `If-Range` when going on with it.
         public var validators: Validators
+        /// The `charset` parameter of its `Content-Type` as written (unquoted), which names
+        /// the encoding of a text document such as a feed; `nil` when it gave none.
+        public var charset: String?
     }
 
     /// What came with a body.
@@ -77,8 +80,8 @@ public enum DocumentFetcher {
     ///   - compressed: whether a compressed answer is welcome (a feed), or the bytes must
     ///     come as they are (a file kept by ranges).
     ///   - answered: told, before the first piece of a successful body, where in the
-    ///     document it starts and the version's validators, so a partial copy can be dropped
-    ///     when the whole document comes again. An error's body is never handed on.
+    ///     document it starts, the version's validators (so a partial copy can be dropped
+    ///     when the whole document comes again) and the charset its server names. An error's body is never handed on.
     ///   - body: takes each piece of the (decompressed) body in order; throwing stops the
     ///     transfer with that error.
     /// - Throws: ``FetchError``.

@@ -25,6 +25,8 @@ final class FetchTransfer {
     private var validators = DocumentFetcher.Validators()
     /// Where the final response's `Content-Range` says its body starts.
     private var rangeStart: Int?
+    /// The `charset` parameter of the final response's `Content-Type`.
+    private var charset: String?
 
     init(
         body: @escaping (UnsafeRawBufferPointer) throws -> Void, answered: @escaping (DocumentFetcher.Answer) throws -> Void,
@@ -111,7 +113,7 @@ final class FetchTransfer {
                     return 0
                 }
                 try checkRange(status: status)
-                try answered(DocumentFetcher.Answer(startsAt: status == 206 ? offset : 0, validators: validators))
+                try answered(DocumentFetcher.Answer(startsAt: status == 206 ? offset : 0, validators: validators, charset: charset))
             }
             try body(bytes)
         } catch let error as FetchError {
@@ -133,6 +135,7 @@ final class FetchTransfer {
         if !head.isInterim {
             validators = DocumentFetcher.Validators(etag: head.headers["etag"], lastModified: head.headers["last-modified"])
             rangeStart = head.headers["content-range"].flatMap(Self.start(ofContentRange:))
+            charset = head.headers["content-type"].flatMap(Self.charset(ofContentType:))
         }
         head = HTTPResponseHead()
         return bytes.count
@@ -145,6 +148,19 @@ extension FetchTransfer {
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bytes", let dash = parts[1].firstIndex(of: "-") else { return nil }
         return Int(parts[1][..<dash])
+    }
+
+    /// The `charset` parameter of a `Content-Type` value (`text/xml; charset="ISO-8859-1"`),
+    /// its quotes taken off; `nil` when there is none or it is empty.
+    static func charset(ofContentType value: String) -> String? {
+        for parameter in value.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == "charset" else { continue }
+            var charset = pair[1].trimmingWhitespace()
+            if charset.count >= 2, charset.hasPrefix("\""), charset.hasSuffix("\"") { charset = String(charset.dropFirst().dropLast()) }
+            return charset.isEmpty ? nil : charset
+        }
+        return nil
     }
 }
 

@@ -37,6 +37,19 @@ struct LibraryStorePodcastTests {
         #expect(try store.podcastEpisodes(show: update.show.identifier, offset: 1, limit: 1).items.map(\.title) == ["Episode 2: Two Enclosures"])
     }
 
+    /// The addresses of a show's kept episodes are told, so what was checked before (a
+    /// video's sound) is not checked again; a show not subscribed has none.
+    @Test func theEpisodesAddressesAreTold() throws {
+        let (store, directory) = try store()
+        defer { directory.remove() }
+        let update = try store.keepPodcast(url: Self.url, feed: feed(), etag: nil, lastModified: nil, at: 1_000)
+        #expect(
+            try store.podcastEpisodeURLs(show: update.show.identifier) == [
+                "http://127.0.0.1:8080/episodes/3.mp3", "https://cdn.example.test/2.m4a", "https://cdn.example.test/1.mp3?source=feed",
+            ])
+        #expect(try store.podcastEpisodeURLs(show: "rondo:show:0").isEmpty)
+    }
+
     /// A refresh of the same feed adds nothing; one item more is one new episode; an
     /// episode whose enclosure moved keeps its identifier and its played state; the feed
     /// moved by a permanent redirect keeps its show.
