@@ -210,7 +210,12 @@ struct PodcastTests {
             </channel></rss>
             """
         try server.write("news.xml", Array(feed.utf8))
-        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null"])
+        let configDirectory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        defer { configDirectory.remove() }
+        let config = configDirectory.appending("rondo.toml")
+        // Nothing downloaded ahead: what plays is asked of the server, where the test sees it.
+        try Data("[podcasts]\ndownload_ahead = 0\n".utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
         defer { daemon.stop() }
         let client = try daemon.client()
 
@@ -225,6 +230,7 @@ struct PodcastTests {
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         #expect(try Self.wait(upTo: 5) { (try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 0.5 })
         #expect(server.requests.dropFirst(before).contains { $0.path == "/steps.mp3" }, "the item's sound, not its video")
+        #expect(try client.call(Methods.NowPlayingGet.self).info.assetURL == server.url("steps.mp3"))
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [episodes[1].identifier]))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         let heard = try Self.wait(upTo: 5) {
