@@ -181,7 +181,7 @@ final class MPDAcceptor: @unchecked Sendable {
     private func outOfDescriptors() {
         guard !shortage.isPaused else { return }
         for listener in listeners { loop.forget(listener.descriptor) }
-        shortage.began(on: loop, socketName: "MPD", logger: logger) { [self] in resumeAccepting() }
+        shortage.began(by: self, on: loop, socketName: "MPD", logger: logger) { [self] in resumeAccepting() }
     }
 
     /// Watches the listeners again after a shortage: the loop reports the clients waiting, and
@@ -221,7 +221,8 @@ final class MPDAcceptor: @unchecked Sendable {
 
     private func ended(_ id: Int) {
         live.removeValue(forKey: id)
-        // The descriptor just freed is one a waiting client can have.
+        // The descriptor just freed is one a client waiting on either socket can have.
+        DescriptorsFreed.process.freed()
         resumeAccepting()
         resumeIfAllEnded()
     }

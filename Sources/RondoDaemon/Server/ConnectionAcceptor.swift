@@ -116,14 +116,15 @@ final class ConnectionAcceptor: LoopWatched, @unchecked Sendable {
     private func ended(_ id: Int) {
         live.removeValue(forKey: id)
         onDisconnect(id)
-        // The descriptor just freed is one a waiting client can have.
+        // The descriptor just freed is one a client waiting on either socket can have.
+        DescriptorsFreed.process.freed()
         if shortage.resumes() { start() }
         resumeIfAllEnded()
     }
 
     private func outOfDescriptors() {
         pauseAccepting()
-        shortage.began(on: loop, socketName: "client", logger: logger) { [self] in
+        shortage.began(by: self, on: loop, socketName: "client", logger: logger) { [self] in
             if shortage.resumes() { start() }
         }
     }

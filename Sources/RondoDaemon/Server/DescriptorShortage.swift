@@ -4,15 +4,16 @@ import Logging
 
 /// What an acceptor does when the process runs out of descriptors: it stops watching its
 /// listening sockets (their level-triggered readiness would otherwise wake the loop again at
-/// once, a spin), lets the clients wait in the sockets' queues, and tries again when one of its
-/// own connections ends or after ``retryAfter``, for a descriptor freed elsewhere. The shortage
-/// is logged once when it begins and once when it ends, not at every try.
+/// once, a spin) and lets the clients wait in the sockets' queues. It tries again as soon as
+/// a connection of any of the daemon's sockets ends (``DescriptorsFreed``), and after
+/// ``retryAfter`` for a descriptor freed elsewhere. The shortage is logged once when it
+/// begins and once when it ends, not at every try.
 ///
 /// Ownership: touched only on the acceptor's loop thread.
 struct DescriptorShortage {
-    /// How long accepting waits before trying again: short enough that a client is answered
-    /// soon after a descriptor is freed, long enough that the tries cost nothing.
-    static let retryAfter: DispatchTimeInterval = .milliseconds(20)
+    /// How long accepting waits for a descriptor freed by something other than a connection
+    /// (a file closed) before it tries again: four tries a second cost nothing.
+    static let retryAfter: DispatchTimeInterval = .milliseconds(250)
 
     /// Whether the acceptor's listening sockets are unwatched for want of descriptors.
     private(set) var isPaused = false
@@ -23,15 +24,19 @@ struct DescriptorShortage {
         code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM
     }
 
-    /// Notes that the acceptor stopped watching its listeners because accepting failed for
-    /// want of descriptors, and asks `retry` to run on the loop after ``retryAfter``.
-    mutating func began(on loop: RequestLoop, socketName: String, logger: Logger, retry: @escaping @Sendable () -> Void) {
+    /// Notes that `owner` stopped watching its listeners because accepting failed for want of
+    /// descriptors, and asks `retry` to run on the loop when a connection ends or after
+    /// ``retryAfter``, whichever comes first (a second run finds nothing to resume).
+    mutating func began(
+        by owner: AnyObject, on loop: RequestLoop, socketName: String, logger: Logger, retry: @escaping @Sendable () -> Void
+    ) {
         if !isLogged {
             logger.warning(
                 "cannot accept \(socketName) connections: the process has no file descriptor left; clients wait until one closes")
             isLogged = true
         }
         isPaused = true
+        DescriptorsFreed.process.wait(for: owner) { loop.execute(retry) }
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.retryAfter) { loop.execute(retry) }
     }
 

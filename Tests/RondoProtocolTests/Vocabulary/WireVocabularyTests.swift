@@ -67,6 +67,9 @@ struct WireVocabularyTests {
             "rondo-snapcast-control/SnapcastProperties.swift", ["album", "playing", "paused", "stopped", "none", "track"],
             because: "Snapcast's property names and values")
         allow("rondo-snapcast-control/main.swift", ["play", "pause", "stop", "track"], because: "Snapcast's control commands and loop status")
+        // Feeds' words: Media RSS's `medium` attribute.
+        allow("Feeds/Enclosure.swift", ["audio"], because: "Media RSS's medium attribute")
+        allow("RondoTesting/TestHTTPServer+Station.swift", ["audio"], because: "a key of the test station's script")
         // The library's own tables and the browse tree's words for its kinds of items.
         allow("Library/Browse/BrowseItem+Entry.swift", ["album"], because: "a subtitle's counted noun")
         allow("Library/Browse/FixedContainer.swift", ["album"], because: "a container's counted noun")
