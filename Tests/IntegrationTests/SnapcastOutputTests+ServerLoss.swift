@@ -101,4 +101,36 @@ extension SnapcastOutputTests {
         #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen again: \(level()) dB")
         #expect(try routeChanges(watcher, count: 1) == [["audioServerRestored", nil, PlayerSetOutputParams.snapcast]])
     }
+
+    /// The rooms chosen before a restart whose snapserver is gone by then: the daemon does
+    /// not play into nothing: `play` answers `deviceNotFound` and the player stays paused,
+    /// the choice stays the rooms', and snapserver started soon after brings the music to
+    /// the room by itself (within `resume_within_s` of the `play`), not to the audio server.
+    @Test func roomsChosenBeforeARestartWaitForTheirServer() throws {
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        let kitchen = try snapcast.addRoom("kitchen")
+        let (configDirectory, config) = try configuration(for: snapcast, output: false)
+        defer { configDirectory.remove() }
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        try bench.queue("long440.mp3")
+        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
+        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
+        #expect(bench.daemon.stop() == 0)
+        snapcast.kill()
+
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, arguments: ["--config", config], restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.PlayerOutputsGet.self).pinned == PlayerSetOutputParams.snapcast)
+        let reply = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
+        #expect(reply.status == .deviceNotFound && reply.reason == .pulseUnavailable, "\(reply)")
+        #expect(try state(client) == .paused)
+
+        try snapcast.start()
+        func level() -> Double { SignalAnalysis.level(kitchen.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
+        #expect(try eventually(within: 8) { try state(client) == .playing }, "daemon log:\n\(again.log.suffix(3000))")
+        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen: \(level()) dB")
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and not at the audio server")
+    }
 }

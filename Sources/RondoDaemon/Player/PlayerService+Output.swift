@@ -121,13 +121,20 @@ extension PlayerService {
         hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: .override, previousSink: before, sink: sink))
     }
 
-    /// Restores the saved volume and sink, if the listener ever chose them.
+    /// Restores the saved volume and sink, if the listener ever chose them. The Snapcast
+    /// server chosen is where the music goes even when it does not answer yet: it is then
+    /// waited for as an absent audio server is (a play fails and waits `resume_within_s`
+    /// for it), never played to as if it were there.
     func restoreOutput() {
         do {
             guard let saved = try store?.loadOutput() else { return }
             applyVolume(saved.volume)
             if saved.sink == PlayerSetOutputParams.snapcast {
-                try? engine.moveOutput(to: outputChoices.snapcast)
+                do {
+                    try engine.leadOutput(to: outputChoices.snapcast)
+                } catch {
+                    logger.warning("cannot send the music to the Snapcast server chosen: \(error)")
+                }
                 return
             }
             pulseSink = saved.sink
