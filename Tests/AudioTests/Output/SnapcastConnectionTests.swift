@@ -18,7 +18,7 @@ struct SnapcastConnectionTests {
             connection.close()
             Issue.record("a feed was made with nothing listening at port \(port)")
         } catch {
-            guard case .pulseUnavailable(let reason) = error else {
+            guard case AudioError.pulseUnavailable(let reason) = error else {
                 Issue.record("\(error)")
                 return
             }
@@ -37,6 +37,8 @@ struct SnapcastConnectionTests {
         connection.onFailure { reported.signal() }
         #expect(connection.isAlive)
 
+        var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&waiting, 1, 5_000) == 1, "the feed did not connect when it was made")
         let accepted = accept(listener, nil, nil)
         try #require(accepted >= 0)
         close(accepted)
