@@ -29,10 +29,16 @@ public final class SnapcastServer: @unchecked Sendable {
 
         deinit { stop() }
 
-        /// The last `seconds` it played, as the left channel's samples (−1…1).
-        public func lastPlayed(seconds: Double) -> [Float] {
+        /// Frames it played so far: a mark for ``lastPlayed(seconds:after:)``.
+        public var framesPlayed: Int {
+            ((try? FileManager.default.attributesOfItem(atPath: file)[.size]) as? Int ?? 0) / 4
+        }
+
+        /// The last `seconds` it played, of what it played after the frame `mark` (a
+        /// ``framesPlayed``), as the left channel's samples (−1…1).
+        public func lastPlayed(seconds: Double, after mark: Int = 0) -> [Float] {
             guard let data = FileManager.default.contents(atPath: file) else { return [] }
-            let frames = min(data.count / 4, Int(seconds * 48_000))
+            let frames = min(max(0, data.count / 4 - mark), Int(seconds * 48_000))
             return data.suffix(frames * 4).withUnsafeBytes { bytes in
                 (0..<frames).map { Float(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: Int16.self))) / 32_768 }
             }

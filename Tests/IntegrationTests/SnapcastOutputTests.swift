@@ -19,7 +19,7 @@ struct SnapcastOutputTests {
 
     /// A `rondo.toml` in a directory of its own whose `[snapcast] source` is `snapcast`'s,
     /// sending the sound there with `output`; the directory and the file's path.
-    private func configuration(for snapcast: SnapcastServer, output: Bool) throws -> (TemporaryDirectory, String) {
+    func configuration(for snapcast: SnapcastServer, output: Bool) throws -> (TemporaryDirectory, String) {
         let directory = try TemporaryDirectory(prefix: "rondo-snapcast-config")
         let path = directory.appending("rondo.toml")
         let text = (output ? "output = \"snapcast\"\n" : "") + "[snapcast]\nsource = \"\(snapcast.source)\"\n"

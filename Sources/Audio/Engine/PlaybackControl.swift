@@ -54,6 +54,10 @@ public protocol PlaybackControl: AnyObject, Sendable {
     /// Moves the sound to `output`, playing on from the position heard.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when `output` does not answer.
     func moveOutput(to output: AudioOutput) throws(AudioError)
+    /// Leads the sound to `output` without connecting there while nothing is connected (the
+    /// output a restart restores); with a connection up, moves it as ``moveOutput(to:)`` does.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when it moves and `output` does not answer.
+    func leadOutput(to output: AudioOutput) throws(AudioError)
     /// The volume of the streams, 0 to 1.
     func setStreamVolume(_ volume: Double)
     /// Stops for good; after it returns the control may go away.

@@ -30,6 +30,18 @@ extension PlaybackEngine {
     /// Where the sound goes now (``AudioServer/output``).
     public var output: AudioOutput { server.output }
 
+    /// Leads the sound to `output` from the next play on without connecting there now, when
+    /// nothing is connected yet: the output a restart restores, which may not answer then
+    /// and is waited for as an audio server that does not answer is (a play fails with
+    /// ``AudioError/pulseUnavailable(_:)`` until it does). With a connection up, the sound
+    /// moves there at once (``moveOutput(to:)``).
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when it moves and `output` does not
+    ///   answer; the sound then stays where it was.
+    public func leadOutput(to output: AudioOutput) throws(AudioError) {
+        guard !locked({ stream == nil && server.lead(to: output) }) else { return }
+        try moveOutput(to: output)
+    }
+
     /// Moves the sound, and every prompt and session after it, to `output` (the audio
     /// server, the Snapcast source, the null output). What plays goes on there from the
     /// position heard, paused or playing as before; the connection left behind closes once

@@ -10,12 +10,13 @@ public enum AudioOutput: Sendable, Equatable {
     case snapcast(host: String, port: Int)
 
     /// Connects to the output; ``AudioServer`` is its one caller.
-    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no PulseAudio server answers.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no PulseAudio server, or no
+    ///   snapserver, answers.
     func connect() throws(AudioError) -> any OutputConnection {
         switch self {
         case .pulse(let server): try PulseConnection(server: server)
         case .null: NullOutputConnection()
-        case .snapcast(let host, let port): SnapcastConnection(host: host, port: port)
+        case .snapcast(let host, let port): try SnapcastConnection(host: host, port: port)
         }
     }
 }

@@ -1,5 +1,6 @@
 /// A connection to somewhere playback streams can be opened: a PulseAudio server
-/// (``PulseConnection``) or the null output (``NullOutputConnection``).
+/// (``PulseConnection``), a snapserver (``SnapcastConnection``) or the null output
+/// (``NullOutputConnection``).
 ///
 /// Threading: every requirement may be called from any thread. ``AudioServer`` owns the
 /// connection: it alone makes and closes one.

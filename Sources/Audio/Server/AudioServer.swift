@@ -147,6 +147,21 @@ public final class AudioServer: @unchecked Sendable {
         return replaced
     }
 
+    /// Leads to `output` from now on without connecting there, when nothing is connected:
+    /// the output a restart restores, waited for as an audio server that does not answer is
+    /// (the reconnecting thread tries it, and the first stream connects or fails).
+    /// - Returns: `false`, changing nothing, when a connection is up: a move then opens
+    ///   `output` first (``candidate(for:)``).
+    func lead(to output: AudioOutput) -> Bool {
+        connecting.lock()
+        defer { connecting.unlock() }
+        return condition.withLock {
+            guard current == nil else { return false }
+            currentOutput = output
+            return true
+        }
+    }
+
     // MARK: Connecting
 
     private func connect() throws(AudioError) -> any OutputConnection {

@@ -57,7 +57,8 @@ extension PlayerService {
     /// server's default again; what plays moves there at once, from the position heard.
     /// Saved.
     /// - Throws: `notFound` for a sink the server does not have (the message lists those it
-    ///   has), `pulseUnavailable` when no server answers or it refuses a stream there.
+    ///   has), `pulseUnavailable` when no server (audio or Snapcast) answers or it refuses a
+    ///   stream there; a refused move changes nothing and saves nothing.
     func setOutput(_ params: PlayerSetOutputParams) throws(RPCError) -> PlayerOutputs {
         let before = outputs().outputs.first(where: \.inUse)?.name
         if params.sink == PlayerSetOutputParams.snapcast {
@@ -102,8 +103,11 @@ extension PlayerService {
         do {
             try engine.moveOutput(to: output)
         } catch {
-            throw RPCError(
-                .pulseUnavailable, "cannot move the music to \(output == outputChoices.snapcast ? "Snapcast" : "the audio server"): \(error)")
+            // The Snapcast server's reason says what to do; the audio server's error says to start it.
+            let toSnapcast = output == outputChoices.snapcast
+            let why = if toSnapcast, case .pulseUnavailable(let reason) = error { reason } else { "\(error)" }
+            let place = toSnapcast ? "Snapcast" : "the audio server"
+            throw RPCError(.pulseUnavailable, "cannot move the music to \(place): \(why); the music stays where it was")
         }
         saveOutput()
         logger.notice("output: \(playsToSnapcast ? "the Snapcast server, every room" : "the audio server")")
@@ -117,13 +121,20 @@ extension PlayerService {
         hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: .override, previousSink: before, sink: sink))
     }
 
-    /// Restores the saved volume and sink, if the listener ever chose them.
+    /// Restores the saved volume and sink, if the listener ever chose them. The Snapcast
+    /// server chosen is where the music goes even when it does not answer yet: it is then
+    /// waited for as an absent audio server is (a play fails and waits `resume_within_s`
+    /// for it), never played to as if it were there.
     func restoreOutput() {
         do {
             guard let saved = try store?.loadOutput() else { return }
             applyVolume(saved.volume)
             if saved.sink == PlayerSetOutputParams.snapcast {
-                try? engine.moveOutput(to: outputChoices.snapcast)
+                do {
+                    try engine.leadOutput(to: outputChoices.snapcast)
+                } catch {
+                    logger.warning("cannot send the music to the Snapcast server chosen: \(error)")
+                }
                 return
             }
             pulseSink = saved.sink

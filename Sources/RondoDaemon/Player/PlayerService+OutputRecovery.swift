@@ -11,7 +11,8 @@ extension PlayerService {
         serverReports.continuation.yield(event)
     }
 
-    /// Carries out a report of the audio server: its loss is announced as a route change and
+    /// Carries out a report of the audio server (or of the Snapcast server the music goes
+    /// to, which fails and returns the same way): its loss is announced as a route change and
     /// starts the wait of a player that wanted sound; its return is announced and ends the
     /// wait at once (``retryOutputIfDue()``). Sinks are the sessions' to report.
     func handle(_ report: AudioServerEvent) {
@@ -20,15 +21,15 @@ extension PlayerService {
             serverWasLost = true
             hub.publish(
                 Events.RouteChangedEvent.self,
-                RouteChanged(reason: .audioServerLost, previousSink: pulseSink, sink: nil))
+                RouteChanged(reason: .audioServerLost, previousSink: serverSink, sink: nil))
             recovery.serverLost(at: now(), playing: player.state == .playing)
         case .connected:
             guard serverWasLost else { return }
             serverWasLost = false
-            logger.notice("the audio server answers again")
+            logger.notice("\(playsToSnapcast ? "the Snapcast server" : "the audio server") answers again")
             hub.publish(
                 Events.RouteChangedEvent.self,
-                RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: pulseSink))
+                RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: serverSink))
             recovery.serverBack(at: now())
             retryOutputIfDue()
         case .sinkAdded(let name):
@@ -42,6 +43,10 @@ extension PlayerService {
         }
         chores.ring()
     }
+
+    /// The sink a `route.changed` for the server's loss or return names: `snapcast` while
+    /// the music goes to the Snapcast server (its loss is the route's), else the pinned sink.
+    private var serverSink: String? { playsToSnapcast ? PlayerSetOutputParams.snapcast : pulseSink }
 
     /// Plays on from the heard position when an attempt is due and the audio server is up.
     /// A server that answers but cannot open a stream yet leaves the wait going, with its

@@ -113,6 +113,10 @@ final class FakeEngine: PlaybackControl {
         record("output \(output)")
         state.withLock { $0.output = output }
     }
+    func leadOutput(to output: AudioOutput) throws(AudioError) {
+        record("lead \(output)")
+        state.withLock { $0.output = output }
+    }
     func setStreamVolume(_ volume: Double) { record("volume \(volume)") }
     func shutDown() { record("shutDown") }
 

@@ -7,16 +7,20 @@ import Glibc
 /// (`source = tcp://HOST:PORT?name=Rondo`), which plays it in every room in sync. No audio
 /// server sits in this path, so each stream's gain is applied to its samples here.
 ///
-/// A snapserver that is not there yet, or goes away, is connected again with back-off
-/// (0.1 s, doubling to 2 s); meanwhile the streams play on to no one at the same pace, so
-/// positions and track changes are what they would be. Between sounds the feed sends
-/// silence, so the rooms stay in sync and the next sound starts at once; once nothing has
-/// played for ``idleAfter`` (paused, stopped) it sends nothing, and snapserver shows the
-/// stream idle, until a stream plays again. Each connection, and each start after idling,
-/// begins with ``leadFrames`` ahead of the clock, so snapserver never waits for a read.
+/// A connection is made when the feed is: a snapserver that is not there refuses the
+/// output, as an audio server that does not answer does. One that goes away (its socket
+/// hangs up, or a write fails) fails the connection for good, reported through
+/// ``onFailure(_:)`` like the loss of an audio server: ``AudioServer`` reports the loss and
+/// connects a new feed when snapserver is back, and nothing plays on to no one meanwhile.
+/// Between sounds the feed sends silence, so the rooms stay in sync and the next sound
+/// starts at once; once nothing has played for ``idleAfter`` (paused, stopped) it sends
+/// nothing, and snapserver shows the stream idle, until a stream plays again; the socket is
+/// still watched every ``hangUpCheckInterval``, so a snapserver gone while paused is known.
+/// The feed, and each start after idling, begins with ``leadFrames`` ahead of the clock, so
+/// snapserver never waits for a read.
 ///
 /// Ownership: one thread (`rondo-snapcast`) owns the socket and the pacing; `lock` guards
-/// the channels and the clock, which the streams' callers share.
+/// the channels, the clock and the failure hooks, which the streams' callers share.
 public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     /// The feed's frames per second and channels: snapserver's `sampleformat=48000:16:2`.
     static let rate = 48_000
@@ -24,8 +28,8 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     /// How often the feed wakes, and how far it writes ahead of the clock.
     static let tickInterval = 0.02
     static let leadFrames = rate / 10
-    /// The longest wait between attempts to reach snapserver.
-    static let longestRetry = 2.0
+    /// How often a quiet feed looks whether snapserver hung up, in seconds.
+    static let hangUpCheckInterval = 0.5
     /// Seconds without a stream playing after which the feed goes quiet.
     static let idleAfter = 1.0
 
@@ -34,6 +38,10 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     private let lock = NSCondition()
     private var channels: [ObjectIdentifier: SnapcastChannel] = [:]
     private var open = true
+    /// Whether snapserver went away; the connection then stays failed.
+    private var lost = false
+    /// What ``onFailure(_:)`` was given.
+    private var failureHooks: [@Sendable () -> Void] = []
     /// Monotonic nanoseconds at which the feed's clock started, and frames sent since.
     private var startedAt: UInt64 = 0
     private var framesSent = 0
@@ -42,19 +50,26 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
     /// Whether the feed went quiet, no stream having played for ``idleAfter``.
     private var idle = false
 
-    /// A feed to the snapserver source at `host`:`port`; it connects on its own thread.
-    public init(host: String, port: Int) {
+    /// A feed to the snapserver source at `host`:`port`, connected now and fed on its own
+    /// thread.
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no snapserver takes the
+    ///   connection (within 2 s), so that the output is refused or waited for as an audio
+    ///   server that does not answer is.
+    public init(host: String, port: Int) throws(AudioError) {
         self.host = host
         self.port = port
-        let thread = Thread { [self] in run() }
+        let socket = try Self.connect(host: host, port: port)
+        let thread = Thread { [self] in run(socket) }
         thread.name = "rondo-snapcast"
         thread.start()
     }
 
-    public var isAlive: Bool { lock.withLock { open } }
+    public var isAlive: Bool { lock.withLock { open && !lost } }
 
-    /// Never called: the feed does not fail for good, it connects again.
-    public func onFailure(_ react: @escaping @Sendable () -> Void) {}
+    /// `react` is called on the feed's thread once snapserver went away.
+    public func onFailure(_ react: @escaping @Sendable () -> Void) {
+        lock.withLock { failureHooks.append(react) }
+    }
 
     public func close() {
         lock.withLock {
@@ -106,39 +121,27 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
 
     // MARK: The feed's thread
 
-    private func run() {
-        var socket: Int32 = -1
-        var retryAt = 0.0
-        var retryWait = 0.1
+    /// Feeds `socket` until the connection is closed or snapserver goes away; closes it.
+    private func run(_ socket: Int32) {
+        defer { Glibc.close(socket) }
         var pcm: [Int16] = []
         var mix: [Float] = []
         var quietTicks = 0
         while true {
-            let proceed = lock.withLock { () -> Bool in
-                while open, channels.isEmpty || (idle && isQuiet) {
-                    startedAt = 0
-                    lock.wait()
+            let feeding = lock.withLock { () -> Bool? in
+                guard open else { return nil }
+                guard channels.isEmpty || (idle && isQuiet) else {
+                    idle = false
+                    return true
                 }
-                idle = false
-                return open
+                startedAt = 0
+                lock.wait(until: Date(timeIntervalSinceNow: Self.hangUpCheckInterval))
+                return false
             }
-            guard proceed else { break }
+            guard let feeding else { return }
+            guard !Self.hungUp(socket) else { return lose() }
+            guard feeding else { continue }
             let now = DispatchTime.now().uptimeNanoseconds
-            if socket < 0, Double(now) / 1e9 >= retryAt {
-                socket = Self.connect(host: host, port: port)
-                if socket < 0 {
-                    retryAt = Double(now) / 1e9 + retryWait
-                    retryWait = min(retryWait * 2, Self.longestRetry)
-                } else {
-                    retryWait = 0.1
-                    // A new connection starts with the lead, as the feed's first did.
-                    let silence = [Int16](repeating: 0, count: Self.leadFrames * Self.channels)
-                    if !Self.send(silence, frames: Self.leadFrames, on: socket) {
-                        Glibc.close(socket)
-                        socket = -1
-                    }
-                }
-            }
             let frames = lock.withLock { () -> Int in
                 if startedAt == 0 {
                     startedAt = now
@@ -170,18 +173,21 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
                         quietTicks = 0
                     }
                 }
-                if socket >= 0 {
-                    Self.encode(mix, frames: frames, into: &pcm)
-                    if !Self.send(pcm, frames: frames, on: socket) {
-                        Glibc.close(socket)
-                        socket = -1
-                        retryAt = 0
-                    }
-                }
+                Self.encode(mix, frames: frames, into: &pcm)
+                guard Self.send(pcm, frames: frames, on: socket) else { return lose() }
             }
             Thread.sleep(forTimeInterval: Self.tickInterval)
         }
-        if socket >= 0 { Glibc.close(socket) }
+    }
+
+    /// Marks the connection failed for good and tells the hooks, once; on the feed's thread.
+    private func lose() {
+        let hooks = lock.withLock { () -> [@Sendable () -> Void] in
+            guard open, !lost else { return [] }
+            lost = true
+            return failureHooks
+        }
+        for hook in hooks { hook() }
     }
 
     /// Whether no stream plays: each is paused or has played out what it was asked to drain.
@@ -215,21 +221,41 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         return true
     }
 
-    /// A connected TCP socket to `host`:`port` (a numeric address or a name), its sends
-    /// bounded by a timeout; -1 when it cannot be reached.
-    private static func connect(host: String, port: Int) -> Int32 {
+    /// Whether snapserver hung up `socket` (it never writes to it: anything it sends is
+    /// read and dropped).
+    private static func hungUp(_ socket: Int32) -> Bool {
+        var watched = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&watched, 1, 0) > 0 else { return false }
+        if watched.revents & (Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0 { return true }
+        // Readable: data to drop, or the end of the stream, which a read of 0 bytes tells.
+        var scratch = [UInt8](repeating: 0, count: 512)
+        let count = scratch.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+
+    /// A connected TCP socket to `host`:`port` (a numeric address or a name), its connect
+    /// and sends bounded by a 2 s timeout (Linux applies `SO_SNDTIMEO` to both).
+    /// - Throws: ``AudioError/pulseUnavailable(_:)`` saying why it cannot be reached.
+    private static func connect(host: String, port: Int) throws(AudioError) -> Int32 {
+        let server = "no Snapcast server answers at \(host):\(port)"
+        let advice = "start snapserver with that TCP source, or set [snapcast] source to where it runs"
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { return -1 }
+        let resolved = getaddrinfo(host, String(port), &hints, &found)
+        guard resolved == 0, let first = found else {
+            throw .pulseUnavailable("\(server) (\(String(cString: gai_strerror(resolved)))); \(advice)")
+        }
         defer { freeaddrinfo(found) }
         let socket = Glibc.socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { return -1 }
+        guard socket >= 0 else { throw .pulseUnavailable("\(server) (\(String(cString: strerror(errno))))") }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard Glibc.connect(socket, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
+            // A connect that timed out reports EINPROGRESS.
+            let reason = errno == EINPROGRESS ? "no answer within 2 s" : String(cString: strerror(errno))
             Glibc.close(socket)
-            return -1
+            throw .pulseUnavailable("\(server) (\(reason)); \(advice)")
         }
         return socket
     }
