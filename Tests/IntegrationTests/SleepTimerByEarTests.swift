@@ -5,9 +5,10 @@ import RondoTesting
 import SinkMonitor
 import Testing
 
-/// The sleep timer by ear (SPEC §15): `rondo sleep 1` keeps the music at its level until the
-/// last 10 s, fades it there and pauses it at 60 s; `rondo sleep end` pauses at the end of the
-/// item, before the next is heard. The next play is at full level again.
+/// The sleep timer by ear (SPEC §15): `rondo sleep 1` ends in a minute; a quarter of a minute
+/// keeps the music at its level until the last 10 s, fades it there and pauses it at 15 s;
+/// `rondo sleep end` pauses at the end of the item, before the next is heard. The next play is
+/// at full level again.
 @Suite(.serialized)
 struct SleepTimerByEarTests {
     private func rondo(_ bench: AudioTestBench, _ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
@@ -20,24 +21,29 @@ struct SleepTimerByEarTests {
         if left > 0 { Thread.sleep(forTimeInterval: left) }
     }
 
-    @Test func aMinuteFadesOverItsLastTenSecondsThenPauses() throws {
+    @Test func theTimerFadesOverItsLastTenSecondsThenPauses() throws {
         let bench = try AudioTestBench()
         try bench.queue("long440.mp3")
         _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changeRepeatMode, repeatType: .one))
         let reference = try bench.playToneReference()
 
-        let started = Date()
+        let asked = Date()
         let set = rondo(bench, "sleep", "1")
         #expect(set.status == 0 && set.stdout.contains("pausing at"), "\(set)")
-        let sleep = try #require(try bench.nowPlaying().sleep)
-        let endsAt = try #require(sleep.endsAt)
-        #expect(abs(endsAt - (started.timeIntervalSince1970 + 60)) < 1, "ends at \(endsAt), asked at \(started.timeIntervalSince1970)")
+        let minute = try #require(try bench.nowPlaying().sleep?.endsAt)
+        #expect(abs(minute - (asked.timeIntervalSince1970 + 60)) < 1, "ends at \(minute), asked at \(asked.timeIntervalSince1970)")
         #expect(rondo(bench, "sleep").stdout.contains("pausing at"))
 
-        wait(until: started.addingTimeInterval(45))
+        // A quarter of a minute: its last 10 s fade as a minute's do, without waiting out the rest.
+        let started = Date()
+        #expect(rondo(bench, "sleep", "0.25").status == 0)
+        let endsAt = try #require(try bench.nowPlaying().sleep?.endsAt)
+        #expect(abs(endsAt - (started.timeIntervalSince1970 + 15)) < 1, "ends at \(endsAt), asked at \(started.timeIntervalSince1970)")
+
+        wait(until: started.addingTimeInterval(3))
         let before = bench.heardLevel(of: 440, over: 0.5)
-        #expect(abs(before - reference) < 1.5, "15 s before the end the music plays at its level: \(before) dB, not \(reference)")
-        wait(until: started.addingTimeInterval(55))
+        #expect(abs(before - reference) < 1.5, "12 s before the end the music plays at its level: \(before) dB, not \(reference)")
+        wait(until: started.addingTimeInterval(10))
         let fading = bench.heardLevel(of: 440, over: 0.3)
         // 5 s left of 10: a quarter of the gain, 12 dB down (what the listener hears lags a little).
         #expect(fading < reference - 8 && fading > reference - 17, "5 s before the end: \(fading) dB, the music at \(reference)")
@@ -49,7 +55,7 @@ struct SleepTimerByEarTests {
         }
         let silence = try #require(silentAt, "never silent")
         let after = silence.timeIntervalSince(started)
-        #expect(abs(after - 60) <= 1, "silent \(after) s after rondo sleep 1")
+        #expect(abs(after - 15) <= 1, "silent \(after) s after rondo sleep 0.25")
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .paused })
         #expect(try bench.nowPlaying().sleep == nil)
 
