@@ -339,8 +339,6 @@ final class PodcastService: Sendable {
 
     // MARK: Helpers
 
-    /// Brings the downloads up to date after a change, in the background: nothing waits
-    /// for them.
     /// Starts bringing the downloads up to date; the episodes whose copy came or went are
     /// then announced as revised, for where their audio is.
     private func updateDownloads() {
@@ -353,62 +351,5 @@ final class PodcastService: Sendable {
             throw RPCError(.notFound, "the library database could not be opened (see rondod's log); podcasts are kept there")
         }
         return store
-    }
-
-    /// `url` when it is an http(s) address with a host, at most 8192 bytes.
-    static func checkedFeedURL(_ url: String) throws(RPCError) -> String {
-        let trimmed = url.trimmingCharacters(in: .whitespaces)
-        guard trimmed.utf8.count <= 8192, let parsed = URL(string: trimmed), let scheme = parsed.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-        else {
-            throw RPCError(.badParam, "url must be a feed's http:// or https:// address, got \"\(url.prefix(200))\"")
-        }
-        return trimmed
-    }
-
-    /// The feeds of the OPML file at `path`; only a regular file is read (a FIFO or a
-    /// device would block the reader, or never end).
-    private static func readOPML(_ path: String) throws(RPCError) -> [OPML.Entry] {
-        guard path.hasPrefix("/") else { throw RPCError(.badParam, "path must be absolute, got \"\(path)\"") }
-        // Opened without blocking and checked on the descriptor, so nothing swapped in
-        // between a look and the open can block the thread.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw RPCError(.notFound, "cannot read \(path)") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw RPCError(.badParam, "\(path) is not a regular file; give an OPML file")
-        }
-        let data = (try? handle.read(upToCount: maximumOPMLBytes + 1)) ?? Data()
-        guard data.count <= maximumOPMLBytes else {
-            throw RPCError(.badParam, "\(path) is larger than \(maximumOPMLBytes >> 20) MiB; no OPML list is that long")
-        }
-        do {
-            return try OPML.entries(in: data)
-        } catch {
-            throw RPCError(.decodeFailed, "\(path) is not an OPML list: \(error)")
-        }
-    }
-
-    private static func noSuchShow(_ identifier: String) -> RPCError {
-        RPCError(.notFound, "no subscribed show \(identifier) (rondo podcast list shows them)")
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as FetchError: error.description
-        case let error as FeedError: error.description
-        case let error as StoreError: "the database: \(error)"
-        default: String(describing: error)
-        }
-    }
-}
-
-extension PodcastShow {
-    /// The wire form of a stored show.
-    init(_ record: PodcastShowRecord) {
-        self.init(
-            show: record.identifier, title: record.title, url: record.url, episodes: record.episodes, unplayed: record.unplayed,
-            lastRefresh: record.lastRefresh, error: record.error)
     }
 }
