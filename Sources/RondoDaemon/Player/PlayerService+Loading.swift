@@ -29,12 +29,14 @@ extension PlayerService {
         let next = player.isLoaded ? player.automaticNext : nil
         var reread = false
         for identifier in identifiers where descriptions[identifier] != nil || describing.contains(identifier) {
+            describing.insert(identifier)
             if identifier == next?.location {
+                // The pre-roll reads it again, and tells what it read.
                 descriptions.removeValue(forKey: identifier)
                 reread = true
+            } else {
+                loader.describe(identifier)
             }
-            describing.insert(identifier)
-            loader.describe(identifier)
         }
         if reread, let next { pendingPrepare = loader.prepareNext(loadRequest(for: next)) }
     }
