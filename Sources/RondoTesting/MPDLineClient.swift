@@ -20,15 +20,7 @@ public final class MPDLineClient {
         let deadline = Date().addingTimeInterval(patience)
         while true {
             let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
-                for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
-            }
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            if connected == 0 {
+            if UnixSocketPath.connect(descriptor, to: path) == 0 {
                 try self.init(descriptor: descriptor)
                 return
             }
