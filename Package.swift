@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strictSettings),
         .testTarget(name: "ContentIdentifiersTests", dependencies: ["ContentIdentifiers"], swiftSettings: strictSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "RondoTesting"], swiftSettings: strictSettings),
-        .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"], swiftSettings: strictSettings),
+        .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",

@@ -23,10 +23,8 @@ struct PodcastRevisionTests {
             PodcastTests.Item(guid: "ep-2", title: "Second Steps", file: "w1.mp3", day: 9),
         ]
         try server.write("show.xml", PodcastTests.feed("Steps Weekly", before, on: server))
-        let directory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        let (directory, config) = try PodcastTests.configurationWithoutDownloads()
         defer { directory.remove() }
-        let config = directory.appending("rondo.toml")
-        try Data("[podcasts]\ndownload_ahead = 0\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
         defer { _ = daemon.stop() }
         let client = try daemon.client()
@@ -110,10 +108,8 @@ struct PodcastMovedWhilePlayingTests {
                 """.utf8)
         }
         try server.write("show.xml", feed("p1.mp3"))
-        let directory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        let (directory, config) = try PodcastTests.configurationWithoutDownloads("[network]\nbuffer_s = 1\n")
         defer { directory.remove() }
-        let config = directory.appending("rondo.toml")
-        try Data("[podcasts]\ndownload_ahead = 0\n[network]\nbuffer_s = 1\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
         defer { _ = daemon.stop() }
         let client = try daemon.client()

@@ -58,6 +58,15 @@ struct PodcastTests {
             """, in: encoding)
     }
 
+    /// A `rondo.toml` that downloads no episode ahead, so what plays is asked of the server
+    /// where a test sees it, with `more` lines after; its directory and its path.
+    static func configurationWithoutDownloads(_ more: String = "") throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        let path = directory.appending("rondo.toml")
+        try Data(("[podcasts]\ndownload_ahead = 0\n" + more).utf8).write(to: URL(fileURLWithPath: path))
+        return (directory, path)
+    }
+
     static let twoEpisodes = [
         Item(guid: "ep-1", title: "First Steps", file: "ep1.mp3", day: 2),
         Item(guid: "ep-2", title: "Second Steps", file: "ep2.mp3", day: 9, chapters: "ep2-chapters.json"),
@@ -78,10 +87,8 @@ struct PodcastTests {
     @Test func subscribeRefreshAndOPMLRoundTrip() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        let (configDirectory, config) = try Self.configurationWithoutDownloads()
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        try Data("[podcasts]\ndownload_ahead = 0\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         defer { daemon.stop() }
         let client = try daemon.client()
@@ -210,11 +217,8 @@ struct PodcastTests {
             </channel></rss>
             """
         try server.write("news.xml", Array(feed.utf8))
-        let configDirectory = try TemporaryDirectory(prefix: "rondo-podcast-config")
+        let (configDirectory, config) = try Self.configurationWithoutDownloads()
         defer { configDirectory.remove() }
-        let config = configDirectory.appending("rondo.toml")
-        // Nothing downloaded ahead: what plays is asked of the server, where the test sees it.
-        try Data("[podcasts]\ndownload_ahead = 0\n".utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config, "--output", "null"])
         defer { daemon.stop() }
         let client = try daemon.client()

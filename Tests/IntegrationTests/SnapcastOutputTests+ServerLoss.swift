@@ -112,11 +112,7 @@ extension SnapcastOutputTests {
         let kitchen = try snapcast.addRoom("kitchen")
         let (configDirectory, config) = try configuration(for: snapcast, output: false)
         defer { configDirectory.remove() }
-        let bench = try AudioTestBench(daemonArguments: ["--config", config])
-        try bench.queue("long440.mp3")
-        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
-        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
-        #expect(bench.daemon.stop() == 0)
+        let bench = try roomsChosenAndStopped(config: config)
         snapcast.kill()
 
         let again = try DaemonProcess(pulseServer: bench.pulse.server, arguments: ["--config", config], restarting: bench.daemon)

@@ -27,6 +27,17 @@ struct SnapcastOutputTests {
         return (directory, path)
     }
 
+    /// A daemon on `config` that queued the long tone, moved the music to the rooms and
+    /// stopped: the choice is in the database it leaves for the next one.
+    func roomsChosenAndStopped(config: String) throws -> AudioTestBench {
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        try bench.queue("long440.mp3")
+        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
+        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
+        #expect(bench.daemon.stop() == 0)
+        return bench
+    }
+
     /// Waits up to `timeout` seconds for `condition`.
     private func eventually(_ timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -215,11 +226,7 @@ struct SnapcastOutputTests {
         let kitchen = try snapcast.addRoom("kitchen")
         let (configDirectory, config) = try configuration(for: snapcast, output: false)
         defer { configDirectory.remove() }
-        let bench = try AudioTestBench(daemonArguments: ["--config", config])
-        try bench.queue("long440.mp3")
-        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
-        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
-        #expect(bench.daemon.stop() == 0)
+        let bench = try roomsChosenAndStopped(config: config)
 
         let again = try DaemonProcess(pulseServer: bench.pulse.server, arguments: ["--config", config], restarting: bench.daemon)
         defer { _ = again.stop() }

@@ -1,3 +1,4 @@
+import RondoTesting
 import Testing
 import TextEncodings
 
@@ -28,7 +29,7 @@ struct LenientTextTests {
     /// A hint wins when the bytes are valid in it, and is passed over when they are not.
     @Test func hint() throws {
         let cp1251 = try #require(TextEncoding(named: "cp1251"))
-        let bytes = IconvEncoder.encode("Привет", to: "cp1251")
+        let bytes = EncodedText.bytes("Привет", in: "cp1251")
         #expect(LenientText.decode(bytes, hint: cp1251) == "Привет")
         let utf16 = try #require(TextEncoding(named: "UTF-16LE"))
         #expect(LenientText.decode(Array("odd".utf8), hint: utf16) == "odd")

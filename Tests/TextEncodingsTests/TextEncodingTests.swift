@@ -1,3 +1,4 @@
+import RondoTesting
 import Testing
 import TextEncodings
 
@@ -13,7 +14,7 @@ struct TextEncodingTests {
 
     /// Encodes `text` in `encoding` with iconv, the reverse of what is under test.
     static func encode(_ text: String, in encoding: String) -> [UInt8] {
-        IconvEncoder.encode(text, to: encoding)
+        EncodedText.bytes(text, in: encoding)
     }
 
     /// Each sample's bytes decode to its text, whole.
