@@ -52,3 +52,26 @@ ensure_pulseaudio() {
   echo "rondo: PulseAudio did not start (see the system log)" >&2
   return 1
 }
+
+# prepare_fixtures: makes the generated audio fixtures once (Tests/Fixtures/generated), before
+# tests run in many processes at once. They are cached by the content hash of the script that
+# makes them, under ${XDG_CACHE_HOME:-~/.cache}/rondo/fixtures/HASH, so a new checkout copies
+# them instead of encoding them again, and a changed script makes them anew.
+prepare_fixtures() {
+  local script="$root/Tests/Fixtures/make-fixtures.sh" generated="$root/Tests/Fixtures/generated"
+  local hash cache
+  hash=$(sha256sum "$script" | cut -c1-16)
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/rondo/fixtures/$hash"
+  [ "$(cat "$generated/.made-by" 2>/dev/null)" = "$hash" ] && return 0
+  rm -rf "$generated"
+  if [ -d "$cache" ]; then
+    cp -a "$cache" "$generated"
+  else
+    echo "rondo: making the audio fixtures" >&2
+    bash "$script" "$generated"
+    mkdir -p "$(dirname "$cache")"
+    rm -rf "$cache.partial"
+    cp -a "$generated" "$cache.partial" && mv "$cache.partial" "$cache"
+  fi
+  echo "$hash" >"$generated/.made-by"
+}

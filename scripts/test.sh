@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs missing apt packages (or prints the apt-get line),
-# builds, and runs every test (the MP3 fixtures are made on first use). Tests that play audio
-# start their own private audio server, so no running server is needed: PulseAudio first,
-# then, when PipeWire, WirePlumber and pipewire-pulse are installed and no filter was given,
-# the tests that play audio (the Audio and Integration targets) again on PipeWire. Without a
-# filter, the head-unit view's browser tests run too (headless Chromium through Selenium).
+# makes (or copies from the cache) the audio fixtures, builds, and runs every test. Tests that
+# play audio start their own private audio server, so no running server is needed.
+#
+# The lanes (docs/TESTING.md):
+#   PulseAudio  every test, many processes at once (scripts/test_runner.py);
+#   browser     the head-unit view in headless Chromium through Selenium;
+#   PipeWire    the tests tagged `dependsOnAudioServer` again, on PipeWire, WirePlumber and
+#               pipewire-pulse (when they are installed).
+# Every run ends with its timing (scripts/test_timing.py): each lane's wall time and the 25
+# slowest tests, also when a lane failed.
 #
 # scripts/test.sh --fast runs the fast lane instead: the pure and unit suites, with no audio
 # server, browser, daemon process or fuzz guard (the Integration target and the suites
-# marked `.fullLane`, see Sources/RondoTesting/TestLane.swift), in about a minute after a
-# build. Further arguments go to `swift test` in both lanes.
+# marked `.fullLane`, see Sources/RondoTesting/TestLane.swift), in well under a minute after
+# a build. scripts/test.sh with arguments runs `swift test` with them, in one process (for a
+# filter: `scripts/test.sh --filter MPRISTests`).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fast=false
@@ -29,19 +35,44 @@ export TMPDIR
 # Some tests run rondod and rondo as another user (root reads every file), which must reach
 # their directories through this one.
 chmod 0755 "$TMPDIR"
-trap 'rm -rf "$TMPDIR"' EXIT
+lanes="$TMPDIR/lanes.tsv"
+: >"$lanes"
+trap '/usr/bin/python3 "$root/scripts/test_timing.py" "$lanes"; rm -rf "$TMPDIR"' EXIT
+
+# lane NAME UNITS COMMAND...: runs one lane and notes its wall time, and the file where the
+# test runner wrote each unit's time (`-` for none).
+lane() {
+  local name=$1 units=$2 started status=0
+  shift 2
+  started=$(date +%s)
+  "$@" || status=$?
+  printf '%s\t%s\t%s\n' "$name" "$(($(date +%s) - started))" "$units" >>"$lanes"
+  return "$status"
+}
+
+# runner LANE ARGUMENTS...: the test runner on the built test binary, for one lane.
+runner() {
+  local name=$1
+  shift
+  /usr/bin/python3 "$root/scripts/test_runner.py" --binary "$root/.build/debug/RondoPackageTests.xctest" \
+    --lane "$name" --log-dir "$TMPDIR/lanes/$name" --durations "$root/.build/test-durations.json" "$@"
+}
+
+prepare_fixtures
 swift build --build-tests
 if $fast; then
-  RONDO_TEST_LANE=fast swift test --skip-build --skip 'IntegrationTests\.' "$@"
+  RONDO_TEST_LANE=fast lane fast - swift test --skip-build --skip 'IntegrationTests\.' "$@"
   exit 0
 fi
-swift test --skip-build "$@"
-if [ $# -eq 0 ]; then
-  echo "rondo: the head-unit view in a browser (screenshots in .build/test-artifacts/view)" >&2
-  RONDO_BIN="$root/.build/debug" /usr/bin/python3 "$root/Tests/Browser/view_test.py"
+if [ $# -gt 0 ]; then
+  lane "swift test $*" - swift test --skip-build "$@"
+  exit 0
 fi
-if [ $# -eq 0 ] && command -v pipewire >/dev/null && command -v wireplumber >/dev/null &&
-  command -v pipewire-pulse >/dev/null; then
-  echo "rondo: the audio tests again, on PipeWire" >&2
-  RONDO_TEST_AUDIO_SERVER=pipewire swift test --skip-build --filter 'AudioTests\.|IntegrationTests\.'
+lane PulseAudio "$TMPDIR/lanes/PulseAudio/units.tsv" runner PulseAudio
+echo "rondo: the head-unit view in a browser (screenshots in .build/test-artifacts/view)" >&2
+RONDO_BIN="$root/.build/debug" lane browser - /usr/bin/python3 "$root/Tests/Browser/view_test.py"
+if command -v pipewire >/dev/null && command -v wireplumber >/dev/null && command -v pipewire-pulse >/dev/null; then
+  echo "rondo: the tests that depend on the audio server again, on PipeWire" >&2
+  RONDO_TEST_AUDIO_SERVER=pipewire lane PipeWire "$TMPDIR/lanes/PipeWire/units.tsv" \
+    runner PipeWire --tag .dependsOnAudioServer
 fi

@@ -23,6 +23,27 @@ extension Tag {
     @Tag public static var audioServer: Self
     /// Fuzz guards.
     @Tag public static var fuzz: Self
+    /// Tests whose outcome can differ from one audio server to another: see
+    /// ``Testing/Trait/dependsOnAudioServer(_:)``.
+    @Tag public static var dependsOnAudioServer: Self
+    /// Tests that play through an audio server but whose outcome cannot differ from one to
+    /// another: see ``Testing/Trait/sameOnEveryAudioServer(_:)``.
+    @Tag public static var sameOnEveryAudioServer: Self
+}
+
+extension Trait where Self == Tag.List {
+    /// Marks a suite or test whose outcome depends on the audio server it plays through —
+    /// stream timing, volumes, device events, restarts, levels heard at the monitor — for
+    /// `reason`, one line saying which. `scripts/test.sh` runs these tests a second time on
+    /// PipeWire, and at full priority beside the other tests (their ears are timed).
+    /// `docs/TESTING.md` lists them with their reasons.
+    public static func dependsOnAudioServer(_ reason: String) -> Self { .tags(.dependsOnAudioServer) }
+
+    /// Marks a suite or test that plays through an audio server but whose outcome cannot
+    /// differ from one server to another, for `reason` (one line: what it checks instead);
+    /// it runs on PulseAudio only. Every suite that touches an audio server carries this
+    /// or ``dependsOnAudioServer(_:)`` (`AudioServerLaneTests` holds them to it).
+    public static func sameOnEveryAudioServer(_ reason: String) -> Self { .tags(.sameOnEveryAudioServer) }
 }
 
 extension Trait where Self == ConditionTrait {

@@ -9,7 +9,8 @@ import Testing
 /// §10): they seek like local files, and a connection dropped mid-file resumes where it
 /// was with a Range request. The fixture `steps` tells the position by ear: second k is a
 /// (300 + 100·k) Hz tone.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer))
+@Suite(
+    .serialized, .tags(.audioServer), .fullLane(.audioServer), .sameOnEveryAudioServer("HTTP ranges and resumption; the ear only tells the position"))
 struct RemoteFileTests {
     /// The frequency of second `k` of `steps`.
     static func stepFrequency(_ k: Int) -> Double { Double(300 + 100 * k) }

@@ -6,7 +6,7 @@ import Testing
 
 /// ReplayGain as a listener hears it: tagged copies of one 440 Hz tone played by the daemon,
 /// their levels measured at the sink's monitor.
-@Suite(.serialized)
+@Suite(.serialized, .dependsOnAudioServer("levels heard through the server's volume path"))
 struct ReplayGainByEarTests {
     /// The files of one test and the scratch directory they are made in.
     private struct TaggedTones {

@@ -10,7 +10,7 @@ import Testing
 /// navigation prompt ducks a station by the same 10.5 dB, a call pauses it and its end
 /// rejoins the live edge, and an episode played from a web server is spoken audio, paused
 /// by a prompt and resumed where it was.
-@Suite(.serialized)
+@Suite(.serialized, .dependsOnAudioServer("a station's duck and pause heard at the server's monitor"))
 struct StreamFocusTests {
     /// The player's session as `session.list` shows it.
     private func playerSession(_ bench: AudioTestBench) throws -> SessionInfo? {

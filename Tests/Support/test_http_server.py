@@ -30,7 +30,9 @@ Faults (NAME is a file under DIRECTORY; N, S, K, CODE, METAINT, EVERY and TOTAL 
   /endless-headers                 header lines (1 KB each) that never end
   /icy/METAINT/EVERY/NAME          the file as a live ICY stream: a metadata block every
                                    METAINT bytes, StreamTitle='Title K' where K = offset //
-                                   EVERY, when it changed (an empty block else); then the end
+                                   EVERY, when it changed (an empty block else); then silence,
+                                   the connection held until the listener hangs up (so a slow
+                                   reader never meets a drop)
   /icy-max/METAINT/NAME            as /icy/, every block 4080 bytes (length byte 255),
                                    StreamTitle='Block K'
   /icy-flood/TOTAL/METAINT/NAME    a station playing the file round and round without end:
@@ -515,7 +517,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 continue
             last = title
             self.body.write(self.icy_block(title), counted=False)
+        self.hold_until_hung_up()
         self.close_connection = True
+
+    def hold_until_hung_up(self):
+        """Sends nothing more and keeps the connection until the listener closes it (or a
+        minute has passed), as a live station with nothing to send yet."""
+        self.wfile.flush()
+        self.connection.settimeout(60)
+        try:
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
 
     def log_request_line(self):
         conditional = self.headers.get("If-None-Match") is not None or self.headers.get("If-Modified-Since") is not None

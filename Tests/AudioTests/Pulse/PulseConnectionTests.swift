@@ -6,7 +6,7 @@ import Testing
 @testable import Audio
 
 /// Letting go of a connection, wherever that happens.
-@Suite(.tags(.audioServer), .fullLane(.audioServer))
+@Suite(.tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("how the server lets a client's connection go"))
 struct PulseConnectionTests {
     /// The last reference to a connection, dropped inside one of its own callbacks on its
     /// mainloop thread (as a stopping daemon may), shuts it down without libpulse aborting
