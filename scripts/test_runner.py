@@ -22,9 +22,10 @@ failed unit's whole output, and writes each unit's wall time to the durations fi
 orders the next run and feeds the timing report (scripts/test_timing.py).
 
 Usage: test_runner.py --binary BIN --lane NAME --log-dir DIR [--jobs N] [--tag TAG]
-                      [--durations FILE] [--seed-durations FILE]
+                      [--only REGEX] [--durations FILE]
 
---tag TAG keeps only the tests carrying that tag (on the test or a suite around it).
+--tag TAG keeps only the tests carrying that tag (on the test or a suite around it);
+--only REGEX only the tests whose ID (`Target.Suite/test()`) it matches.
 """
 
 import argparse
@@ -131,7 +132,7 @@ class Unit:
         return "|".join("^" + re.escape(function) + "/" for function in self.functions)
 
 
-def plan(tests, tag):
+def plan(tests, tag, only=None):
     """The units of the run: see the module's description."""
     attributes = SourceAttributes()
     units = {}
@@ -141,6 +142,8 @@ def plan(tests, tag):
         around = ancestors(test, tests)
         tags = test.tags.union(*(suite.tags for suite in around))
         if tag is not None and tag not in tags:
+            continue
+        if only is not None and not re.search(only, test.id):
             continue
         serialized = [suite for suite in around if attributes.serialized(suite)]
         if serialized:
@@ -155,16 +158,13 @@ def plan(tests, tag):
     return list(units.values())
 
 
-def read_durations(*paths):
-    durations = {}
-    for path in paths:
-        try:
-            with open(path, encoding="utf-8") as file:
-                for name, seconds in json.load(file).items():
-                    durations.setdefault(name, seconds)
-        except (OSError, ValueError):
-            continue
-    return durations
+def read_durations(path):
+    """The seconds each unit took when it last ran, by name ({} before any run)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, ValueError):
+        return {}
 
 
 def estimate(unit, durations):
@@ -250,18 +250,17 @@ def main():
     parser.add_argument("--log-dir", required=True)
     parser.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1) + 1)
     parser.add_argument("--tag")
+    parser.add_argument("--only")
     parser.add_argument("--durations")
-    parser.add_argument("--seed-durations")
     arguments = parser.parse_args()
     os.makedirs(arguments.log_dir, exist_ok=True)
     tests = list_tests(arguments.binary, arguments.log_dir)
-    units = plan(tests, arguments.tag)
+    units = plan(tests, arguments.tag, arguments.only)
     if not units:
         print(f"rondo: no test in the {arguments.lane} lane"
               + (f" carries the tag {arguments.tag}" if arguments.tag else ""), file=sys.stderr)
         return 1
-    paths = [p for p in (arguments.durations, arguments.seed_durations) if p]
-    durations = read_durations(*paths)
+    durations = read_durations(arguments.durations) if arguments.durations else {}
     units.sort(key=lambda unit: -estimate(unit, durations))
     count = sum(len(unit.functions) for unit in units)
     print(f"rondo: the {arguments.lane} lane: {count} tests in {len(units)} processes, "

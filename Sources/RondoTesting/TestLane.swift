@@ -53,3 +53,10 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: !TestLane.isFast, Comment(rawValue: "full lane only: \(reason.rawValue)"))
     }
 }
+
+extension Trait where Self == ParallelizationTrait {
+    /// Runs the suite's tests one after another, for `reason`, one line saying why they
+    /// cannot overlap. Suites that each start their own private servers run their tests in
+    /// parallel otherwise; `scripts/test.sh` runs a serialized suite as one process.
+    public static func serialized(_ reason: String) -> Self { .serialized }
+}

@@ -7,7 +7,7 @@ import Testing
 /// Extreme numbers in any numeric parameter never kill or hang the daemon: each request is
 /// answered with a result (clamped where SPEC clamps) or a `badParam`/invalid-params error,
 /// and the daemon answers afterwards.
-@Suite(.serialized)
+@Suite
 struct ArithmeticExtremesTests {
     /// The numbers tried in every numeric parameter, as JSON text.
     static let extremes = [

@@ -8,7 +8,9 @@ import Testing
 /// The PulseAudio server is killed and started again under a running rondod: the daemon keeps
 /// answering, never claims to play while no stream exists, says the server was lost, and
 /// plays on by itself from where it was heard when the server returns in time.
-@Suite(.serialized, .dependsOnAudioServer("kills and restarts the audio server under the daemon"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("kills and restarts the audio server under the daemon"))
 struct AudioServerRestartTests {
     /// A daemon on `pulse` playing the steps file (second k is 300 + 100·k Hz, so the
     /// frequency tells the position).

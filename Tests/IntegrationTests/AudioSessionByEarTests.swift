@@ -8,7 +8,9 @@ import Testing
 
 /// The audio-session arbiter acting on real audio: what a listener at the sink hears when
 /// prompts, calls and other programs take the output from the daemon's player.
-@Suite(.serialized, .dependsOnAudioServer("ducks, pauses and other programs' streams heard at the server's monitor"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("ducks, pauses and other programs' streams heard at the server's monitor"))
 struct AudioSessionByEarTests {
     /// The linear gain ducked sessions get under the default policy, in dB.
     static let duckDecibels = 20 * log10(0.3)

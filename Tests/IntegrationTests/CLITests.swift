@@ -51,7 +51,7 @@ struct UsageMistake: Sendable, CustomTestStringConvertible {
 /// The built `rondo` binary against a real daemon (SPEC §7): exit statuses with their
 /// messages, queue editing, human and `--json` output, relative seeks, and its pinned
 /// `--help`.
-@Suite(.serialized, .sameOnEveryAudioServer("the command line's statuses, messages and queue edits"))
+@Suite(.sameOnEveryAudioServer("the command line's statuses, messages and queue edits"))
 struct CLITests {
     /// The now-playing keys of SPEC §3, and the stream title of §10.
     static let nowPlayingKeys: Set<String> = [

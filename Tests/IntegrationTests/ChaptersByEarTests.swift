@@ -8,7 +8,9 @@ import Testing
 /// Chapters through the real daemon (SPEC §11), on a book whose three 2 s chapters are
 /// tones of their own (440, 660, 880 Hz): now-playing names the chapter, `rondo chapter 2`
 /// is heard at the third chapter's tone, and crossing into a chapter publishes it.
-@Suite(.serialized, .dependsOnAudioServer("a chapter is published when the server plays its first sample"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("a chapter is published when the server plays its first sample"))
 struct ChaptersByEarTests {
     @Test func chapterCommandIsHeardAtThatChapter() throws {
         let bench = try AudioTestBench()

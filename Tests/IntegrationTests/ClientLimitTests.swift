@@ -7,7 +7,7 @@ import Testing
 
 /// Every client that connects is answered: served while the daemon has room, else told why
 /// with an `isBusy` error line and closed, never left in silence.
-@Suite(.serialized)
+@Suite
 struct ClientLimitTests {
     /// Connects `count` clients, each sending `daemon.info`, and returns what each read first.
     private func connectAll(_ count: Int, to socket: String) throws -> (clients: [RawSocket], replies: [JSONValue]) {

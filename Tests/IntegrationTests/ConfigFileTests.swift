@@ -7,7 +7,7 @@ import Testing
 /// The built `rondod` reads rondo.toml (SPEC §1): an invalid file stops it with exit status
 /// 78 and a message naming file and line; flags override the file; `restore_playing`
 /// decides whether a daemon killed while playing comes back playing.
-@Suite(.serialized, .sameOnEveryAudioServer("how rondod reads its configuration file"))
+@Suite(.sameOnEveryAudioServer("how rondod reads its configuration file"))
 struct ConfigFileTests {
     /// Writes `text` to `path`, creating its directory.
     private func write(_ text: String, to path: String) throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// SIGHUP makes rondod read its configuration again (`systemctl --user reload rondod`):
 /// the live keys apply at once, an invalid file changes nothing.
-@Suite(.serialized)
+@Suite
 struct ConfigReloadTests {
     /// Writes the user's rondo.toml of `daemon`.
     private func writeConfig(_ text: String, for daemon: DaemonProcess) throws {

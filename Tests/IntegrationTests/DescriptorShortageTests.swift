@@ -8,7 +8,7 @@ import Testing
 
 /// A daemon out of file descriptors waits for one without spinning, on both of its sockets,
 /// and answers its clients again as soon as descriptors are freed.
-@Suite(.serialized)
+@Suite(.serialized("it counts the daemon's CPU while descriptors run out: another test's load would be counted"))
 struct DescriptorShortageTests {
     /// With rondod limited to 64 open files and 200 connections held on each socket, the
     /// daemon uses under 1 % of a core more than it does idle while they are held, and both

@@ -15,7 +15,9 @@ import Testing
 /// way, and a sample where the gain steps may move by the wave's own step plus that share
 /// of its height: the fade is held to at most half as much again as the music's own
 /// largest step (measured 1.1–1.4 times on PulseAudio and PipeWire).
-@Suite(.serialized, .dependsOnAudioServer("a fade's shape, sample by sample, through the server's stream"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("a fade's shape, sample by sample, through the server's stream"))
 struct FadeByEarTests {
     /// The largest step from one sample to the next in `samples`.
     private func largestStep(_ samples: ArraySlice<Float>) -> Float {

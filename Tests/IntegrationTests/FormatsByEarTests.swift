@@ -7,7 +7,9 @@ import Testing
 
 /// FLAC, Ogg Vorbis, Opus, AAC (M4A and raw ADTS) and ALAC files played by the daemon,
 /// checked at the sink's monitor.
-@Suite(.serialized, .dependsOnAudioServer("each format's rate and channels are a stream the server converts"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("each format's rate and channels are a stream the server converts"))
 struct FormatsByEarTests {
     /// Each format's 440 Hz tone is heard at 440 Hz at the tone's own level.
     @Test(arguments: ["tone440.flac", "tone440.ogg", "tone440.opus", "tone440.m4a", "tone440-alac.m4a", "tone440.aac"])

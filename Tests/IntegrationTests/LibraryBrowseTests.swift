@@ -6,7 +6,7 @@ import Testing
 
 /// The library through the real daemon on a small music directory whose every tag is known:
 /// the tree of SPEC §6, identifiers, content limits, search, rescans and the CLI.
-@Suite(.serialized)
+@Suite
 struct LibraryBrowseTests {
     /// Two artists ("The Zebras" sorts under Z, after "Abba"), three albums, a podcast folder
     /// and a playlist.

@@ -7,7 +7,7 @@ import Testing
 /// The library on a generated corpus (`Tests/Fixtures/make-library-corpus.sh`): a few
 /// hundred tagged tracks across artists and albums, podcasts, a playlist, and files that are
 /// empty, truncated, random bytes, text or carry a 16 MiB tag.
-@Suite(.serialized, .sameOnEveryAudioServer("the library's scan, problems and browse tree"))
+@Suite(.sameOnEveryAudioServer("the library's scan, problems and browse tree"))
 struct LibraryCorpusTests {
     /// Generates the corpus in a fresh directory.
     static func makeCorpus(tracks: Int) throws -> TemporaryDirectory {

@@ -7,7 +7,9 @@ import Testing
 /// Playing from the library through the real daemon, heard at a private PulseAudio server's
 /// monitor: `rondo play INDEX_PATH`, the queue it makes, Recently Played, and podcasts that
 /// resume where they were left.
-@Suite(.serialized, .sameOnEveryAudioServer("the queue an index path makes and what is remembered"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .sameOnEveryAudioServer("the queue an index path makes and what is remembered"))
 struct LibraryPlaybackTests {
     /// `rondo play 0.0.0.0.0` plays the first track of the first album of the first artist
     /// (heard at its frequency), queues that album, and marks it in `nowPlayingIdentifiers`.

@@ -7,7 +7,9 @@ import Testing
 /// An MPD client's music goes through the same arbiter as everything else, by ear on a
 /// private PulseAudio null sink: started by `mpc play`, it is heard, a voice prompt ducks it
 /// by the policy's 10.5 dB and it comes back, and `mpc pause` silences it.
-@Suite(.serialized, .dependsOnAudioServer("an MPD client's music ducked, heard at the server's monitor"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("an MPD client's music ducked, heard at the server's monitor"))
 struct MPDByEarTests {
     static let duckDecibels = 20 * log10(0.3)
 

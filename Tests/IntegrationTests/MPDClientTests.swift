@@ -10,7 +10,7 @@ import Testing
 /// MPD's greeting, replies, errors and command lists; TCP asks for the password; a call
 /// refuses `play` with the arbiter's reason. What each command did is read back through
 /// Rondo's own socket.
-@Suite(.serialized)
+@Suite
 struct MPDClientTests {
     /// A daemon playing to no sound card over a library of three tracks:
     /// `A/short-a.mp3`, `A/short-b.mp3`, `long440.mp3`, scanned.

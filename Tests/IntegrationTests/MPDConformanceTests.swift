@@ -22,7 +22,7 @@ import Testing
 /// ``Known`` difference: the step is checked with that difference let through, and checked
 /// in full inside `withKnownIssue`, so the suite stays green, the difference shows in every
 /// run, and a fix shows as a known issue that no longer happens.
-@Suite(.serialized)
+@Suite
 struct MPDConformanceTests {
     /// rondod (null output) and Debian's MPD over one music directory holding
     /// `A/short-a.mp3`, `A/short-b.mp3` and `long440.mp3`, each scanned.

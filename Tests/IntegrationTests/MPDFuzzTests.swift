@@ -10,7 +10,7 @@ import Testing
 /// the same connection: the ping must be answered (nothing hung, the connection is still
 /// usable) and the daemon must still answer its own socket. `RONDO_MPD_FUZZ_DAEMON_LINES`
 /// raises the count (1,000,000 for the full run).
-@Suite(.serialized)
+@Suite(.serialized("each test is a CPU-bound fuzz run: one at a time leaves the cores to the tests that listen"))
 struct MPDFuzzTests {
     /// Commands the lines are made of; `idle` and `close` are left out: they end or hold
     /// the connection by design.

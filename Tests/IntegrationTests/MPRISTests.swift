@@ -7,7 +7,9 @@ import Testing
 
 /// rondod on a private D-Bus session bus, driven by the MPRIS clients a desktop uses
 /// (`playerctl`, `gdbus`, `busctl`, `dbus-monitor`), and heard at the null sink's monitor.
-@Suite(.serialized, .sameOnEveryAudioServer("the bus's methods, properties and signals; the ear only tells play from pause"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .sameOnEveryAudioServer("the bus's methods, properties and signals; the ear only tells play from pause"))
 struct MPRISTests {
     /// A bench whose daemon is on `bus`, once `playerctl -l` lists it.
     private func bench(on bus: SessionBus) throws -> AudioTestBench {

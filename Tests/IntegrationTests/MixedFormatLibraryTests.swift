@@ -7,7 +7,7 @@ import Testing
 /// The library through the real daemon on a music directory of MP3, FLAC, Ogg Vorbis, Opus
 /// and M4A (AAC, ALAC) files, tagged and with covers, an M4B book, and a broken file of each
 /// format.
-@Suite(.serialized)
+@Suite
 struct MixedFormatLibraryTests {
     /// One album per format under two artists, plus four broken files.
     private static func makeMusic() throws -> MusicDirectory {

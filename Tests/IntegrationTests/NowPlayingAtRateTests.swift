@@ -12,7 +12,9 @@ import Testing
 /// the next track within 50 ms of the next track being heard. On a fresh sink, which starts
 /// its first stream late, the elapsed time holds at the start until the first sample is
 /// heard; it never steps backwards.
-@Suite(.serialized, .dependsOnAudioServer("elapsed time follows the position the server reports played"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("elapsed time follows the position the server reports played"))
 struct NowPlayingAtRateTests {
     /// One `nowPlaying.get` answer and when it arrived.
     private struct Report {

@@ -7,7 +7,7 @@ import Testing
 /// The full now-playing dictionary from a file's tags (SPEC §3) through the real daemon:
 /// album artist, genre, composer, disc, a restart-stable content identifier and the cover
 /// cached under `$XDG_CACHE_HOME/rondo/artwork`; an untagged file has none of the tag keys.
-@Suite(.serialized)
+@Suite
 struct NowPlayingTagsTests {
     /// The tag keys an untagged file must not have.
     private static let tagKeys: Set<String> = [

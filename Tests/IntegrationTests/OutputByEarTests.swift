@@ -7,7 +7,9 @@ import Testing
 
 /// The listener's volume and the output device, heard at the sinks' monitors, on the audio
 /// server the tests run on (PulseAudio or PipeWire).
-@Suite(.serialized, .dependsOnAudioServer("the server's sink volumes and devices"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("the server's sink volumes and devices"))
 struct OutputByEarTests {
     /// A duck under the default policy, in dB.
     static let duckDecibels = 20 * log10(0.3)

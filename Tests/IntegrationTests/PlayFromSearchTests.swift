@@ -10,7 +10,9 @@ import Testing
 /// album from its first track, a song then the rest of its album, a book from its start; an
 /// empty query resumes what was paused; a query that matches nothing says so and changes
 /// nothing.
-@Suite(.serialized, .sameOnEveryAudioServer("which tracks a query queues; the ear only tells which plays"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .sameOnEveryAudioServer("which tracks a query queues; the ear only tells which plays"))
 struct PlayFromSearchTests {
     /// Each song's title and the tone it plays.
     static let songs: [(title: String, frequency: Int)] = [

@@ -5,7 +5,7 @@ import RondoTesting
 import Testing
 
 /// Shuffle and repeat through the real daemon: the play order it walks with `nextTrack`.
-@Suite(.serialized)
+@Suite
 struct PlayOrderTests {
     /// The queue indexes `nextTrack` visits, starting with the current one, for `steps` steps.
     private func walk(_ client: RondoClient, steps: Int) throws -> [Int] {

@@ -6,7 +6,9 @@ import SinkMonitor
 import Testing
 
 /// Playback checked at the sink's monitor: what a listener hears.
-@Suite(.serialized, .dependsOnAudioServer("what is heard and when: the server's stream start, latency and corking"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("what is heard and when: the server's stream start, latency and corking"))
 struct PlaybackByEarTests {
     /// Playing a 440 Hz tone is heard as 440 Hz at the tone's own level.
     @Test func playIsHeardAtItsFrequencyAndLevel() throws {

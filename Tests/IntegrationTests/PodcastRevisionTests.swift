@@ -7,7 +7,7 @@ import Testing
 /// What the player holds of a podcast episode follows the store when a refresh changes it:
 /// an enclosure that moved is where the queued episode plays from, and every episode shows
 /// where its audio is as its `assetURL` (SPEC §3), not its identifier.
-@Suite(.serialized)
+@Suite
 struct PodcastRevisionTests {
     /// Two episodes queued, the first playing and the second pre-rolled; both enclosures
     /// move and the old address of the second is gone: the refresh answers no new episode,
@@ -83,7 +83,7 @@ struct PodcastRevisionTests {
 
 /// An episode that plays while its enclosure moves finishes from where it was: a dropped
 /// connection resumes at its byte from the new address.
-@Suite(.serialized)
+@Suite
 struct PodcastMovedWhilePlayingTests {
     /// The episode plays through a proxy; its enclosure moves and the old file goes; the
     /// proxy cuts the connection: the episode resumes with a range request to the new address
@@ -144,7 +144,7 @@ struct PodcastMovedWhilePlayingTests {
 
 /// A downloaded episode's `assetURL` is its copy on disk, shown once the download is there
 /// even for an episode queued before.
-@Suite(.serialized)
+@Suite
 struct PodcastDownloadedAssetTests {
     /// An episode queued while its download is on the way shows its enclosure's address,
     /// then, once downloaded, the `file://` URL of a copy holding the server's bytes.

@@ -12,7 +12,7 @@ import Testing
 /// nothing; an item new at the source arrives with `podcast.refreshed`; a feed that breaks
 /// is shown with its error and recovers; OPML goes out and comes back; an episode streams,
 /// is heard, and comes back after `kill -9` where it was, at its show's rate.
-@Suite(.serialized, .sameOnEveryAudioServer("feeds, refreshes, downloads and OPML"))
+@Suite(.sameOnEveryAudioServer("feeds, refreshes, downloads and OPML"))
 struct PodcastTests {
     /// One `<item>` of a fixture feed.
     struct Item {
@@ -419,7 +419,9 @@ struct PodcastTests {
 /// An episode streamed through the real daemon to a private PulseAudio server: heard, and
 /// after `kill -9` back where it was heard at the rate it was heard at, which its show's next
 /// episode starts at too.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("the position saved is the one the server played"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("the position saved is the one the server played"))
 struct PodcastByEarTests {
     @Test func anEpisodeStreamsAndComesBackAfterAKill() throws {
         let server = try PodcastTests.server()

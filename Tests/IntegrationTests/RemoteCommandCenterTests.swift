@@ -7,7 +7,9 @@ import Testing
 
 /// The remote-command center through the real daemon (SPEC §4): the command list, enabled
 /// flags, the rate cycle heard at the monitor, repeat and shuffle modes.
-@Suite(.serialized, .dependsOnAudioServer("the rate cycle heard through the server's stream timing"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("the rate cycle heard through the server's stream timing"))
 struct RemoteCommandCenterTests {
     /// `remote.list` shows all 17 commands, enabled, with the properties SPEC §4 names.
     @Test func listShowsEveryCommandWithItsProperties() throws {

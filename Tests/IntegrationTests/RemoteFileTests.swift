@@ -10,7 +10,8 @@ import Testing
 /// was with a Range request. The fixture `steps` tells the position by ear: second k is a
 /// (300 + 100·k) Hz tone.
 @Suite(
-    .serialized, .tags(.audioServer), .fullLane(.audioServer), .sameOnEveryAudioServer("HTTP ranges and resumption; the ear only tells the position"))
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .sameOnEveryAudioServer("HTTP ranges and resumption; the ear only tells the position"))
 struct RemoteFileTests {
     /// The frequency of second `k` of `steps`.
     static func stepFrequency(_ k: Int) -> Double { Double(300 + 100 * k) }

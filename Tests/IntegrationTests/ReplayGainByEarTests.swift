@@ -6,7 +6,9 @@ import Testing
 
 /// ReplayGain as a listener hears it: tagged copies of one 440 Hz tone played by the daemon,
 /// their levels measured at the sink's monitor.
-@Suite(.serialized, .dependsOnAudioServer("levels heard through the server's volume path"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("levels heard through the server's volume path"))
 struct ReplayGainByEarTests {
     /// The files of one test and the scratch directory they are made in.
     private struct TaggedTones {

@@ -8,7 +8,9 @@ import Testing
 /// `[playback] resume_on_output` by ear (SPEC §15): the car's Bluetooth sink goes away while
 /// the music plays on it (paused, as any route loss), an unrelated sink appearing changes
 /// nothing, and the car's sink coming back plays the music there again within a second.
-@Suite(.serialized, .dependsOnAudioServer("sinks appearing and going: the server's device events"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("sinks appearing and going: the server's device events"))
 struct ResumeOnOutputTests {
     static let car = "bluez_sink.00_11_22_33_44_55.a2dp_sink"
 

@@ -5,7 +5,9 @@ import RondoTesting
 import Testing
 
 /// Continuous scans and steady playback at a rate, through the daemon, checked at the monitor.
-@Suite(.serialized, .dependsOnAudioServer("scans and rates heard through the server's stream timing"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("scans and rates heard through the server's stream timing"))
 struct ScanAndRateByEarTests {
     /// Holding `seekForward` moves media time at 8×: after 0.5 s of scanning from about 0.3 s
     /// the steps file is near second 4, and playing on is heard there.

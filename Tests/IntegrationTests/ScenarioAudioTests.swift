@@ -4,7 +4,9 @@ import Testing
 
 /// `rondo scenario run --audio`: each session of a scenario plays its own tone, and what the
 /// sink's monitor hears after each step is checked against the sessions' states.
-@Suite(.serialized, .dependsOnAudioServer("each step's levels measured at the server's monitor"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("each step's levels measured at the server's monitor"))
 struct ScenarioAudioTests {
     /// Runs the built `rondo scenario run --audio` on `file` against a fresh daemon on
     /// `pulse`.

@@ -9,7 +9,9 @@ import Testing
 /// keeps the music at its level until the last 10 s, fades it there and pauses it at 15 s;
 /// `rondo sleep end` pauses at the end of the item, before the next is heard. The next play is
 /// at full level again.
-@Suite(.serialized, .dependsOnAudioServer("a fade's levels heard at the monitor, timed by the server"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("a fade's levels heard at the monitor, timed by the server"))
 struct SleepTimerByEarTests {
     private func rondo(_ bench: AudioTestBench, _ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
         Subprocess.capture([BuiltProducts.rondo] + arguments, environment: ["RONDO_SOCKET": bench.daemon.socketPath])

@@ -13,7 +13,9 @@ import Testing
 /// the policy's 10.5 dB in both and it comes back, `pause` silences both, a snapserver that
 /// was killed and started again is fed again without a command, and `rondo output` moves
 /// the music between the audio server and the rooms without restarting it.
-@Suite(.serialized, .dependsOnAudioServer("the music moves between the server's sink and the rooms"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("the music moves between the server's sink and the rooms"))
 struct SnapcastOutputTests {
     static let duckDecibels = 20 * log10(0.3)
 

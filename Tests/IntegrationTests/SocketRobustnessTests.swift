@@ -78,7 +78,7 @@ struct DomainRefusal: Sendable, CustomTestStringConvertible {
 /// The daemon's socket under bad input and bad clients (SPEC §2, §9), spoken to in raw
 /// bytes: malformed, oversized and pipelined lines, notifications, clients that hang up
 /// or never read, events, and the socket's permissions and shutdown.
-@Suite(.serialized)
+@Suite
 struct SocketRobustnessTests {
     /// `queue.append` params for the named fixtures.
     private func items(_ names: String...) -> String {

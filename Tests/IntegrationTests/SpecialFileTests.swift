@@ -7,7 +7,7 @@ import Testing
 
 /// Named pipes and devices never hang the daemon: they are refused when queued or prompted,
 /// skipped when one takes a queued file's place, and listed as problems by a scan.
-@Suite(.serialized, .sameOnEveryAudioServer("pipes and devices refused before any sound"))
+@Suite(.sameOnEveryAudioServer("pipes and devices refused before any sound"))
 struct SpecialFileTests {
     /// A FIFO in a fresh directory (nothing ever writes to it).
     private func makeFIFO(_ name: String, in directory: TemporaryDirectory) throws -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// Playback state survives restarts (issue: state that survives): the queue, index, modes,
 /// rate and position are in the database, restored paused.
-@Suite(.serialized, .sameOnEveryAudioServer("what the database holds and restores"))
+@Suite(.sameOnEveryAudioServer("what the database holds and restores"))
 struct StateRestoreTests {
     /// `kill -9` of a playing daemon, then a restart on the same database: the same queue,
     /// current index, repeat, shuffle and rate, paused, with the position within 1 s of where

@@ -9,7 +9,9 @@ import Testing
 /// is joined again by itself, a stalled one says `buffering` and is silent until bytes
 /// come again, and an item that cannot be reached is skipped while the daemon keeps
 /// answering. A ``FaultProxy`` between the daemon and the server makes the faults.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("a stall's silence is the server's underrun"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("a stall's silence is the server's underrun"))
 struct StreamFaultTests {
     /// How a stream's server cannot be reached.
     enum Unreachable: CaseIterable, CustomTestStringConvertible {

@@ -10,7 +10,9 @@ import Testing
 /// navigation prompt ducks a station by the same 10.5 dB, a call pauses it and its end
 /// rejoins the live edge, and an episode played from a web server is spoken audio, paused
 /// by a prompt and resumed where it was.
-@Suite(.serialized, .dependsOnAudioServer("a station's duck and pause heard at the server's monitor"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
+    .dependsOnAudioServer("a station's duck and pause heard at the server's monitor"))
 struct StreamFocusTests {
     /// The player's session as `session.list` shows it.
     private func playerSession(_ bench: AudioTestBench) throws -> SessionInfo? {

@@ -5,7 +5,7 @@ import Testing
 /// The stream tests' own parts, without the daemon: the station sends its name, its tone
 /// and each song as ICY metadata; the proxy drops, stalls and cuts short as told; the web
 /// server answers byte ranges and 404s and logs each request.
-@Suite(.serialized)
+@Suite
 struct StreamHarnessTests {
     /// The station's MP3 mount, through the proxy, says its name and metadata interval, and
     /// a song changed at the station arrives as a `StreamTitle` within a second.

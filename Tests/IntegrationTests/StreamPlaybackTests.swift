@@ -9,7 +9,9 @@ import Testing
 /// station on a private Icecast server plays a tone per song; the daemon plays it as a
 /// live stream, shows each song as it is heard, disables seeking, and rejoins the live
 /// edge after a pause.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("a song's title is shown when the server plays it"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("a song's title is shown when the server plays it"))
 struct StreamPlaybackTests {
     /// A station is heard at its tone's level as a live stream: `isLiveStream` true, no
     /// duration, the station's name as album, its song split on the first ` - ` into artist

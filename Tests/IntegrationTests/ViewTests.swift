@@ -7,7 +7,7 @@ import Testing
 
 /// The head-unit view over real HTTP (curl) on a loopback port: who may use it, and that
 /// `/rpc` and `/events` are the socket's own method table and events.
-@Suite(.serialized)
+@Suite
 struct ViewTests {
     /// A daemon whose view listens on a port the system chooses, and the address
     /// `rondo view` prints for it.

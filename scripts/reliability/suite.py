@@ -6,6 +6,7 @@ import datetime
 import os
 import shutil
 import sys
+import threading
 import time
 import traceback
 
@@ -38,6 +39,12 @@ TESTS = [
     ("memory-cycles", memory.cycles),
     ("network", network.network),
 ]
+# Tests that run on a thread of their own beside the others from the start: long, and
+# measuring what another test's load cannot change (memory after cycles).
+BESIDE = {"memory-cycles"}
+# Tests that wait until every other has ended: they measure latency, which another test's
+# load would change.
+ALONE = {"network"}
 
 
 def main():
@@ -52,12 +59,10 @@ def main():
     unknown = set(chosen) - {name for name, _ in TESTS}
     if unknown:
         parser.error(f"unknown tests: {', '.join(sorted(unknown))}")
-    rows = []
-    failed = 0
+    rows = {}
     started = time.time()
-    for name, test in TESTS:
-        if name not in chosen:
-            continue
+
+    def run(name, test):
         begun = time.time()
         try:
             ok, summary, tried = test(settings)
@@ -65,10 +70,24 @@ def main():
             ok, summary, tried = False, f"ERROR {error!r}", name
             traceback.print_exc()
         verdict = "SKIP" if ok is None else ("PASS" if ok else "FAIL")
-        failed += ok is False
         seconds = time.time() - begun
         print(f"{name}: {verdict}  {summary}  ({seconds:.0f} s)", flush=True)
-        rows.append((name, tried, verdict, summary, seconds))
+        rows[name] = (name, tried, verdict, summary, seconds)
+
+    beside = [threading.Thread(target=run, args=(name, test)) for name, test in TESTS
+              if name in chosen and name in BESIDE]
+    for thread in beside:
+        thread.start()
+    for name, test in TESTS:
+        if name in chosen and name not in BESIDE:
+            if name in ALONE:
+                for thread in beside:
+                    thread.join()
+            run(name, test)
+    for thread in beside:
+        thread.join()
+    rows = [rows[name] for name, _ in TESTS if name in rows]
+    failed = sum(row[2] == "FAIL" for row in rows)
     total = time.time() - started
     print(f"{len(rows) - failed} of {len(rows)} passed or skipped, {failed} failed, in {total:.0f} s")
     if settings.table != "-":

@@ -9,7 +9,7 @@ import Testing
 /// network slower than the listener holds the sound rather than feeding the server
 /// silence, and what a stream says is announced when the listener hears it.
 @Suite(
-    .serialized, .tags(.audioServer), .fullLane(.audioServer),
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
     .dependsOnAudioServer("a title is announced when the server says its samples were played"))
 struct PlaybackEngineBufferingTests {
     /// `steps.mp3` at 128 kbit/s: 16,000 bytes a second, second k a (300 + 100·k) Hz tone.

@@ -6,7 +6,7 @@ import Testing
 
 /// FLAC, Vorbis and Opus through the engine, checked by ear on a private PulseAudio server.
 @Suite(
-    .serialized, .tags(.audioServer), .fullLane(.audioServer),
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
     .dependsOnAudioServer("each format's rate and channels are a stream the server converts"))
 struct PlaybackEngineFormatTests {
     /// At rate 2.0 each format's 440 Hz tone is still heard at 440 Hz (within 3 %): the

@@ -5,7 +5,9 @@ import Testing
 
 /// A lost audio server is noticed as it goes, although the decode thread looks at the ring
 /// only about once a second while playing: the connection's failure wakes it.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("how the server's connection fails under the engine"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("how the server's connection fails under the engine"))
 struct PlaybackEngineOutputLossTests {
     /// Killed at three points of the decode thread's second between looks, the server is
     /// reported lost within a fifth of a second each time.

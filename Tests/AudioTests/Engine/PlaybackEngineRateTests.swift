@@ -5,7 +5,9 @@ import SinkMonitor
 import Testing
 
 /// Playback rates checked by ear, driving the engine directly on a private PulseAudio server.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("rates heard through the server's stream timing"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("rates heard through the server's stream timing"))
 struct PlaybackEngineRateTests {
     /// A 440 Hz tone is heard at 440 Hz (within 3 %) at every supported rate: pitch is kept.
     @Test(arguments: [0.5, 1.5, 2.0])

@@ -6,7 +6,9 @@ import SinkMonitor
 import Testing
 
 /// CD-like scans checked by ear, driving the engine directly on a private PulseAudio server.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("scans heard through the server's stream timing"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("scans heard through the server's stream timing"))
 struct PlaybackEngineScanTests {
     /// A forward scan moves through the media at about 8× with sound, and ending it plays on
     /// at normal speed from where the scan got to.

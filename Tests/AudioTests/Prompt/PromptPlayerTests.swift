@@ -8,7 +8,7 @@ import Testing
 /// Prompts played on a private PulseAudio server, checked at the null sink's monitor and in
 /// the server's list of sink inputs.
 @Suite(
-    .serialized, .tags(.audioServer), .fullLane(.audioServer),
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
     .dependsOnAudioServer("a prompt's sink input, its properties and its sound are the server's"))
 struct PromptPlayerTests {
     /// A WAV prompt is heard, on a sink input with `media.role=navigation` and the given

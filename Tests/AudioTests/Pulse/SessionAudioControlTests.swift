@@ -8,7 +8,9 @@ import Testing
 
 /// Gains, mutes and events of real `paplay` sink inputs on a private PulseAudio server,
 /// checked at the null sink's monitor.
-@Suite(.serialized, .tags(.audioServer), .fullLane(.audioServer), .dependsOnAudioServer("the server's sink-input volumes, mutes and events"))
+@Suite(
+    .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"), .tags(.audioServer), .fullLane(.audioServer),
+    .dependsOnAudioServer("the server's sink-input volumes, mutes and events"))
 struct SessionAudioControlTests {
     /// The drop in dB a gain of 0.3 makes.
     static let duckDecibels = 20 * log10(0.3)

@@ -6,7 +6,7 @@ import Testing
 
 /// The FLAC reader on thousands of damaged `flac` files and random files behind a `fLaC`
 /// marker: it never crashes or hangs, and each file gives tags or a ``TagReadFailure``.
-@Suite(.serialized, .tags(.fuzz), .fullLane(.fuzz))
+@Suite(.serialized("each test is a CPU-bound fuzz run: one at a time leaves the cores to the tests that listen"), .tags(.fuzz), .fullLane(.fuzz))
 struct FLACTagReaderFuzzTests {
     /// A tagged `flac` file with a cover, and its block and comment length fields.
     private static func seeds(_ fixtures: EncodedFixtures) throws -> [ContainerSeed] {

@@ -89,7 +89,7 @@ struct MP4TagReaderTests {
 
 /// The MP4 reader on thousands of damaged files: it never crashes or hangs, and each file
 /// gives tags or a ``TagReadFailure``.
-@Suite(.serialized, .tags(.fuzz), .fullLane(.fuzz))
+@Suite(.serialized("each test is a CPU-bound fuzz run: one at a time leaves the cores to the tests that listen"), .tags(.fuzz), .fullLane(.fuzz))
 struct MP4TagReaderFuzzTests {
     /// 2,400 damaged copies of a built file and an encoder's file each give tags or a
     /// failure in bounded time.

@@ -6,7 +6,7 @@ import Testing
 
 /// The Ogg reader on thousands of damaged `oggenc` and `opusenc` files and random pages:
 /// it never crashes or hangs, and each file gives tags or a ``TagReadFailure``.
-@Suite(.serialized, .tags(.fuzz), .fullLane(.fuzz))
+@Suite(.serialized("each test is a CPU-bound fuzz run: one at a time leaves the cores to the tests that listen"), .tags(.fuzz), .fullLane(.fuzz))
 struct OggTagReaderFuzzTests {
     /// A tagged Vorbis file with a cover and a tagged Opus file with a cover, with their
     /// page headers, lacing values and comment lengths.

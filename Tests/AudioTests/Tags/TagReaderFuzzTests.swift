@@ -223,7 +223,7 @@ private enum ScanOutcome: Hashable {
 /// ``MPG123TagReader/scanTags(at:)`` on thousands of damaged tags in front of real MP3 audio
 /// and on random files: it never crashes or hangs, each file gives tags or a
 /// ``TagReadFailure`` within a bounded time, and what it reads is well-formed.
-@Suite(.serialized, .tags(.fuzz), .fullLane(.fuzz))
+@Suite(.serialized("each test is a CPU-bound fuzz run: one at a time leaves the cores to the tests that listen"), .tags(.fuzz), .fullLane(.fuzz))
 struct TagReaderFuzzTests {
     private let reader = MPG123TagReader()
     /// The longest any single file may take, far above the few milliseconds a scan takes.

@@ -11,7 +11,7 @@ import Testing
 /// Downloads ahead against the tests' web server behind a proxy that cuts connections: a
 /// download cut part-way is kept and goes on from where it stopped with a Range request,
 /// ending byte for byte the server's file; what no show wants any more leaves the disk.
-@Suite(.serialized)
+@Suite
 struct EpisodeDownloadsTests {
     @Test func aCutDownloadGoesOnFromWhereItStopped() async throws {
         let server = try TestHTTPServer()

@@ -13,7 +13,7 @@ import Testing
 /// fetched again once `refresh_every` (less the jitter's tenth) has passed since its last
 /// refresh, not before; a failed refresh is retried on the next pass; a feed moved for good
 /// keeps its show at the new address.
-@Suite(.serialized)
+@Suite
 struct PodcastScheduleTests {
     private final class Clock: Sendable {
         let seconds = Mutex(1_000_000.0)
