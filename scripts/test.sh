@@ -55,7 +55,8 @@ runner() {
   local name=$1
   shift
   /usr/bin/python3 "$root/scripts/test_runner.py" --binary "$root/.build/debug/RondoPackageTests.xctest" \
-    --lane "$name" --log-dir "$TMPDIR/lanes/$name" --durations "$root/.build/test-durations.json" "$@"
+    --lane "$name" --log-dir "$TMPDIR/lanes/$name" --durations "$root/.build/test-durations.json" \
+    --seed-durations "$root/Tests/test-durations.json" "$@"
 }
 
 prepare_fixtures

@@ -22,10 +22,13 @@ failed unit's whole output, and writes each unit's wall time to the durations fi
 orders the next run and feeds the timing report (scripts/test_timing.py).
 
 Usage: test_runner.py --binary BIN --lane NAME --log-dir DIR [--jobs N] [--tag TAG]
-                      [--only REGEX] [--durations FILE]
+                      [--only REGEX] [--durations FILE] [--seed-durations FILE]
 
 --tag TAG keeps only the tests carrying that tag (on the test or a suite around it);
---only REGEX only the tests whose ID (`Target.Suite/test()`) it matches.
+--only REGEX only the tests whose ID (`Target.Suite/test()`) it matches. --durations FILE
+is read to order the run and written after it; --seed-durations FILE (committed, from a run
+on a two-core machine) orders the units FILE has never timed, so a fresh checkout starts
+its longest tests first too.
 """
 
 import argparse
@@ -252,6 +255,7 @@ def main():
     parser.add_argument("--tag")
     parser.add_argument("--only")
     parser.add_argument("--durations")
+    parser.add_argument("--seed-durations")
     arguments = parser.parse_args()
     os.makedirs(arguments.log_dir, exist_ok=True)
     tests = list_tests(arguments.binary, arguments.log_dir)
@@ -260,7 +264,8 @@ def main():
         print(f"rondo: no test in the {arguments.lane} lane"
               + (f" carries the tag {arguments.tag}" if arguments.tag else ""), file=sys.stderr)
         return 1
-    durations = read_durations(arguments.durations) if arguments.durations else {}
+    durations = read_durations(arguments.seed_durations) if arguments.seed_durations else {}
+    durations.update(read_durations(arguments.durations) if arguments.durations else {})
     units.sort(key=lambda unit: -estimate(unit, durations))
     count = sum(len(unit.functions) for unit in units)
     print(f"rondo: the {arguments.lane} lane: {count} tests in {len(units)} processes, "
