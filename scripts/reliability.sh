@@ -5,7 +5,8 @@
 # databases, against a release build (or the binaries in RONDO_BIN). One summary line per
 # test; the table goes to docs/RELIABILITY.md.
 # Usage: scripts/reliability.sh [--ci] [--seed N] [--only NAME,NAME] [--table FILE|-]
-# The full run takes about 24 minutes (a 10-minute soak); --ci about 6.
+# The full run takes about 24 minutes (a 10-minute soak); --ci about 5 (the memory cycles run
+# beside the other tests, the latency measures alone at the end).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/lib.sh

@@ -49,7 +49,7 @@ ALONE = {"network"}
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--ci", action="store_true", help="smaller counts and a 60 s soak (about 6 minutes in all)")
+    parser.add_argument("--ci", action="store_true", help="smaller counts and a 60 s soak (about 5 minutes in all)")
     parser.add_argument("--seed", type=int, default=20261124, help="the seed of every random choice")
     parser.add_argument("--only", help="comma-separated test names: " + ", ".join(name for name, _ in TESTS))
     parser.add_argument("--table", default=os.path.join(ROOT, "docs", "RELIABILITY.md"),
