@@ -202,51 +202,67 @@ def results(stream_path, unit):
     return ran
 
 
-def run(units, binary, jobs, log_dir, lane):
-    """Runs `units` JOBS at a time, in the given order; prints one line per unit."""
-    waiting = list(units)
-    running = {}
-    started_run = time.monotonic()
-    while waiting or running:
-        while waiting and len(running) < jobs:
-            unit = waiting.pop(0)
-            index = units.index(unit)
-            unit.log = os.path.join(log_dir, f"{index:04d}.log")
-            stream = os.path.join(log_dir, f"{index:04d}.jsonl")
-            with open(unit.log, "w", encoding="utf-8") as log:
-                process = subprocess.Popen(
-                    [binary, "--testing-library", "swift-testing", "--filter", unit.filter(),
-                     "--event-stream-output-path", stream, "--event-stream-version", "0"],
-                    stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-                    preexec_fn=None if unit.timed else lambda: os.nice(10))
-            running[process] = (unit, time.monotonic(), stream)
-        finished = None
-        while finished is None:
-            for process, (unit, started, stream) in running.items():
+class LaneRun:
+    """A lane's units run JOBS processes at a time, in the order given; one line per unit."""
+
+    def __init__(self, units, binary, jobs, log_dir, lane):
+        self.units, self.binary, self.jobs, self.log_dir, self.lane = units, binary, jobs, log_dir, lane
+        self.running = {}
+        self.started = time.monotonic()
+
+    def run(self):
+        waiting = list(self.units)
+        try:
+            while waiting or self.running:
+                while waiting and len(self.running) < self.jobs:
+                    self.start(waiting.pop(0))
+                self.finish(self.wait_for_one())
+        finally:
+            # Interrupted (Ctrl-C, a signal): the units run in sessions of their own, which
+            # no terminal's signal reaches, so they are stopped here.
+            for process in self.running:
+                if process.poll() is None:
+                    os.killpg(process.pid, signal.SIGKILL)
+
+    def start(self, unit):
+        index = self.units.index(unit)
+        unit.log = os.path.join(self.log_dir, f"{index:04d}.log")
+        stream = os.path.join(self.log_dir, f"{index:04d}.jsonl")
+        with open(unit.log, "w", encoding="utf-8") as log:
+            process = subprocess.Popen(
+                [self.binary, "--testing-library", "swift-testing", "--filter", unit.filter(),
+                 "--event-stream-output-path", stream, "--event-stream-version", "0"],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                preexec_fn=None if unit.timed else lambda: os.nice(10))
+        self.running[process] = (unit, time.monotonic(), stream)
+
+    def wait_for_one(self):
+        """The first process to end, or to pass the time limit (then stopped)."""
+        while True:
+            for process, (unit, started, _) in self.running.items():
                 if process.poll() is not None:
-                    finished = process
-                    break
+                    return process
                 if time.monotonic() - started > UNIT_TIME_LIMIT:
                     os.killpg(process.pid, signal.SIGKILL)
                     process.wait()
                     with open(unit.log, "a", encoding="utf-8") as log:
                         log.write(f"\nrondo: stopped after {UNIT_TIME_LIMIT} s\n")
-                    finished = process
-                    break
-            else:
-                time.sleep(0.05)
-        unit, started, stream = running.pop(finished)
+                    return process
+            time.sleep(0.05)
+
+    def finish(self, process):
+        unit, started, stream = self.running.pop(process)
         unit.seconds = time.monotonic() - started
-        unit.status = finished.returncode
+        unit.status = process.returncode
         unit.ran = results(stream, unit)
-        missing = len(unit.functions) - len(unit.ran)
-        mark = "✔" if unit.status == 0 and missing == 0 else "✘"
-        elapsed = time.monotonic() - started_run
-        print(f"{mark} [{lane} {elapsed:5.0f}s] {unit.name} ({len(unit.functions)} tests, "
+        mark = "✔" if unit.status == 0 and len(unit.ran) == len(unit.functions) else "✘"
+        elapsed = time.monotonic() - self.started
+        print(f"{mark} [{self.lane} {elapsed:5.0f}s] {unit.name} ({len(unit.functions)} tests, "
               f"{unit.seconds:.1f} s)", flush=True)
 
 
 def main():
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True)
     parser.add_argument("--lane", required=True)
@@ -270,7 +286,7 @@ def main():
     count = sum(len(unit.functions) for unit in units)
     print(f"rondo: the {arguments.lane} lane: {count} tests in {len(units)} processes, "
           f"{arguments.jobs} at a time", flush=True)
-    run(units, arguments.binary, arguments.jobs, arguments.log_dir, arguments.lane)
+    LaneRun(units, arguments.binary, arguments.jobs, arguments.log_dir, arguments.lane).run()
     failed = [unit for unit in units if unit.status != 0 or len(unit.ran) != len(unit.functions)]
     for unit in failed:
         print(f"\n━━ {unit.name}: exit status {unit.status}", file=sys.stderr)
