@@ -7,13 +7,13 @@ import Testing
 /// Continuous scans and steady playback at a rate, through the daemon, checked at the monitor.
 @Suite(.serialized)
 struct ScanAndRateByEarTests {
-    /// Holding `seekForward` moves media time at 8×: after 0.5 s of scanning from about 0.3 s
-    /// the steps file is near second 4, and playing on is heard there.
+    /// Holding `seekForward` moves media time at 8×: after 0.5 s of scanning from the steps
+    /// file's first moments it is near second 4, and playing on is heard there.
     @Test func seekForwardScansAtEightTimes() throws {
         let bench = try AudioTestBench()
         try bench.queue("steps.mp3")
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(bench.waitUntilHeard(300, near: fixtureToneLevel))
         _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .seekForward, type: .begin))
         #expect(try bench.nowPlaying().info.playbackRate == 8)
         Thread.sleep(forTimeInterval: 0.5)
