@@ -80,7 +80,7 @@ public final class IcecastServer: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if admin("listmounts").stdout.contains("<source mount=\"\(mount)\">") { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
         }
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no source on \(mount):\n\(log)"])
     }

@@ -26,7 +26,7 @@ public final class MPDLineClient {
             }
             close(descriptor)
             guard Date() < deadline else { throw LoopbackSocket.Failure(operation: "connect \(path)", code: errno) }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 

@@ -49,6 +49,39 @@ public final class MonitorRecorder: @unchecked Sendable {
         return samples(from: start, to: start.addingTimeInterval(duration + 0.03))
     }
 
+    /// The last `duration` seconds of samples recorded so far (fewer when less arrived).
+    public func latest(_ duration: Double) -> [Float] {
+        let wanted = Int(duration * Self.sampleRate)
+        var tail: [Float] = []
+        blocks.list.withLock { blocks in
+            for block in blocks.reversed() where tail.count < wanted { tail = block.samples + tail }
+        }
+        return Array(tail.suffix(wanted))
+    }
+
+    /// Waits up to `seconds` until the last 0.1 s recorded satisfy `condition` (polling
+    /// every 20 ms): for a test to listen once the sound it expects has reached the sink,
+    /// however long the stream took to start.
+    /// - Returns: whether the sound came in time.
+    public func waitUntilHeard(within seconds: Double = 5, _ condition: ([Float]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition(latest(0.1)) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition(latest(0.1))
+    }
+
+    /// Waits up to `seconds` until the last 0.1 s recorded hold `frequency` louder than
+    /// `level` dBFS, or any sound that loud when `frequency` is `nil`.
+    /// - Returns: whether the sound came in time.
+    public func waitUntilHeard(_ frequency: Double? = nil, above level: Double, within seconds: Double = 5) -> Bool {
+        waitUntilHeard(within: seconds) { samples in
+            let heard = frequency.map { SignalAnalysis.level(samples, at: $0) } ?? SignalAnalysis.level(samples)
+            return heard > level
+        }
+    }
+
     /// The samples recorded between `start` and `end`, timed by the sample clock, and the
     /// time of the first of them.
     ///

@@ -224,7 +224,7 @@ public final class PulseServer: Sendable {
             // Each try is bounded (``pactl(_:)``): a pipewire-pulse just started may accept
             // and never answer.
             if pactl("info").status == 0 { return }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
         }
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(kind.rawValue) did not start"])
     }

@@ -131,7 +131,7 @@ public final class SnapcastServer: @unchecked Sendable {
                 close(socket)
                 return
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
         }
         throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "snapserver did not start"])
     }

@@ -67,10 +67,17 @@ public final class TestHTTPServer: Sendable {
     /// serves one.
     public func url(_ fault: Fault, _ name: String = "") -> String { url(fault.path(name)) }
 
-    /// Writes `bytes` as the file `name` under the root, served from now on.
+    /// Writes `bytes` as the file `name` under the root, served from now on. A file written
+    /// again is dated a second after its last version at least, so that the change shows in
+    /// its `Last-Modified` (whole seconds) too, however soon it came.
     /// - Throws: when the file cannot be written.
     public func write(_ name: String, _ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: root + "/" + name))
+        let path = root + "/" + name
+        let previous = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        if let previous, Date().timeIntervalSince(previous) < 1 {
+            try FileManager.default.setAttributes([.modificationDate: previous.addingTimeInterval(1)], ofItemAtPath: path)
+        }
     }
 
     /// The requests it has had so far, oldest first.

@@ -36,6 +36,16 @@ struct AudioServerRestartTests {
 
     private func state(_ client: RondoClient) throws -> PlaybackStateName { try client.call(Methods.NowPlayingGet.self).playbackState }
 
+    /// Waits up to 10 s until `client`'s player has played more than `seconds` of its track.
+    private func played(past seconds: Double, _ client: RondoClient) throws -> Bool {
+        try eventually(within: 10) { (try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > seconds }
+    }
+
+    /// Waits up to 5 s until the 440 Hz tone reaches `monitor` at the fixtures' full level.
+    private func toneHeard(_ monitor: MonitorRecorder) -> Bool {
+        monitor.waitUntilHeard(440, above: fixtureToneLevel - 3)
+    }
+
     /// The `route.changed` reasons `watcher` received, waiting up to 3 s for `count`.
     private func routeReasons(_ watcher: RondoClient, count: Int) throws -> [String] {
         var reasons: [String] = []
@@ -57,13 +67,14 @@ struct AudioServerRestartTests {
         defer { _ = daemon.stop() }
         let watcher = try daemon.client()
         _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
-        Thread.sleep(forTimeInterval: 2.5)
+        #expect(try played(past: 1, client))
         pulse.kill()
         #expect(try eventually { try state(client) == .paused })
         let heard = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         #expect(heard > 0.5 && heard < 3.2, "paused at \(heard) s")
         #expect(try client.call(Methods.DaemonInfoMethod.self).pulse.connected == false)
-        Thread.sleep(forTimeInterval: 1.5)
+        // Long enough for the player's first attempts to reconnect (0.1, 0.3 and 0.7 s in).
+        Thread.sleep(forTimeInterval: 0.8)
         #expect(try state(client) == .paused)
 
         // PipeWire answers before the test's null sink is loaded: the music may play on into
@@ -78,29 +89,28 @@ struct AudioServerRestartTests {
         let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let sinceRestart = Date().timeIntervalSince(restartedAt)
         #expect(resumed >= heard - 0.2 && resumed <= heard + sinceRestart + 0.2, "paused at \(heard) s, playing on at \(resumed) s")
-        Thread.sleep(forTimeInterval: 0.15)
+        #expect(monitor.waitUntilHeard(above: -30))
         let position = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
         #expect(abs(frequency - stepFrequency(at: position + 0.15)) <= 100, "heard \(frequency) Hz at \(position) s")
         #expect(try routeReasons(watcher, count: 2) == ["audioServerLost", "audioServerRestored"])
     }
 
-    /// Five restarts in a row, 1 s apart: each time the music is heard again without a command.
+    /// Five restarts in a row: each time the music is heard again without a command.
     @Test func everyRestartBringsTheMusicBack() throws {
         let pulse = try PulseServer()
         defer { pulse.stop() }
         let (daemon, client) = try startTone(pulse)
         defer { _ = daemon.stop() }
         var heardAgain = 0
+        #expect(try played(past: 0.2, client))
         for _ in 0..<5 {
-            Thread.sleep(forTimeInterval: 0.5)
             pulse.kill()
-            Thread.sleep(forTimeInterval: 1)
-            #expect(try state(client) == .paused)
+            #expect(try eventually { try state(client) == .paused })
             try pulse.start()
             let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
             if try eventually(within: 4, { try state(client) == .playing }) {
-                Thread.sleep(forTimeInterval: 0.15)
+                _ = monitor.waitUntilHeard(440, above: -30)
                 if SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > -30 { heardAgain += 1 }
             }
             monitor.stop()
@@ -115,14 +125,14 @@ struct AudioServerRestartTests {
         defer { pulse.stop() }
         let (daemon, client) = try startTone(pulse)
         defer { _ = daemon.stop() }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try played(past: 0.2, client))
         pulse.kill()
         #expect(try eventually { try state(client) == .paused })
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
         #expect(try eventually(within: 5) { try state(client) == .playing })
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(toneHeard(monitor))
         let reference = SignalAnalysis.level(monitor.listen(for: 0.3), at: 440)
         let ducker = try daemon.client()
         let session = try ducker.call(
@@ -150,7 +160,7 @@ struct AudioServerRestartTests {
             Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("steps.mp3"), Fixtures.path("tone440.mp3")]))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackPosition, positionTime: 8.6))
-        Thread.sleep(forTimeInterval: 0.7)
+        #expect(try played(past: 9.2, client))
         pulse.kill()
         #expect(try eventually { try state(client) == .paused })
         #expect(try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 0)
@@ -160,7 +170,7 @@ struct AudioServerRestartTests {
         #expect(
             try eventually(within: 5) { try client.call(Methods.NowPlayingGet.self).info.playbackQueueIndex == 1 },
             "the next track follows")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(toneHeard(monitor))
         #expect(try state(client) == .playing)
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > fixtureToneLevel - 3)
     }
@@ -175,7 +185,7 @@ struct AudioServerRestartTests {
         defer { pulse.stop() }
         let (daemon, client) = try startTone(pulse)
         defer { _ = daemon.stop() }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try played(past: 0.2, client))
         pulse.kill()
         #expect(try eventually { try state(client) == .paused })
         let started = DispatchSemaphore(value: 0)
@@ -195,7 +205,7 @@ struct AudioServerRestartTests {
         defer { monitor.stop() }
         #expect(
             try eventually(within: 8) { try state(client) == .playing }, "daemon log:\n\(daemon.log.suffix(4000))")
-        Thread.sleep(forTimeInterval: 0.15)
+        #expect(toneHeard(monitor))
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3), at: 440) > fixtureToneLevel - 3)
     }
 
@@ -206,14 +216,17 @@ struct AudioServerRestartTests {
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse)
         defer { _ = daemon.stop() }
-        Thread.sleep(forTimeInterval: 1.2)
+        #expect(try played(past: 1, client))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == .success)
         let heard = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         pulse.kill()
         try pulse.start()
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
-        Thread.sleep(forTimeInterval: 1)
+        // A return makes a waiting player's attempt due at once: once the daemon is connected
+        // again, half a second shows whether it resumed.
+        #expect(try eventually(within: 5) { try client.call(Methods.DaemonInfoMethod.self).pulse.connected })
+        Thread.sleep(forTimeInterval: 0.5)
         #expect(try state(client) == .paused)
         // A server that has only just come back may not take a stream yet (PipeWire's session
         // manager links it a moment later): `play` then fails as `deviceNotFound`, and a
@@ -224,7 +237,7 @@ struct AudioServerRestartTests {
             }, "daemon log:\n\(daemon.log.suffix(4000))")
         let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         #expect(resumed >= heard - 0.2 && resumed < heard + 1, "paused at \(heard) s, played on at \(resumed) s")
-        Thread.sleep(forTimeInterval: 0.15)
+        #expect(monitor.waitUntilHeard(above: -30))
         let position = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let frequency = SignalAnalysis.dominantFrequency(monitor.listen(for: 0.3))
         #expect(abs(frequency - stepFrequency(at: position + 0.15)) <= 100, "heard \(frequency) Hz at \(position) s")
@@ -240,7 +253,7 @@ struct AudioServerRestartTests {
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse)
         defer { _ = daemon.stop() }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try played(past: 0.2, client))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .pause)).status == .success)
         pulse.kill()
         #expect(try eventually(within: 5) { try client.call(Methods.DaemonInfoMethod.self).pulse.connected == false })
@@ -255,7 +268,7 @@ struct AudioServerRestartTests {
         let monitor = try MonitorRecorder(server: pulse.server, sink: pulse.sink)
         defer { monitor.stop() }
         #expect(try eventually { try state(client) == .playing }, "daemon log:\n\(daemon.log.suffix(4000))")
-        Thread.sleep(forTimeInterval: 0.15)
+        #expect(monitor.waitUntilHeard(above: -30))
         #expect(SignalAnalysis.level(monitor.listen(for: 0.3)) > -30)
     }
 
@@ -264,16 +277,21 @@ struct AudioServerRestartTests {
         let directory = try TemporaryDirectory(prefix: "rondo-restart")
         defer { directory.remove() }
         let config = directory.appending("rondo.toml")
-        try "resume_within_s = 1\n".write(toFile: config, atomically: false, encoding: .utf8)
+        try "resume_within_s = 0.5\n".write(toFile: config, atomically: false, encoding: .utf8)
         let pulse = try PulseServer()
         defer { pulse.stop() }
         let (daemon, client) = try startSteps(pulse, arguments: ["--config", config])
         defer { _ = daemon.stop() }
-        Thread.sleep(forTimeInterval: 0.8)
+        #expect(try played(past: 0.2, client))
         pulse.kill()
-        Thread.sleep(forTimeInterval: 1.8)
+        #expect(try eventually { try state(client) == .paused })
+        // The window runs from the loss the player saw, a moment before it said so.
+        Thread.sleep(forTimeInterval: 0.8)
         try pulse.start()
-        Thread.sleep(forTimeInterval: 2.5)
+        // A return within the window resumes at once: once the daemon is connected again,
+        // a second shows whether it did.
+        #expect(try eventually(within: 5) { try client.call(Methods.DaemonInfoMethod.self).pulse.connected })
+        Thread.sleep(forTimeInterval: 1)
         #expect(try state(client) == .paused)
     }
 }

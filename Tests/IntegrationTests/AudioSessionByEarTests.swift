@@ -42,7 +42,7 @@ struct AudioSessionByEarTests {
 
         let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
         #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 1000, over: 0.05) > fixtureToneLevel - 6 })
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(440, near: reference + Self.duckDecibels)
         let during = bench.monitor.listen(for: 0.4)
         let ducked = SignalAnalysis.level(during, at: 440)
         #expect(abs(ducked - reference - Self.duckDecibels) < 1.5, "ducked \(ducked) dBFS, reference \(reference) dBFS")
@@ -68,7 +68,7 @@ struct AudioSessionByEarTests {
             ["session", "exec", "--category", "playback", "--mode", "voicePrompt", "--option", "duckOthers", "--", "/bin/sleep", "30"])
         defer { _ = prompt.terminate() }
         #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.state == .ducked })
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilHeard(440, near: reference + Self.duckDecibels)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
         bench.daemon.kill()
         _ = prompt.terminate()
@@ -77,7 +77,7 @@ struct AudioSessionByEarTests {
         defer { _ = again.stop() }
         let client = try again.client()
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
-        Thread.sleep(forTimeInterval: 0.6)
+        bench.waitUntilHeard(440, near: reference)
         let level = bench.heardLevel(of: 440, over: 0.4)
         #expect(abs(level - reference) < 1.5, "the next daemon's music at \(level) dBFS, \(reference) dBFS before the duck")
     }
@@ -88,13 +88,14 @@ struct AudioSessionByEarTests {
         let bench = try AudioTestBench()
         try bench.queue("speech440.mp3")
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 3)
+        // Far enough in that a resume from the start would be told from one 2 s back.
+        #expect(try bench.wait(upTo: 10) { try (bench.nowPlaying().info.elapsedPlaybackTime ?? 0) > 3 })
         #expect(try playerSession(bench)?.mode == .spokenAudio)
 
         let prompt = try startRondo(bench, Self.promptExec + [Fixtures.path("prompt1000.wav")])
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .interrupted })
         let heldAt = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilSilent(at: 440)
         let during = bench.monitor.listen(for: 0.4)
         #expect(SignalAnalysis.level(during, at: 440) < silenceLevel)
         #expect(SignalAnalysis.level(during, at: 1000) > fixtureToneLevel - 3)
@@ -105,7 +106,7 @@ struct AudioSessionByEarTests {
         let resumed = try bench.nowPlaying()
         let elapsed = try #require(resumed.info.elapsedPlaybackTime)
         #expect(abs(elapsed - (heldAt - 2)) < 0.5, "held at \(heldAt) s, resumed at \(elapsed) s, not 2 s before")
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilHeard(440, near: fixtureToneLevel)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - fixtureToneLevel) < 1.5)
     }
 
@@ -149,13 +150,13 @@ struct AudioSessionByEarTests {
         let session = try ducker!.call(
             Methods.SessionOpen.self, SessionOpenParams(name: "ducker", category: .playback, options: [.duckOthers]))
         _ = try ducker!.call(Methods.SessionActivate.self, session)
-        Thread.sleep(forTimeInterval: 0.2)
+        bench.waitUntilHeard(440, near: reference + Self.duckDecibels)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference - Self.duckDecibels) < 1.5)
 
         ducker = nil
         #expect(try bench.wait(upTo: 2) { try playerSession(bench)?.gain == 1 })
         #expect(try bench.client.call(Methods.SessionList.self).map(\.name) == ["rondo.player"])
-        Thread.sleep(forTimeInterval: 0.2)
+        bench.waitUntilHeard(440, near: reference, tolerance: 1)
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - reference) < 1)
     }
 
@@ -201,20 +202,20 @@ struct AudioSessionByEarTests {
         _ = try watcher.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.route]))
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")]))
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try eventually { try (client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 0.2 })
 
         pulse.pactl("unload-module", module.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         let lost = try #require(try watcher.nextEvent(timeout: 3))
         #expect(lost.method == "route.changed")
         #expect(lost.params["reason"]?.text == "oldDeviceUnavailable")
         #expect(lost.params["previousSink"]?.text == "car")
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .paused)
+        #expect(try eventually { try client.call(Methods.NowPlayingGet.self).playbackState == .paused })
 
         pulse.pactl("load-module", "module-null-sink", "sink_name=car2")
         let added = try #require(try watcher.nextEvent(timeout: 3))
         #expect(added.params["reason"]?.text == "newDeviceAvailable")
         #expect(added.params["sink"]?.text == "car2")
+        // The player would act on the new sink as it says so: 0.3 s shows it does not.
         Thread.sleep(forTimeInterval: 0.3)
         #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .paused)
     }
@@ -237,7 +238,10 @@ struct AudioSessionByEarTests {
             bench, ["session", "exec", "--category", "playback", "--mode", "spokenAudio", "--", "/usr/bin/paplay", podcast])
         #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 700, over: 0.1) > fixtureToneLevel - 3 })
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
+        // The program's mute ramps down as the music rises.
+        _ = bench.monitor.waitUntilHeard(within: 3) {
+            SignalAnalysis.level($0, at: 700) < -50 && abs(SignalAnalysis.level($0, at: 440) - fixtureToneLevel) < 1.5
+        }
         let both = bench.monitor.listen(for: 0.3)
         // −50 dBFS, not the silence floor: the 440 Hz tone leaks a little into the 700 Hz band.
         #expect(SignalAnalysis.level(both, at: 700) < -50, "the program is muted while the player plays")
@@ -259,7 +263,7 @@ struct AudioSessionByEarTests {
         prompt.signal(SIGKILL)
         _ = prompt.wait()
         #expect(try bench.wait(upTo: 2) { try !bench.client.call(Methods.SessionList.self).contains { $0.name == "prompt" } })
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilSilent(at: 440)
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
     }
 
@@ -280,7 +284,7 @@ struct AudioSessionByEarTests {
         let session = try ducker.call(
             Methods.SessionOpen.self, SessionOpenParams(name: "nav", category: .playback, options: [.duckOthers]))
         _ = try ducker.call(Methods.SessionActivate.self, session)
-        Thread.sleep(forTimeInterval: 0.2)
+        bench.waitUntilHeard(700, near: reference + Self.duckDecibels)
         #expect(abs(bench.heardLevel(of: 700, over: 0.3) - reference - Self.duckDecibels) < 1.5)
 
         #expect(bench.daemon.stop() == 0)

@@ -79,6 +79,20 @@ final class AudioTestBench {
         return level
     }
 
+    /// Waits up to `timeout` seconds until the last 0.1 s heard hold `frequency` within
+    /// `tolerance` dB of `level`: for a change of level to reach the sink before a test
+    /// measures it. Returns whether it did.
+    @discardableResult
+    func waitUntilHeard(_ frequency: Double, near level: Double, tolerance: Double = 1.5, upTo timeout: Double = 3) -> Bool {
+        monitor.waitUntilHeard(within: timeout) { abs(SignalAnalysis.level($0, at: frequency) - level) < tolerance }
+    }
+
+    /// Waits up to `timeout` seconds until the last 0.1 s heard hold no `frequency`.
+    @discardableResult
+    func waitUntilSilent(at frequency: Double, upTo timeout: Double = 3) -> Bool {
+        monitor.waitUntilHeard(within: timeout) { SignalAnalysis.level($0, at: frequency) < silenceLevel }
+    }
+
     /// The strongest frequency the listener hears over the next `seconds`.
     func heardFrequency(over seconds: Double = 0.3) -> Double {
         SignalAnalysis.dominantFrequency(monitor.listen(for: seconds))

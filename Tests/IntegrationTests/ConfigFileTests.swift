@@ -127,13 +127,13 @@ struct ConfigFileTests {
         #expect(try second.client().call(Methods.NowPlayingGet.self).playbackState == .paused, "\(second.log)")
     }
 
-    /// A daemon playing `long440.mp3` long enough for its state to be saved as playing.
+    /// A daemon playing `long440.mp3`, its state saved as playing: a request is answered
+    /// once what it changed is on disk.
     private func startPlaying(_ pulse: PulseServer) throws -> DaemonProcess {
         let daemon = try DaemonProcess(pulseServer: pulse.server)
         let client = try daemon.client()
         _ = try client.call(Methods.QueueSet.self, QueueItemsParams(items: [Fixtures.path("long440.mp3")], startIndex: 0, play: true))
         #expect(try client.call(Methods.NowPlayingGet.self).playbackState == .playing)
-        Thread.sleep(forTimeInterval: 1)
         return daemon
     }
 }

@@ -17,8 +17,8 @@ struct FormatsByEarTests {
         let bench = try AudioTestBench()
         try bench.queue(fixture)
         #expect(try bench.send(.play) == .success)
-        Thread.sleep(forTimeInterval: 0.2)
-        let heard = bench.monitor.listen(for: 0.5)
+        bench.waitUntilHeard(440, near: fixtureToneLevel)
+        let heard = bench.monitor.listen(for: 0.3)
         #expect(SignalAnalysis.dominantFrequency(heard) == 440)
         let level = SignalAnalysis.level(heard, at: 440)
         #expect(abs(level - fixtureToneLevel) < 1.5, "heard \(level) dBFS, the tone is \(fixtureToneLevel) dBFS")
@@ -31,7 +31,7 @@ struct FormatsByEarTests {
         try bench.queue(fixture)
         try bench.send(.play)
         #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(1000, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.4) == 1000)
     }
 
@@ -67,7 +67,7 @@ struct FormatsByEarTests {
         let start = Date()
         try bench.send(.play)
         #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().info.playbackQueueIndex) == 1 })
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilHeard(700, near: fixtureToneLevel)
         let windows = bench.monitor.windows(from: start.addingTimeInterval(0.3), to: Date(), window: 0.02)
         #expect(windows.contains { SignalAnalysis.level($0.samples, at: 500) > fixtureToneLevel - 3 })
         #expect(windows.contains { SignalAnalysis.level($0.samples, at: 700) > fixtureToneLevel - 3 })

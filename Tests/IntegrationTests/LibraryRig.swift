@@ -53,7 +53,7 @@ extension RondoClient {
                 return try call(Methods.LibraryScan.self, params)
             } catch {
                 guard case .rpc(let reply) = error, reply.data?.code == .libraryBusy, Date() < deadline else { throw error }
-                Thread.sleep(forTimeInterval: 0.05)
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
     }

@@ -33,7 +33,7 @@ struct NowPlayingAtRateTests {
             try bench.send(.play)
             #expect(bench.wait(upTo: 3) { firstSound(bench.monitor, after: warmUp) != nil })
             try bench.send(.stop)
-            Thread.sleep(forTimeInterval: 0.2)
+            _ = bench.monitor.waitUntilHeard(within: 3) { SignalAnalysis.level($0) < silenceLevel }
         }
         try bench.queue("steps.mp3", "short-b.mp3")
         _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .changePlaybackRate, playbackRate: rate))

@@ -111,7 +111,7 @@ struct OutputByEarTests {
         #expect(try client.call(Methods.PlayerVolumeGet.self).volume == 0.5)
         #expect(try client.call(Methods.PlayerOutputsGet.self).pinned == bench.pulse.sink)
         #expect(try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
-        Thread.sleep(forTimeInterval: 0.4)
+        bench.waitUntilHeard(440, near: fixtureToneLevel + 20 * log10(0.5))
         #expect(abs(bench.heardLevel(of: 440, over: 0.3) - (fixtureToneLevel + 20 * log10(0.5))) < 1.5)
     }
 
@@ -162,7 +162,8 @@ struct OutputByEarTests {
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "nothing moves to the other sink")
 
         _ = try loadSecondSink(bench)
-        Thread.sleep(forTimeInterval: 1)
+        // The daemon lists the sink once it has heard of it, when it would act on it.
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(try bench.nowPlaying().playbackState == .paused, "a device coming back does not start the music")
     }
 

@@ -16,8 +16,8 @@ struct PlaybackByEarTests {
         try bench.queue("tone440.mp3")
         #expect(bench.heardLevel(of: 440, over: 0.2) < silenceLevel)
         #expect(try bench.send(.play) == .success)
-        Thread.sleep(forTimeInterval: 0.2)
-        let heard = bench.monitor.listen(for: 0.5)
+        bench.waitUntilHeard(440, near: fixtureToneLevel)
+        let heard = bench.monitor.listen(for: 0.3)
         #expect(SignalAnalysis.dominantFrequency(heard) == 440)
         #expect(abs(SignalAnalysis.level(heard, at: 440) - fixtureToneLevel) < 1.5)
     }
@@ -32,7 +32,8 @@ struct PlaybackByEarTests {
         Thread.sleep(forTimeInterval: 1.5)
         try bench.send(.pause)
         let paused = Date()
-        Thread.sleep(forTimeInterval: 0.8)
+        // 0.4 s for the pause to be heard, then 0.2 s of what follows it.
+        Thread.sleep(forTimeInterval: 0.6)
 
         let afterPause = bench.monitor.samples(from: paused.addingTimeInterval(0.4), to: Date())
         #expect(!afterPause.isEmpty)
@@ -58,8 +59,9 @@ struct PlaybackByEarTests {
         let bench = try AudioTestBench()
         try bench.queue("steps.mp3")
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(bench.waitUntilHeard(300, near: fixtureToneLevel))
         try bench.send(.pause)
+        // Paused for long enough that a position running on while paused would reach 400 Hz.
         Thread.sleep(forTimeInterval: 0.5)
         try bench.send(.play)
         #expect(bench.heardFrequency(over: 0.2) == 300)
@@ -76,7 +78,7 @@ struct PlaybackByEarTests {
         try bench.send(.play)
         #expect(try bench.send(.changePlaybackPosition, positionTime: 7) == .success)
         let seekedAt = Date().timeIntervalSince1970
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(1000, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.4) == 1000)
         let state = try bench.nowPlaying()
         #expect(state.info.playbackQueueIndex == 1)
@@ -97,17 +99,17 @@ struct PlaybackByEarTests {
         try bench.queue("steps.mp3")
         try bench.send(.play)
         try bench.send(.skipForward, interval: 5)
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(800, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.3) == 800)
         try bench.send(.pause)
         let paused = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
         try bench.send(.skipBackward, interval: paused - 3.2)
         #expect(abs((try bench.nowPlaying().info.elapsedPlaybackTime ?? 0) - 3.2) < 0.01)
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(600, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.3) == 600)
         #expect(try bench.send(.previousTrack) == .success)
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(300, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.3) == 300)
     }
 
@@ -119,7 +121,7 @@ struct PlaybackByEarTests {
         let start = Date()
         try bench.send(.play)
         #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().info.playbackQueueIndex) == 1 })
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilHeard(700, near: fixtureToneLevel)
         let windows = bench.monitor.windows(from: start.addingTimeInterval(0.3), to: Date(), window: 0.02)
         #expect(windows.contains { SignalAnalysis.level($0.samples, at: 500) > fixtureToneLevel - 3 })
         #expect(windows.contains { SignalAnalysis.level($0.samples, at: 700) > fixtureToneLevel - 3 })
@@ -134,7 +136,7 @@ struct PlaybackByEarTests {
         try bench.queue("short-a.mp3", "tone660-mono48k.mp3")
         try bench.send(.play)
         #expect(bench.wait(upTo: 3) { (try? bench.nowPlaying().info.playbackQueueIndex) == 1 })
-        Thread.sleep(forTimeInterval: 0.2)
+        bench.waitUntilHeard(660, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.3) == 660)
     }
 
@@ -164,7 +166,7 @@ struct PlaybackByEarTests {
         let bench = try AudioTestBench()
         try bench.queue("text.mp3", "empty.mp3", "tone440.mp3")
         #expect(try bench.send(.play) == .success)
-        Thread.sleep(forTimeInterval: 0.2)
+        bench.waitUntilHeard(440, near: fixtureToneLevel)
         #expect(bench.heardFrequency(over: 0.3) == 440)
         #expect(try bench.nowPlaying().info.playbackQueueIndex == 2)
     }

@@ -293,7 +293,6 @@ struct PodcastTests {
         let slow = server.url(.stall(afterBytes: 200, seconds: 2), "show.xml")
         let show = try client.call(Methods.PodcastSubscribe.self, PodcastSubscribeParams(url: slow)).show
         // The file changes, so the refresh fetches it whole (slowly) rather than a 304.
-        Thread.sleep(forTimeInterval: 1.1)
         try server.write(
             "show.xml", Self.feed("Steps Weekly", Self.twoEpisodes + [Item(guid: "ep-3", title: "Third", file: "ep1.mp3", day: 16)], on: server))
         let socket = daemon.socketPath
@@ -400,7 +399,7 @@ struct PodcastTests {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
         }
         return try condition()
     }

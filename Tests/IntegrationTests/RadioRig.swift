@@ -12,9 +12,10 @@ final class RadioRig {
     let station: ToneStation
     let proxy: FaultProxy
 
-    /// Starts the server, the station playing `song` at `frequency`, and the proxy.
-    init(song: String, frequency: Double = 440, formats: [ToneStation.Format] = [.mp3]) throws {
-        icecast = try IcecastServer()
+    /// Starts the server, the station playing `song` at `frequency`, and the proxy; the
+    /// server sends a new listener `burstSize` bytes at once.
+    init(song: String, frequency: Double = 440, formats: [ToneStation.Format] = [.mp3], burstSize: Int = 65_535) throws {
+        icecast = try IcecastServer(burstSize: burstSize)
         station = try ToneStation(on: icecast, name: Self.stationName, song: song, frequency: frequency, formats: formats)
         proxy = try FaultProxy(targetPort: icecast.port)
     }

@@ -47,13 +47,14 @@ struct ResumeOnOutputTests {
 
         _ = try load("module-null-sink", "sink_name=alsa_output.hdmi-stereo")
         #expect(try listed("alsa_output.hdmi-stereo"))
-        Thread.sleep(forTimeInterval: 1)
+        // Listed once the daemon has heard of it, when it would act on it.
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(try bench.nowPlaying().playbackState == .paused, "an unrelated sink resumes nothing")
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel)
 
         let appeared = Date()
         module = try connect()
-        Thread.sleep(forTimeInterval: 1.5)
+        _ = speakers.waitUntilHeard(440, above: fixtureToneLevel - 6, within: 3)
         let windows = speakers.windows(from: appeared, to: Date(), window: 0.05)
         let heard = try #require(
             windows.first { SignalAnalysis.level($0.samples, at: 440) > fixtureToneLevel - 6 }?.time,

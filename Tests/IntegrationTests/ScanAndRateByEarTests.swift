@@ -9,13 +9,13 @@ import Testing
     .serialized("its tests listen at the monitor: one at a time, so their ears never share the CPU"),
     .dependsOnAudioServer("scans and rates heard through the server's stream timing"))
 struct ScanAndRateByEarTests {
-    /// Holding `seekForward` moves media time at 8×: after 0.5 s of scanning from about 0.3 s
-    /// the steps file is near second 4, and playing on is heard there.
+    /// Holding `seekForward` moves media time at 8×: after 0.5 s of scanning from the steps
+    /// file's first moments it is near second 4, and playing on is heard there.
     @Test func seekForwardScansAtEightTimes() throws {
         let bench = try AudioTestBench()
         try bench.queue("steps.mp3")
         try bench.send(.play)
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(bench.waitUntilHeard(300, near: fixtureToneLevel))
         _ = try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .seekForward, type: .begin))
         #expect(try bench.nowPlaying().info.playbackRate == 8)
         Thread.sleep(forTimeInterval: 0.5)

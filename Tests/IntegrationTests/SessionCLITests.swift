@@ -60,8 +60,8 @@ struct SessionCLITests {
             ],
             environment: ["RONDO_SOCKET": daemon.socketPath])
         let client = try daemon.client()
-        for _ in 0..<100 where try !client.call(Methods.SessionList.self).contains(where: { $0.name == "sleeper" }) {
-            Thread.sleep(forTimeInterval: 0.05)
+        for _ in 0..<250 where try !client.call(Methods.SessionList.self).contains(where: { $0.name == "sleeper" }) {
+            Thread.sleep(forTimeInterval: 0.02)
         }
         try #require(try client.call(Methods.SessionList.self).contains { $0.name == "sleeper" && $0.state == .active })
         process.signal(SIGTERM)

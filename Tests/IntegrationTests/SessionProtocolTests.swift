@@ -194,7 +194,8 @@ struct SessionProtocolTests {
         let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--config", config])
         let client = try daemon.client()
         _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session]))
-        Thread.sleep(forTimeInterval: 2.1)
+        // The arbiter's tick, with no advisory waiting, is parked until rung: the activation must ring it.
+        Thread.sleep(forTimeInterval: 0.3)
         let nav = try open(client, "nav", "playback", mode: "voicePrompt", options: ["duckOthers"])
         _ = try client.call(Methods.SessionActivate.self, SessionRef(session: nav))
         let advisory = try #require(try client.nextEvent(timeout: 3))

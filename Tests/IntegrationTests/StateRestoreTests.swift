@@ -25,7 +25,8 @@ struct StateRestoreTests {
         ] {
             #expect(try client.call(Methods.RemoteSend.self, params).status == .success)
         }
-        Thread.sleep(forTimeInterval: 2.3)
+        // Far enough in that a restore from the start would be told from one where it was.
+        #expect(try eventually(within: 10) { try (client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime ?? 0) > 2 })
         let before = try client.call(Methods.NowPlayingGet.self)
         let killedAt = Date().timeIntervalSince1970
         first.kill()

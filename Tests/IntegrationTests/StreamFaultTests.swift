@@ -33,7 +33,8 @@ struct StreamFaultTests {
     /// they were.
     @Test(arguments: [FaultProxy.Ending.close, .reset])
     func droppedStationIsHeardAgainWithoutACommand(ending: FaultProxy.Ending) throws {
-        let radio = try RadioRig(song: "Rondo Fixtures - Steady")
+        // A burst of 1 s at 128 kbit/s: less for the daemon to hold and play out after the cut.
+        let radio = try RadioRig(song: "Rondo Fixtures - Steady", burstSize: 16_000)
         let bench = try AudioTestBench()
         try bench.play(radio.url())
         try #require(bench.waitToHear(440, upTo: 8))
@@ -42,8 +43,9 @@ struct StreamFaultTests {
 
         let cut = Date()
         radio.proxy.cut(ending)
-        // Longer than all the daemon can hold: the burst it joined with and its read-ahead.
-        Thread.sleep(forTimeInterval: 9)
+        // Longer than all the daemon can hold: the burst it joined with and its read-ahead
+        // (2 s of 320 kbit/s audio, 5 s at the station's 128 kbit/s).
+        Thread.sleep(forTimeInterval: Double(radio.icecast.burstSize) / 16_000 + 5)
 
         #expect(radio.proxy.connectionCount > connections, "the daemon never connected again")
         let gap = bench.longestStretch(without: 440, from: cut, to: Date())

@@ -35,7 +35,7 @@ struct StreamFocusTests {
 
         let prompt = try startPrompt(bench)
         #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 1000, over: 0.05) > fixtureToneLevel - 6 })
-        Thread.sleep(forTimeInterval: 0.1)
+        bench.waitUntilHeard(440, near: reference + AudioSessionByEarTests.duckDecibels)
         let ducked = SignalAnalysis.level(bench.monitor.listen(for: 0.4), at: 440)
         #expect(
             abs(ducked - reference - AudioSessionByEarTests.duckDecibels) < 1.5,
@@ -51,7 +51,8 @@ struct StreamFocusTests {
     /// itself, from the live edge: the song that started during the call, not what was
     /// buffered before it.
     @Test func aCallPausesAStationAndItsEndRejoinsTheLiveEdge() throws {
-        let radio = try RadioRig(song: "Rondo Fixtures - Before")
+        // A burst of 1 s at 128 kbit/s, so that the live edge is soon past the old song.
+        let radio = try RadioRig(song: "Rondo Fixtures - Before", burstSize: 16_000)
         let bench = try AudioTestBench()
         try bench.play(radio.url())
         try #require(bench.waitToHear(440, upTo: 8), "\(bench.diagnosis())")
@@ -61,7 +62,7 @@ struct StreamFocusTests {
             Methods.SessionOpen.self, SessionOpenParams(name: "call", category: .playAndRecord, mode: .voiceChat))
         _ = try call.call(Methods.SessionActivate.self, callSession)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .interrupted })
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilSilent(at: 440)
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "the station sounds during the call")
 
         try radio.station.changeSong(to: "Rondo Fixtures - After", frequency: 660)
@@ -90,7 +91,7 @@ struct StreamFocusTests {
         let prompt = try startPrompt(bench)
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .interrupted })
         let heldAt = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
-        Thread.sleep(forTimeInterval: 0.3)
+        bench.waitUntilSilent(at: 440)
         let during = bench.monitor.listen(for: 0.4)
         #expect(SignalAnalysis.level(during, at: 440) < silenceLevel)
         #expect(SignalAnalysis.level(during, at: 1000) > fixtureToneLevel - 3)

@@ -109,12 +109,12 @@ struct StreamPlaybackTests {
     /// A station paused and played again rejoins the live edge: what the station sent
     /// while it was paused is not played, the song live now is heard and shown.
     @Test func pausedStationRejoinsTheLiveEdge() throws {
-        let radio = try RadioRig(song: "Rondo Fixtures - Before")
+        // A burst of 1 s at 128 kbit/s, so that the live edge is soon past the old song.
+        let radio = try RadioRig(song: "Rondo Fixtures - Before", burstSize: 16_000)
         let bench = try AudioTestBench()
         try bench.play(radio.url())
         try #require(bench.waitToHear(440, upTo: 8))
         #expect(try bench.send(.pause) == .success)
-        Thread.sleep(forTimeInterval: 0.5)
         try radio.station.changeSong(to: "Rondo Fixtures - After", frequency: 660)
         // Longer than the server's burst (at 128 kbit/s): a listener joining now hears only the new song.
         Thread.sleep(forTimeInterval: Double(radio.icecast.burstSize) / 16_000 + 1.5)

@@ -66,7 +66,8 @@ struct ViewTests {
             ["/usr/bin/curl", "-s", "-N", "\(origin)/events?token=\(token)&topics=queue,remote"],
             standardOutput: .file(events))
         defer { _ = stream.terminate() }
-        Thread.sleep(forTimeInterval: 0.5)
+        // The view opens the stream with a comment as it subscribes.
+        #expect(eventually { ((try? String(contentsOfFile: events, encoding: .utf8)) ?? "").contains(": events") })
         let reply = curl([
             "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: application/json", "-H", "Origin: \(origin)",
             "-d", #"{"jsonrpc":"2.0","id":7,"method":"remote.send","params":{"command":"changeRepeatMode","repeatType":"all"}}"#,
@@ -81,7 +82,7 @@ struct ViewTests {
         let deadline = Date().addingTimeInterval(2)
         var seen = ""
         while Date() < deadline, !(seen.contains("remote.changed") && seen.contains("queue.changed")) {
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.02)
             seen = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
         }
         #expect(seen.contains("data: {") && seen.contains("remote.changed") && seen.contains("queue.changed"), "\(seen)")
@@ -97,7 +98,7 @@ struct ViewTests {
         let port = parts(url).host.split(separator: ":").last.map(String.init) ?? ""
         let second = try DaemonProcess(pulseServer: nil, arguments: ["--view", "127.0.0.1:\(port)"])
         defer { _ = second.stop() }
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(eventually { second.log.contains("the head-unit view cannot listen") })
         let info = try second.client().call(Methods.DaemonInfoMethod.self)
         #expect(info.view == nil)
         #expect(second.log.contains("the head-unit view cannot listen"), "\(second.log)")

@@ -41,7 +41,7 @@ struct PlaybackEngineBufferingTests {
         #expect(abs((bench.engine.position?.seconds ?? 0) - heardAtStall) < 0.05)
         source.letThrough(upTo: bytes.count)
         #expect(bench.time(of: .buffering(false), waitingUpTo: 5) != nil)
-        Thread.sleep(forTimeInterval: 0.3)
+        _ = bench.monitor.waitUntilHeard(above: -20)
         let heardAfter = try #require(bench.engine.position?.seconds)
         #expect(heardAfter - heardAtStall < 1.0, "jumped from \(heardAtStall) to \(heardAfter) s")
         #expect(SignalAnalysis.level(bench.monitor.listen(for: 0.3)) > -20)

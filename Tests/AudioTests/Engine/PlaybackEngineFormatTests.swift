@@ -16,7 +16,7 @@ struct PlaybackEngineFormatTests {
         let bench = try EngineBench()
         bench.engine.setRate(2)
         try bench.play("tone440.\(fileExtension)")
-        Thread.sleep(forTimeInterval: 0.3)
+        _ = bench.monitor.waitUntilHeard(440, above: -15)
         let heard = bench.monitor.listen(for: 0.5)
         let frequency = SignalAnalysis.dominantFrequency(heard)
         #expect(abs(frequency - 440) <= 440 * 0.03, "heard \(frequency) Hz")

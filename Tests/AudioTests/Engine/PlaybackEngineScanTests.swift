@@ -15,7 +15,7 @@ struct PlaybackEngineScanTests {
     @Test func forwardScanMovesAtEightTimes() throws {
         let bench = try EngineBench()
         try bench.play("steps.mp3")
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(bench.monitor.waitUntilHeard(300, above: -20))
         let start = Date()
         let from = try #require(bench.engine.position?.seconds)
         bench.engine.scan(.forward)
@@ -37,7 +37,7 @@ struct PlaybackEngineScanTests {
     @Test func backwardScanStopsAtTheStart() throws {
         let bench = try EngineBench()
         try bench.play("steps.mp3", from: 6)
-        Thread.sleep(forTimeInterval: 0.2)
+        #expect(bench.monitor.waitUntilHeard(900, above: -20))
         let from = try #require(bench.engine.position?.seconds)
         let start = Date()
         bench.engine.scan(.backward)
@@ -45,7 +45,9 @@ struct PlaybackEngineScanTests {
         let position = try #require(bench.engine.position?.seconds)
         let elapsed = Date().timeIntervalSince(start)
         #expect(abs(from - position - 8 * elapsed) < 1.2, "moved back \(from - position) s in \(elapsed) s")
-        Thread.sleep(forTimeInterval: 0.8)
+        let deadline = Date().addingTimeInterval(3)
+        while (bench.engine.position?.seconds ?? 1) >= 0.2, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = bench.monitor.waitUntilHeard(within: 2) { SignalAnalysis.level($0) < -60 }
         #expect(try #require(bench.engine.position?.seconds) < 0.2)
         #expect(SignalAnalysis.level(bench.monitor.listen(for: 0.2)) < -60)
         bench.engine.endScan()

@@ -123,7 +123,8 @@ import Testing
             await writer.written()
             saver.events.withLock { $0.append("written") }
         }
-        try? await Task.sleep(for: .milliseconds(200))
+        // A writer woken at once writes within milliseconds.
+        try? await Task.sleep(for: .milliseconds(50))
         #expect(saver.events.withLock { $0 }.isEmpty, "the writer ran before the reply")
         saver.events.withLock { $0.append("replied") }
         await afterReply.replyWritten()?.value
@@ -181,7 +182,8 @@ import Testing
         let events = saver.events.withLock { $0 }
         #expect(Array(events.prefix(4)) == ["saved 1.0", "position 1.0", "position 2.0", "position 3.0"])
         #expect(events.last == "saved 2.0")
-        try? await Task.sleep(for: .milliseconds(200))
+        // Three of the watch's intervals.
+        try? await Task.sleep(for: .milliseconds(60))
         #expect(saver.events.withLock { $0 } == events, "a position was saved after a state without a watch")
         writer.close()
     }
