@@ -54,11 +54,15 @@ struct ResumeOnOutputTests {
 
         let appeared = Date()
         module = try connect()
-        _ = speakers.waitUntilHeard(440, above: fixtureToneLevel - 6, within: 3)
-        let windows = speakers.windows(from: appeared, to: Date(), window: 0.05)
-        let heard = try #require(
-            windows.first { SignalAnalysis.level($0.samples, at: 440) > fixtureToneLevel - 6 }?.time,
-            "the music was not heard in the car again: \(bench.daemon.log.suffix(3000))")
+        // Waits for the measurement itself: the first 50 ms window at the tone's level, which
+        // a fade-in reaches a moment after the tone is first heard.
+        var heardAt: Date?
+        _ = bench.wait(upTo: 3) {
+            heardAt = speakers.windows(from: appeared, to: Date(), window: 0.05)
+                .first { SignalAnalysis.level($0.samples, at: 440) > fixtureToneLevel - 6 }?.time
+            return heardAt != nil
+        }
+        let heard = try #require(heardAt, "the music was not heard in the car again: \(bench.daemon.log.suffix(3000))")
         #expect(heard.timeIntervalSince(appeared) < 1, "heard in the car \(heard.timeIntervalSince(appeared)) s after its sink appeared")
         #expect(try bench.nowPlaying().playbackState == .playing)
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and only in the car")
