@@ -58,7 +58,8 @@ struct ResumeOnOutputTests {
         // a fade-in reaches a moment after the tone is first heard.
         var heardAt: Date?
         _ = bench.wait(upTo: 3) {
-            heardAt = speakers.windows(from: appeared, to: Date(), window: 0.05)
+            heardAt =
+                speakers.windows(from: appeared, to: Date(), window: 0.05)
                 .first { SignalAnalysis.level($0.samples, at: 440) > fixtureToneLevel - 6 }?.time
             return heardAt != nil
         }
