@@ -13,8 +13,9 @@ time, the longest first:
 - the rest of each target (pure and unit suites, quick and parallel within) is one unit.
 
 Units of tests tagged `dependsOnAudioServer` (their ears are timed) run at the usual
-priority; every other unit runs at a lower one (nice 10), so the CPU goes first to the
-tests that listen.
+priority, at most cores + 1 of them at a time (each brings its own audio server, daemon
+and recorder, which must all keep up in real time); every other unit runs at a lower
+priority (nice 10) in the remaining places, so the CPU goes first to the tests that listen.
 
 Each unit is the binary run with a filter naming exactly its tests. The runner checks that
 every test listed ran (or was skipped by its own condition) exactly once, prints each
@@ -207,15 +208,23 @@ class LaneRun:
 
     def __init__(self, units, binary, jobs, log_dir, lane):
         self.units, self.binary, self.jobs, self.log_dir, self.lane = units, binary, jobs, log_dir, lane
+        self.timed_jobs = min(jobs, (os.cpu_count() or 1) + 1)
         self.running = {}
         self.started = time.monotonic()
+
+    def next_unit(self, waiting):
+        """The first waiting unit that may start now: a timed one only while fewer than
+        `timed_jobs` run."""
+        timed = sum(unit.timed for unit, _, _ in self.running.values())
+        return next((unit for unit in waiting if not unit.timed or timed < self.timed_jobs), None)
 
     def run(self):
         waiting = list(self.units)
         try:
             while waiting or self.running:
-                while waiting and len(self.running) < self.jobs:
-                    self.start(waiting.pop(0))
+                while len(self.running) < self.jobs and (unit := self.next_unit(waiting)) is not None:
+                    waiting.remove(unit)
+                    self.start(unit)
                 self.finish(self.wait_for_one())
         finally:
             # Interrupted (Ctrl-C, a signal): the units run in sessions of their own, which
