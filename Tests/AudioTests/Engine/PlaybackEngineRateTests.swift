@@ -39,6 +39,10 @@ struct PlaybackEngineRateTests {
         bench.engine.setRate(2)
         try bench.play("steps.mp3")
         #expect(bench.monitor.waitUntilHeard(above: -30))
+        // Half a second of sound at 2× first, a second of media, so that the position after
+        // the 1.5 s measured is about 4 s whenever the sound began.
+        let deadline = Date().addingTimeInterval(3)
+        while (bench.engine.position?.seconds ?? 0) < 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let first = try #require(bench.engine.position?.seconds)
         let firstTime = Date()
         Thread.sleep(forTimeInterval: 1.5)
