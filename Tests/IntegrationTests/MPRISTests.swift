@@ -189,7 +189,7 @@ struct MPRISTests {
         #expect(position >= 3_000_000 && position < 3_100_000, "Seeked to 3 s:\n\(signals())")
 
         let quietFrom = signals().count
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try playsOn(1.5, bench))
         let prompt = try ChildProcess(
             [BuiltProducts.rondo] + AudioSessionByEarTests.promptExec.dropLast() + ["/bin/sleep", "2"],
             environment: ["RONDO_SOCKET": bench.daemon.socketPath, "PULSE_SERVER": bench.pulse.server])
@@ -202,7 +202,7 @@ struct MPRISTests {
             try bench.wait(upTo: 3) {
                 try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }?.state != .ducked
             })
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try playsOn(1.5, bench))
         #expect(try bench.nowPlaying().playbackState == .playing)
         // A seek now is signalled: once its `Seeked` is written, any signal sent before it is too.
         try bench.send(.changePlaybackPosition, positionTime: 1)
@@ -262,5 +262,17 @@ struct MPRISTests {
         Thread.sleep(forTimeInterval: 3.5)
         try bus.start()
         #expect(listed(on: bus, within: 1.5), "\(daemon.log)")
+    }
+
+    /// Waits until the daemon says `seconds` more of the track have played (up to three times
+    /// as long): a span of steady playback measured on the player's own clock, in which no
+    /// signal may come.
+    private func playsOn(_ seconds: Double, _ bench: AudioTestBench) throws -> Bool {
+        let start = try #require(try bench.nowPlaying().info.elapsedPlaybackTime)
+        return try bench.wait(upTo: 3 * seconds) {
+            let info = try bench.nowPlaying().info
+            let elapsed = (info.elapsedPlaybackTime ?? 0) + (Date().timeIntervalSince1970 - (info.timestamp ?? 0)) * (info.playbackRate ?? 0)
+            return elapsed >= start + seconds
+        }
     }
 }
