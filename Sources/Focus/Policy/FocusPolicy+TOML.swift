@@ -4,20 +4,20 @@ extension FocusPolicy {
     /// The keys a policy file of kind `audioSession` may hold at its top level.
     private static let keys = [
         "name", "kind", "duck_level", "ramp_ms", "music_resumes_after_music", "prompt_hold_s", "launch_window_s",
-        "prompt_style", "prompt_rule", "priority",
+        "prompt_style", "prompt_rule", "priority", "adopt", "adopt_default",
     ]
 
     /// The keys a policy file of kind `interactionMatrix` may hold at its top level: the
     /// matrix takes the place of `priority` and `music_resumes_after_music`.
     private static let matrixKeys = [
         "name", "kind", "duck_level", "ramp_ms", "prompt_hold_s", "launch_window_s", "prompt_style", "prompt_rule",
-        "roles", "fallback_role", "permanent_interrupters", "matrix", "duck", "role_rule",
+        "roles", "fallback_role", "permanent_interrupters", "matrix", "duck", "role_rule", "adopt", "adopt_default",
     ]
 
     /// Loads a policy from the text of a policy file (`Config/policies/*.toml`).
     ///
     /// `name` is required. Every other key may be left out and then takes
-    /// ``FocusPolicy/default``'s value; a `[[prompt_rule]]` or `[[priority]]` section, once
+    /// ``FocusPolicy/default``'s value; a `[[prompt_rule]]`, `[[priority]]` or `[[adopt]]` section, once
     /// given, replaces the default rules of its kind entirely. A policy of kind
     /// `interactionMatrix` also requires `roles`, `fallback_role` and a complete `[matrix]`,
     /// may give `permanent_interrupters`, `[duck]` and `[[role_rule]]`, and has no priority
@@ -60,7 +60,13 @@ extension FocusPolicy {
                 : try Self.rules(root.tables("priority")) { table throws(TOMLFileError) in
                     try table.priorityRule()
                 } ?? defaults.priorityRules,
-            interactionMatrix: kind == .interactionMatrix ? try root.interactionMatrix() : nil
+            interactionMatrix: kind == .interactionMatrix ? try root.interactionMatrix() : nil,
+            adoptionRules: try Self.rules(root.tables("adopt")) { table throws(TOMLFileError) in
+                try table.adoptionRule()
+            } ?? defaults.adoptionRules,
+            adoptDefault: try root.table("adopt_default").map { table throws(TOMLFileError) in
+                try table.adoptDefault()
+            } ?? defaults.adoptDefault
         )
     }
 

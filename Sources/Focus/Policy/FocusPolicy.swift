@@ -31,6 +31,12 @@ public struct FocusPolicy: Sendable, Equatable {
     /// priority rules whenever it is given; a loaded policy has one exactly when ``kind`` is
     /// ``PolicyKind/interactionMatrix``.
     public var interactionMatrix: InteractionMatrix?
+    /// The `[[adopt]]` rules that make other programs' streams into foreign sessions, first
+    /// match first (SPEC §16).
+    public var adoptionRules: [AdoptionRule]
+    /// What a playing stream no rule matches becomes under `[focus] adopt = "all"`; its
+    /// match is not used.
+    public var adoptDefault: AdoptionRule
 
     /// A policy from its parts; each defaults to ``FocusPolicy/default``'s value.
     /// - Parameters:
@@ -45,12 +51,15 @@ public struct FocusPolicy: Sendable, Equatable {
     ///   - fallbackPromptStyle: the style when no rule matches.
     ///   - priorityRules: the priority rules.
     ///   - interactionMatrix: the interaction matrix, for kind ``PolicyKind/interactionMatrix``.
+    ///   - adoptionRules: the `[[adopt]]` rules.
+    ///   - adoptDefault: what an unmatched playing stream becomes under `adopt = "all"`.
     public init(
         name: String = "default", kind: PolicyKind = .audioSession, duckLevel: Double = 0.3,
         rampMilliseconds: Int = 50, musicResumesAfterMusic: Bool = false, promptHoldSeconds: Double = 3,
         launchWindowSeconds: Double = 2, promptStyleRules: [PromptStyleRule] = FocusPolicy.defaultPromptStyleRules,
         fallbackPromptStyle: PromptStyle = .normal, priorityRules: [PriorityRule] = FocusPolicy.defaultPriorityRules,
-        interactionMatrix: InteractionMatrix? = nil
+        interactionMatrix: InteractionMatrix? = nil, adoptionRules: [AdoptionRule] = FocusPolicy.defaultAdoptionRules,
+        adoptDefault: AdoptionRule = FocusPolicy.defaultAdoptDefault
     ) {
         self.name = name
         self.kind = kind
@@ -63,6 +72,8 @@ public struct FocusPolicy: Sendable, Equatable {
         self.fallbackPromptStyle = fallbackPromptStyle
         self.priorityRules = priorityRules
         self.interactionMatrix = interactionMatrix
+        self.adoptionRules = adoptionRules
+        self.adoptDefault = adoptDefault
     }
 
     /// AVAudioSession's behaviour (SPEC §5).

@@ -36,7 +36,7 @@ struct BadMatrixPolicy: Sendable, CustomTestStringConvertible {
         + "vehicleStatus, announcement or voicemail"
     private static let matrixKeys =
         "name, kind, duck_level, ramp_ms, prompt_hold_s, launch_window_s, prompt_style, prompt_rule, roles, "
-        + "fallback_role, permanent_interrupters, matrix, duck or role_rule"
+        + "fallback_role, permanent_interrupters, matrix, duck, role_rule, adopt or adopt_default"
     private static let choices = #""reject", "exclusive" or "concurrent""#
 
     static let all: [BadMatrixPolicy] = [
@@ -136,7 +136,7 @@ struct BadMatrixPolicy: Sendable, CustomTestStringConvertible {
         BadMatrixPolicy(
             text: valid(replacing: 2, with: "# kind left out"), line: 3,
             message: "unknown key \"roles\" at the top level; use name, kind, duck_level, ramp_ms, "
-                + "music_resumes_after_music, prompt_hold_s, launch_window_s, prompt_style, prompt_rule or priority"),
+                + "music_resumes_after_music, prompt_hold_s, launch_window_s, prompt_style, prompt_rule, priority, adopt or adopt_default"),
     ]
 }
 

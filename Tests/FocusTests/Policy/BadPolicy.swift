@@ -9,7 +9,7 @@ struct BadPolicy: Sendable, CustomTestStringConvertible {
 
     private static let topKeys =
         "name, kind, duck_level, ramp_ms, music_resumes_after_music, prompt_hold_s, launch_window_s, "
-        + "prompt_style, prompt_rule or priority"
+        + "prompt_style, prompt_rule, priority, adopt or adopt_default"
     private static let roles =
         "music, navigation, voiceCommand, callRing, call, alarm, notification, systemSound, emergency, safety, "
         + "vehicleStatus, announcement or voicemail"
