@@ -79,7 +79,7 @@ public final class Daemon: Sendable {
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
             audio: { audioServer.sessionAudio }, hub: hub, logger: logger,
-            interruptionFadeMilliseconds: options.fadeMilliseconds)
+            interruptionFadeMilliseconds: options.fadeMilliseconds, adoptionScope: options.adoptionScope)
         self.sessions = sessions
         let moves = AddressMoves()
         let bytes = options.network.opener(resumeWithin: options.resumeWithin, moves: moves)

@@ -79,13 +79,22 @@ enum Format {
         return parts.joined(separator: "  ")
     }
 
-    /// `nav  active  gain 1.00  playback/voicePrompt [duckOthers]  connection 4 (id s-4-1)`.
+    /// `nav  active  gain 1.00  playback/voicePrompt [duckOthers]  connection 4 (id s-4-1)`; a
+    /// foreign session names its program instead of an owner:
+    /// `mpv  interrupted  gain 1.0  playback/default role=music  program mpv pid 4242 role music sink input 17 (id foreign3)`.
     static func session(_ session: SessionInfo) -> String {
         let options = session.options.isEmpty ? "" : " [" + session.options.map(\.rawValue).joined(separator: " ") + "]"
         let role = session.role.map { " role=" + $0.rawValue } ?? ""
         let gain = (session.gain * 100).rounded() / 100
         let configuration = "\(session.category.rawValue)/\(session.mode.rawValue)\(options)\(role)"
+        guard let foreign = session.foreign else {
+            return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"
+                + "  \(session.owner) (id \(session.session))"
+        }
+        let program = ["program " + (foreign.binary ?? foreign.application ?? "?")]
+            + [foreign.pid.map { "pid \($0)" }, foreign.mediaRole.map { "role \($0)" }, foreign.player.map { "player \($0)" }]
+            .compactMap { $0 } + ["sink input \(foreign.sinkInput)"]
         return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"
-            + "  \(session.owner) (id \(session.session))"
+            + "  \(program.joined(separator: " ")) (id \(session.session))"
     }
 }

@@ -12,6 +12,9 @@
 #   speech440.mp3       20 s, 440 Hz, genre Speech (spoken word: prompts pause it)
 #   prompt1000.wav      1.5 s, 1000 Hz, 44.1 kHz stereo WAV (a voice prompt that paplay plays)
 #   prompt-short.wav    50 ms of the same tone (a prompt played thousands of times)
+#   prompt1000-long.wav 10 s of the same tone (another program's prompt, killed midway)
+#   music660.wav        20 s, 660 Hz (another program's music, played by paplay)
+#   call1500.wav        20 s, 1500 Hz (another program's call)
 #   empty.mp3, text.mp3 an empty file and a text file named .mp3 (not decodable)
 #   tone440.{flac,ogg,opus}, steps.{flac,ogg,opus}   the same tones as FLAC (16-bit), Ogg Vorbis
 #                       and Opus (made from a 48 kHz rendering, Opus's own rate)
@@ -224,6 +227,9 @@ mp3 noise48k.mp3 "$tmp/noise.wav" "Pink Noise" "Rondo Fixtures" "Test Tones" 7
 
 [ -s prompt1000.wav ] || sox -n -r 44100 -c 2 -b 16 prompt1000.wav synth 1.5 sine 1000 vol 0.5
 [ -s prompt-short.wav ] || sox -n -r 44100 -c 2 -b 16 prompt-short.wav synth 0.05 sine 1000 vol 0.5
+[ -s prompt1000-long.wav ] || sox -n -r 44100 -c 2 -b 16 prompt1000-long.wav synth 10 sine 1000 vol 0.5
+[ -s music660.wav ] || sox -n -r 44100 -c 2 -b 16 music660.wav synth 20 sine 660 vol 0.5
+[ -s call1500.wav ] || sox -n -r 44100 -c 2 -b 16 call1500.wav synth 20 sine 1500 vol 0.5
 
 : > empty.mp3
 echo "this is not an mp3 file" > text.mp3

@@ -34,6 +34,7 @@ extension SessionAudioControl {
             settling[index] = nil
             forgetOwnStream(index)
             deliver(table.remove(index, at: pa_rtclock_now()))
+            if foreignStreams.removeValue(forKey: index) != nil { deliver([.foreignStreamGone(index: index)]) }
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
         case PA_SUBSCRIPTION_EVENT_SINK.rawValue where removed:
@@ -59,6 +60,10 @@ extension SessionAudioControl {
     /// never carry a duck over into a later stream.
     fileprivate func sinkInputInfo(_ info: pa_sink_input_info) {
         let session = pa_proplist_gets(info.proplist, Self.sessionProperty).map { String(cString: $0) }
+        if session == nil, info.client != ownClient {
+            foreignSinkInputInfo(info)
+            return
+        }
         let entry = session.map {
             SinkInputTable.Entry(
                 session: $0, sink: info.sink, corked: info.corked != 0, channels: Int(info.sample_spec.channels))
@@ -93,7 +98,7 @@ extension SessionAudioControl {
         if announce { deliver(events) }
     }
 
-    private func deliver(_ events: [AudioServerEvent]) {
+    func deliver(_ events: [AudioServerEvent]) {
         for event in events { onEvent(event) }
     }
 }

@@ -26,6 +26,7 @@ extension SessionAudioControl {
         var volume = pa_cvolume()
         pa_cvolume_set(&volume, UInt32(channels), pa_sw_volume_from_linear(gain))
         PulseConnection.release(pa_context_set_sink_input_volume(context, index, &volume, nil, nil))
+        foreignStreams[index]?.noteSet(pa_sw_volume_to_linear(volume.values.0))
     }
 
     /// Mutes or unmutes one sink input.

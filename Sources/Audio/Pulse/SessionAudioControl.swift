@@ -2,7 +2,9 @@ import CPulse
 
 /// Ducks, interrupts and watches the PulseAudio sink inputs of Rondo's sessions: every
 /// sink input whose proplist carries ``sessionProperty`` (a command run with
-/// `rondo session exec` gets it through `PULSE_PROP`; the daemon's own streams set it).
+/// `rondo session exec` gets it through `PULSE_PROP`; the daemon's own streams set it), and
+/// other programs' sink inputs once the daemon adopts them into a session
+/// (``adopt(stream:as:)``, SPEC §16).
 ///
 /// It rides on the ``AudioServer``'s connection and subscribes to sink-input and sink events
 /// there (the one subscription of that connection), so it knows
@@ -55,6 +57,8 @@ public final class SessionAudioControl: @unchecked Sendable {
     /// This client's streams that were ready before their sink input was reported; guarded
     /// by the mainloop lock.
     var readyOwnStreams: Set<UInt32> = []
+    /// Other programs' sink inputs, by index, as last reported; guarded by the mainloop lock.
+    var foreignStreams: [UInt32: ForeignStreamState] = [:]
 
     /// Subscribes to the sink and sink-input events of `connection` and reads the sinks and
     /// sink inputs already there.

@@ -1,4 +1,5 @@
 public import Audio
+public import Focus
 import Foundation
 public import Logging
 
@@ -48,6 +49,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var resumeOnOutputWithin: Double?
     /// `[playback] fade_ms`.
     public var fadeMilliseconds: Int?
+    /// `[focus] adopt`.
+    public var adoptionScope: AdoptionScope?
     /// `[network] timeout_s`.
     public var networkTimeout: Double?
     /// `[network] buffer_s`.

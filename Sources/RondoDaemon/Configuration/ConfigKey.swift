@@ -1,4 +1,5 @@
 import Audio
+import Focus
 import Logging
 import Playback
 
@@ -46,6 +47,8 @@ enum ConfigKey: String, CaseIterable {
     case mpdEnabled = "mpd.enabled"
     case mpdListen = "mpd.listen"
     case mpdPassword = "mpd.password"
+    case focus
+    case adopt = "focus.adopt"
 
     /// The table a key lies in (`pulse` for `pulse.server`), `nil` at the top level.
     var table: String? {
@@ -53,7 +56,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// The tables of rondo.toml, in the order the file shows them.
-    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts, .snapcast, .mpd]
+    static let tables: [ConfigKey] = [.pulse, .mpris, .view, .playback, .network, .podcasts, .snapcast, .mpd, .focus]
 
     /// What the value must be, as the sentence "KEY must be …" ends.
     var expectation: String {
@@ -99,6 +102,9 @@ enum ConfigKey: String, CaseIterable {
         case .mpdEnabled: "true or false"
         case .mpdListen: "an address and port such as \"127.0.0.1:6600\" or \"[::1]:6600\", or \"\" for the Unix socket only"
         case .mpdPassword: "the password MPD clients give, printable text without line breaks of at most 200 characters, or \"\" for none"
+        case .focus: "a table: write [focus] with adopt under it"
+        case .adopt:
+            "\"roles\" (adopt the streams of other programs that a policy rule names), \"all\" (every other program's stream) or \"off\""
         }
     }
 
@@ -106,11 +112,11 @@ enum ConfigKey: String, CaseIterable {
     var takesString: Bool {
         switch self {
         case .musicDirectory, .database, .policy, .logLevel, .output, .pulseServer, .pulseSink, .viewListen, .replayGain,
-            .userAgent, .refreshEvery, .mpdListen, .mpdPassword, .snapcastSource, .resumeOnOutput:
+            .userAgent, .refreshEvery, .mpdListen, .mpdPassword, .snapcastSource, .resumeOnOutput, .adopt:
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin, .fade:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin, .fade, .focus:
             false
         }
     }
@@ -244,6 +250,11 @@ enum ConfigKey: String, CaseIterable {
         case (.mpdPassword, .string(let text)):
             guard text.count <= 200, !text.contains(where: { $0.isNewline || $0 == "\0" }) else { throw invalid }
             config.mpdPassword = .some(text.isEmpty ? nil : text)
+        case (.focus, .table):
+            break
+        case (.adopt, .string(let text)):
+            guard let scope = AdoptionScope(rawValue: text) else { throw invalid }
+            config.adoptionScope = scope
         default:
             throw invalid
         }

@@ -46,6 +46,7 @@ extension DaemonOptions {
         if let resumeOnOutput = config.resumeOnOutput { self.resumeOnOutput = resumeOnOutput }
         if let within = config.resumeOnOutputWithin { resumeOnOutputWithin = within }
         if let fade = config.fadeMilliseconds { fadeMilliseconds = fade }
+        if let scope = config.adoptionScope { adoptionScope = scope }
         if let timeout = config.networkTimeout { network.timeout = timeout }
         if let buffer = config.networkBuffer { network.bufferSeconds = buffer }
         if let userAgent = config.userAgent { network.userAgent = userAgent }

@@ -1,4 +1,5 @@
 public import Audio
+public import Focus
 import Foundation
 public import Logging
 import RondoProtocol
@@ -63,6 +64,8 @@ public struct DaemonOptions: Sendable {
     /// How long pauses, stops, skips, resumes and interruptions fade instead of cutting
     /// (`[playback] fade_ms`, default 150; 0: they cut).
     public var fadeMilliseconds = 150
+    /// Which other programs' streams the arbiter adopts (`[focus] adopt`, default `roles`; SPEC §16).
+    public var adoptionScope = AdoptionScope.roles
     /// How streams are fetched (`[network]`: `timeout_s`, default 10; `buffer_s`, default 2;
     /// `user_agent`, default `rondod/VERSION`).
     public var network = NetworkSettings()

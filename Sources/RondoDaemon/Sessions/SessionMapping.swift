@@ -1,3 +1,4 @@
+import Audio
 import Focus
 import FocusWire
 import RondoProtocol
@@ -19,7 +20,7 @@ enum SessionMapping {
     }
 
     /// A session as `session.list` shows it.
-    static func info(_ session: FocusSession, sandbox: String?) -> SessionInfo {
+    static func info(_ session: FocusSession, sandbox: String?, foreign: ForeignProgram? = nil) -> SessionInfo {
         let configuration = session.configuration
         return SessionInfo(
             session: session.id.rawValue, name: session.name,
@@ -27,7 +28,12 @@ enum SessionMapping {
             category: SessionCategoryName(configuration.category), mode: SessionModeName(configuration.mode),
             options: configuration.options.map(SessionOptionName.init).sorted { $0.rawValue < $1.rawValue },
             role: configuration.role.map(SessionRoleName.init),
-            sandbox: sandbox, state: SessionStateName(session.state), gain: session.gain)
+            sandbox: sandbox, state: SessionStateName(session.state), gain: session.gain,
+            foreign: foreign.map {
+                ForeignProgramInfo(
+                    pid: $0.stream.processID, application: $0.stream.application, binary: $0.stream.binary,
+                    mediaRole: $0.stream.mediaRole, sinkInput: $0.stream.index)
+            })
     }
 
     /// The wire error for an arbiter's refusal.

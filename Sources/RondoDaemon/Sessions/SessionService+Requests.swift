@@ -1,6 +1,7 @@
 import Focus
 import FocusWire
 import RondoProtocol
+import Synchronization
 
 /// The `session.*` methods: clients' sessions, owned by their connections.
 extension SessionService {
@@ -141,7 +142,10 @@ extension SessionService {
 
     /// Every session, live ones first, each arena's in the order they were opened.
     func list() -> [SessionInfo] {
-        allSessions.map { SessionMapping.info($0.session, sandbox: $0.arena.sandbox) }
+        let foreign = table.withLock { $0.foreign }
+        return allSessions.map {
+            SessionMapping.info($0.session, sandbox: $0.arena.sandbox, foreign: foreign[$0.session.id])
+        }
     }
 
     /// How voice prompts should sound now, under the real arbiter or in a sandbox.

@@ -41,6 +41,11 @@ final class SessionService: Sendable {
         var nextNumber = 1
         /// The listener's volume for the player, applied under every arbiter gain.
         var playerVolume = 1.0
+        /// The other programs' streams adopted, by their session (SPEC §16).
+        var foreign: [SessionID: ForeignProgram] = [:]
+        /// Foreign sessions whose interruption ended with `shouldResume`, to activate again
+        /// once the decision that ended it is carried out.
+        var foreignResumes: [SessionID] = []
 
         var live: Arbiter { arbiters[.live]! }
     }
@@ -52,8 +57,8 @@ final class SessionService: Sendable {
     let audio: @Sendable () -> (any SessionAudio)?
     /// Loads a focus policy by name, for sandboxes.
     let loadPolicy: @Sendable (String) throws(ConfigError) -> FocusPolicy
-    private let hub: EventHub
-    private let logger: Logger
+    let hub: EventHub
+    let logger: Logger
     /// How long an interrupted session fades to silence, and back when the interruption
     /// ends (`[playback] fade_ms`; 0: muted and unmuted at once).
     let interruptionFadeMilliseconds: Int
@@ -65,18 +70,22 @@ final class SessionService: Sendable {
     private let audioContinuation: AsyncStream<AudioServerEvent>.Continuation
     /// Rung by every live decision and policy change, which may move the next advisory.
     private let tickAlarm = Alarm()
+    /// Which other programs' streams are adopted (`[focus] adopt`).
+    let adoptionScope: AdoptionScope
 
     /// Creates the service under `policy`.
     /// - Parameter audio: the session control of the audio server's connection up now
     ///   (``AudioServer/sessionAudio``; a fake in tests); its reports come through ``reported(_:)``.
     /// - Parameter interruptionFadeMilliseconds: how long an interruption fades (`fade_ms`).
+    /// - Parameter adoptionScope: which other programs' streams become foreign sessions.
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
         audio: @escaping @Sendable () -> (any SessionAudio)?, hub: EventHub, logger: Logger,
-        interruptionFadeMilliseconds: Int = 0,
+        interruptionFadeMilliseconds: Int = 0, adoptionScope: AdoptionScope = .off,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         self.interruptionFadeMilliseconds = interruptionFadeMilliseconds
+        self.adoptionScope = adoptionScope
         var arbiter = Arbiter(policy: policy, startedAt: now())
         _ = arbiter.handle(
             .open(
@@ -239,6 +248,7 @@ final class SessionService: Sendable {
         }
         // After the decision, so the loop that wakes sees the new time.
         if advisoryMoved { tickAlarm.ring() }
+        resumeForeignSessions()
         return rejection
     }
 
@@ -279,6 +289,7 @@ final class SessionService: Sendable {
                     SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason)))
             case .endInterruption(let id, let shouldResume):
                 if id == Self.playerSession { playerContinuation.yield(.interruptionEnded(shouldResume: shouldResume)) }
+                if shouldResume, table.foreign[id] != nil { table.foreignResumes.append(id) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
                     SessionInterruption(session: id.rawValue, type: .ended, shouldResume: shouldResume))
@@ -320,9 +331,15 @@ final class SessionService: Sendable {
     func handle(_ event: AudioServerEvent) {
         switch event {
         case .soundStarted(let session):
+            if isForeign(SessionID(rawValue: session)) { foreignSoundStarted(SessionID(rawValue: session)) }
             if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStarted(SessionID(rawValue: session)), in: arena) }
         case .soundStopped(let session):
             if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStopped(SessionID(rawValue: session)), in: arena) }
+            if isForeign(SessionID(rawValue: session)) { decide(.deactivate(SessionID(rawValue: session), notifyOthers: true)) }
+        case .foreignStreamAppeared(let stream):
+            adoptForeignStream(stream)
+        case .foreignStreamGone(let index):
+            foreignStreamGone(index)
         case .sinkRemoved(let name, let sessions):
             logger.notice("output device \(name) went away")
             decide(.routeLost(sink: name)) {
@@ -345,6 +362,8 @@ final class SessionService: Sendable {
             for (session, arena) in allSessions where session.isProducingSound {
                 decide(.soundStopped(session.id), in: arena)
             }
+            // Other programs' streams are reported again, as new, by the next connection.
+            closeForeignSessions()
         case .sinkAdded(let name):
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {

@@ -86,11 +86,15 @@ public struct SessionInfo: Codable, Equatable, Sendable {
     public var state: SessionStateName
     /// The linear gain applied to its streams (1 unless ducked).
     public var gain: Double
+    /// The other program whose stream this session is (SPEC §16); absent for the daemon's
+    /// and clients' own sessions.
+    public var foreign: ForeignProgramInfo?
 
     /// Creates an entry.
     public init(
         session: String, name: String, owner: String, category: SessionCategoryName, mode: SessionModeName,
-        options: [SessionOptionName], role: SessionRoleName?, sandbox: String?, state: SessionStateName, gain: Double
+        options: [SessionOptionName], role: SessionRoleName?, sandbox: String?, state: SessionStateName, gain: Double,
+        foreign: ForeignProgramInfo? = nil
     ) {
         self.session = session
         self.name = name
@@ -102,6 +106,35 @@ public struct SessionInfo: Codable, Equatable, Sendable {
         self.sandbox = sandbox
         self.state = state
         self.gain = gain
+        self.foreign = foreign
+    }
+}
+
+/// The program behind a foreign session, as its stream says (SPEC §16).
+public struct ForeignProgramInfo: Codable, Equatable, Sendable {
+    /// Its process id (`application.process.id`), when it said.
+    public var pid: Int32?
+    /// `application.name`.
+    public var application: String?
+    /// `application.process.binary`.
+    public var binary: String?
+    /// The stream's `media.role`, as the program set it.
+    public var mediaRole: String?
+    /// The stream's sink input at the audio server.
+    public var sinkInput: UInt32
+    /// The MPRIS player an interruption pauses (its bus name), when one was found.
+    public var player: String?
+
+    /// Creates a description.
+    public init(
+        pid: Int32?, application: String?, binary: String?, mediaRole: String?, sinkInput: UInt32, player: String? = nil
+    ) {
+        self.pid = pid
+        self.application = application
+        self.binary = binary
+        self.mediaRole = mediaRole
+        self.sinkInput = sinkInput
+        self.player = player
     }
 }
 

@@ -297,6 +297,9 @@ extension SnapcastConnection: SessionAudio {
         ([OutputDevice(name: "snapcast", description: "Snapcast server at \(host):\(port)", isDefault: true)], "snapcast")
     }
 
+    /// No other program's stream passes through the Snapcast mix: nothing to adopt.
+    public func adopt(stream index: UInt32, as session: String) {}
+
     public func forget(session: String) {
         lock.withLock { _ = sessions.removeValue(forKey: session) }
     }

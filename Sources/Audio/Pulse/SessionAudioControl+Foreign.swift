@@ -1,0 +1,62 @@
+import CPulse
+
+/// Other programs' sink inputs (SPEC §16): each is reported once when first seen, and once
+/// the daemon adopts it into a session it is ducked and muted as the session's streams are,
+/// under the listener's own volume for it, which the control keeps up with. Everything
+/// here runs with the mainloop lock held.
+extension SessionAudioControl {
+    /// Records what the server says another program's sink input is now: a new one is
+    /// reported; an adopted one's sound counts for its session, and a volume change the
+    /// control did not make becomes the listener's volume, the one a duck's end restores.
+    func foreignSinkInputInfo(_ info: pa_sink_input_info) {
+        var reported = info.volume
+        let volume = pa_sw_volume_to_linear(pa_cvolume_avg(&reported))
+        guard var state = foreignStreams[info.index] else {
+            foreignStreams[info.index] = ForeignStreamState(
+                sink: info.sink, corked: info.corked != 0, channels: Int(info.sample_spec.channels), reported: volume)
+            deliver([.foreignStreamAppeared(Self.foreignSinkInput(info))])
+            return
+        }
+        let othersChange = state.isOthersChange(volume)
+        state.sink = info.sink
+        state.corked = info.corked != 0
+        state.reported = volume
+        foreignStreams[info.index] = state
+        guard let entry = state.entry else { return }
+        // The listener's volume is what they set, as they set it: it is left as it is for the
+        // rest of a duck (no slider jumps under their hand) and is what the duck's end restores.
+        if othersChange { volumes[entry.session]?.volume = volume }
+        deliver(table.update(info.index, to: entry, at: pa_rtclock_now()).events)
+    }
+
+    /// Makes another program's sink input one of `session`'s: its volume now becomes the
+    /// session's volume (the listener's own), the session's gain and mute reach it, and its
+    /// sound is reported as the session's. A sink input that is gone, or already adopted, is
+    /// left as it is. Returns at once; the sound events it makes come through `onEvent`
+    /// from the calling thread.
+    /// - Parameters:
+    ///   - index: the sink input, as ``ForeignSinkInput/index`` reported it.
+    ///   - session: the session id.
+    public func adopt(stream index: UInt32, as session: String) {
+        connection.withLock {
+            guard var state = foreignStreams[index], state.session == nil else { return }
+            state.session = session
+            foreignStreams[index] = state
+            volumes[session, default: SessionVolume()].volume = state.reported
+            guard let levels = volumes[session], let entry = state.entry else { return }
+            if abs(levels.applied - state.reported) > 0.001 { setVolume(levels.applied, sinkInput: index, channels: state.channels) }
+            if levels.muted { setMute(true, sinkInput: index) }
+            deliver(table.update(index, to: entry, at: pa_rtclock_now()).events)
+        }
+    }
+
+    private static func foreignSinkInput(_ info: pa_sink_input_info) -> ForeignSinkInput {
+        func property(_ key: String) -> String? {
+            pa_proplist_gets(info.proplist, key).map { String(cString: $0) }
+        }
+        return ForeignSinkInput(
+            index: info.index, mediaRole: property("media.role"), application: property("application.name"),
+            binary: property("application.process.binary"), mediaName: property("media.name"),
+            processID: property("application.process.id").flatMap { Int32($0) })
+    }
+}

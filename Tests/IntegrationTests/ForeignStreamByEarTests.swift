@@ -1,0 +1,169 @@
+import Foundation
+import RondoClient
+import RondoProtocol
+import RondoTesting
+import SinkMonitor
+import Spawning
+import Testing
+
+/// Other programs' streams ruled by the arbiter (SPEC §16), heard at the monitor: `paplay`
+/// with a `media.role` stands for a navigation app, a softphone and another music player,
+/// none of which knows Rondo.
+@Suite(.dependsOnAudioServer("other programs' streams as the server reports them: roles, volumes, removal"))
+struct ForeignStreamByEarTests {
+    /// The linear gain ducked sessions get under the default policy, in dB.
+    static let duckDecibels = 20 * log10(0.3)
+
+    /// Starts `paplay` on the bench's server with `media.role` set to `role` (none: `nil`).
+    private func paplay(_ bench: AudioTestBench, _ fixture: String, role: String?) throws -> ChildProcess {
+        try ChildProcess(
+            ["/usr/bin/paplay"] + (role.map { ["--property=media.role=\($0)"] } ?? []) + [Fixtures.path(fixture)],
+            environment: ["PULSE_SERVER": bench.pulse.server])
+    }
+
+    /// The foreign sessions `session.list` shows now.
+    private func foreignSessions(_ bench: AudioTestBench) throws -> [SessionInfo] {
+        try bench.client.call(Methods.SessionList.self).filter { $0.foreign != nil }
+    }
+
+    /// The player's session as `session.list` shows it.
+    private func playerSession(_ bench: AudioTestBench) throws -> SessionInfo? {
+        try bench.client.call(Methods.SessionList.self).first { $0.session == "rondo.player" }
+    }
+
+    /// A navigation app's prompt, which knows nothing of Rondo, ducks Rondo's music by the
+    /// policy's duck, is listed as a foreign session, and the music is back at its level once
+    /// the prompt's program ends.
+    @Test func aForeignPromptDucksTheMusic() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let prompt = try paplay(bench, "prompt1000-long.wav", role: "navigation")
+        defer { _ = prompt.terminate() }
+
+        #expect(bench.waitUntilHeard(440, near: reference + Self.duckDecibels))
+        let ducked = bench.heardLevel(of: 440, over: 0.4)
+        #expect(abs(ducked - reference - Self.duckDecibels) < 1.5, "ducked \(ducked) dBFS, reference \(reference) dBFS")
+        #expect(try playerSession(bench)?.state == .ducked)
+        let foreign = try #require(try foreignSessions(bench).first)
+        #expect(foreign.state == .active)
+        #expect(foreign.mode == .voicePrompt)
+        // paplay is pacat under another name: the binary is pacat.
+        #expect(foreign.foreign?.binary == "pacat")
+        #expect(foreign.foreign?.mediaRole == "navigation")
+        #expect(foreign.foreign?.pid == prompt.pid)
+
+        _ = prompt.terminate()
+        #expect(bench.waitUntilHeard(440, near: reference))
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).isEmpty && playerSession(bench)?.state == .active })
+    }
+
+    /// A program killed mid-prompt leaves no duck behind: its stream's removal brings the
+    /// music back within the policy's 50 ms ramp, so 100 ms after the kill it is whole.
+    @Test func aPromptKilledMidwayLeavesNoDuck() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let prompt = try paplay(bench, "prompt1000-long.wav", role: "Navigation")
+        #expect(bench.waitUntilHeard(440, near: reference + Self.duckDecibels))
+
+        let killedAt = Date()
+        prompt.signal(SIGKILL)
+        _ = prompt.wait()
+        #expect(bench.wait(upTo: 3) { !bench.monitor.samples(from: killedAt.addingTimeInterval(0.45), to: Date()).isEmpty })
+        let after = bench.monitor.samples(from: killedAt.addingTimeInterval(0.1), to: killedAt.addingTimeInterval(0.4))
+        let level = SignalAnalysis.level(after, at: 440)
+        #expect(abs(level - reference) < 1, "the music 100–400 ms after the kill: \(level) dBFS, \(reference) dBFS before")
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).isEmpty })
+    }
+
+    /// A call from another program interrupts Rondo's music (silent, `interrupted`) and
+    /// refuses `play`; when the call's program ends, the music plays again by itself.
+    @Test func aForeignCallInterruptsTheMusicUntilItEnds() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let call = try paplay(bench, "call1500.wav", role: "phone")
+        defer { _ = call.terminate() }
+
+        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().playbackState == .interrupted })
+        #expect(bench.waitUntilSilent(at: 440))
+        #expect(bench.heardLevel(of: 1500, over: 0.3) > fixtureToneLevel - 1.5, "the call is heard")
+        let session = try #require(try foreignSessions(bench).first)
+        #expect(session.category == .playAndRecord && session.mode == .voiceChat && session.state == .active)
+        #expect(try bench.send(.play) != .success, "play is refused during a call")
+
+        _ = call.terminate()
+        #expect(bench.waitUntilHeard(440, near: reference, upTo: 5))
+        #expect(try bench.nowPlaying().playbackState == .playing)
+    }
+
+    /// Another player's music (role `music`) falls silent under a foreign call, its session
+    /// `interrupted`, and is heard again at its level when the call ends.
+    @Test func anotherPlayerIsSilencedDuringACall() throws {
+        let bench = try AudioTestBench()
+        let music = try paplay(bench, "music660.wav", role: "music")
+        defer { _ = music.terminate() }
+        let reference = bench.steadyLevel(of: 660)
+        #expect(abs(reference - fixtureToneLevel) < 1.5, "the other player at \(reference) dBFS")
+        let call = try paplay(bench, "call1500.wav", role: "phone")
+        defer { _ = call.terminate() }
+
+        #expect(bench.waitUntilSilent(at: 660))
+        let sessions = try foreignSessions(bench)
+        #expect(sessions.first { $0.foreign?.mediaRole == "music" }?.state == .interrupted, "\(sessions)")
+
+        _ = call.terminate()
+        #expect(bench.waitUntilHeard(660, near: reference, upTo: 5))
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).first?.state == .active })
+    }
+
+    /// A volume the listener sets on another player while a prompt ducks it is the volume it
+    /// has once the prompt ends: the duck restores theirs, not the one from before.
+    @Test func theListenersVolumeOutlivesADuck() throws {
+        let bench = try AudioTestBench()
+        let music = try paplay(bench, "music660.wav", role: "music")
+        defer { _ = music.terminate() }
+        let reference = bench.steadyLevel(of: 660)
+        let prompt = try paplay(bench, "prompt1000-long.wav", role: "navigation")
+        defer { _ = prompt.terminate() }
+        #expect(bench.waitUntilHeard(660, near: reference + Self.duckDecibels))
+        let player = try #require(try foreignSessions(bench).first { $0.foreign?.mediaRole == "music" }?.foreign)
+
+        #expect(bench.pulse.pactl("set-sink-input-volume", "\(player.sinkInput)", "50%").status == 0)
+        _ = prompt.terminate()
+        // 50 % of PulseAudio's cubic scale is a linear gain of 0.125.
+        let listeners = reference + 20 * log10(0.125)
+        #expect(bench.waitUntilHeard(660, near: listeners))
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).count == 1 })
+        let level = bench.heardLevel(of: 660, over: 0.4)
+        #expect(abs(level - listeners) < 1.5, "after the prompt \(level) dBFS, the listener's \(listeners) dBFS")
+    }
+
+    /// A stream no rule names (no role) plays on untouched beside Rondo's music.
+    @Test func aStreamNoRuleNamesIsLeftAlone() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let other = try paplay(bench, "music660.wav", role: nil)
+        defer { _ = other.terminate() }
+        let level = bench.steadyLevel(of: 660)
+        #expect(abs(level - fixtureToneLevel) < 1.5)
+        #expect(abs(bench.heardLevel(of: 440, over: 0.4) - reference) < 1.5)
+        #expect(try foreignSessions(bench).isEmpty)
+        #expect(try bench.nowPlaying().playbackState == .playing)
+    }
+
+    /// `[focus] adopt = "off"`: a navigation prompt of another program leaves the music as it is.
+    @Test func adoptionOffTouchesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = directory.appending("rondo.toml")
+        try "[focus]\nadopt = \"off\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        let reference = try bench.playToneReference()
+        let prompt = try paplay(bench, "prompt1000-long.wav", role: "navigation")
+        defer { _ = prompt.terminate() }
+        #expect(bench.wait(upTo: 3) { bench.heardLevel(of: 1000, over: 0.1) > fixtureToneLevel - 3 })
+        let level = bench.heardLevel(of: 440, over: 0.5)
+        #expect(abs(level - reference) < 1, "the music under the prompt: \(level) dBFS, \(reference) dBFS before")
+        #expect(try foreignSessions(bench).isEmpty)
+        #expect(try playerSession(bench)?.state == .active)
+    }
+}
