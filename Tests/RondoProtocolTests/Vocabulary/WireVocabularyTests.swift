@@ -37,6 +37,9 @@ struct WireVocabularyTests {
         allow("Audio/Engine/PlaybackEngine+Output.swift", ["music"], because: "PulseAudio's media.role")
         allow("Audio/Pulse/PulseStream.swift", ["music"], because: "PulseAudio's media.role")
         allow("Audio/Prompt/PromptPlayer.swift", ["navigation"], because: "PulseAudio's media.role")
+        allow(
+            "Focus/Adoption/FocusPolicy+DefaultAdoption.swift", ["navigation", "notification", "emergency", "music"],
+            because: "PulseAudio's and PipeWire's media.role names the default adoption rules match")
         allow("Streams/Playlists/XSPFLocations.swift", ["track"], because: "an XSPF playlist's element name")
         allow("rondo/Commands/PodcastCommands.swift", ["off"], because: "rondo podcast played ID off, no wire name")
         allow("rondo/Commands/SleepCommand.swift", ["end", "off"], because: "rondo sleep end|off, no wire names")
