@@ -91,7 +91,8 @@ enum Format {
             return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"
                 + "  \(session.owner) (id \(session.session))"
         }
-        let program = ["program " + (foreign.binary ?? foreign.application ?? "?")]
+        let program =
+            ["program " + (foreign.binary ?? foreign.application ?? "?")]
             + [foreign.pid.map { "pid \($0)" }, foreign.mediaRole.map { "role \($0)" }, foreign.player.map { "player \($0)" }]
             .compactMap { $0 } + ["sink input \(foreign.sinkInput)"]
         return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"

@@ -99,10 +99,11 @@ import Testing
         var policy = FocusPolicy.default
         let spoken = try SessionConfiguration(category: .playback, mode: .spokenAudio)
         let record = try SessionConfiguration(category: .record)
-        policy.adoptionRules = [
-            AdoptionRule(match: AdoptionRule.Match(binary: Glob("gpodder*")), configuration: spoken, control: .mute),
-            AdoptionRule(match: AdoptionRule.Match(binary: Glob("arecord")), direction: .capture, configuration: record),
-        ] + FocusPolicy.defaultAdoptionRules
+        policy.adoptionRules =
+            [
+                AdoptionRule(match: AdoptionRule.Match(binary: Glob("gpodder*")), configuration: spoken, control: .mute),
+                AdoptionRule(match: AdoptionRule.Match(binary: Glob("arecord")), direction: .capture, configuration: record),
+            ] + FocusPolicy.defaultAdoptionRules
         let podcast = try #require(policy.adoption(of: ForeignStream(mediaRole: "music", binary: "gpodder"), scope: .roles))
         #expect(podcast.configuration == spoken)
         #expect(podcast.control == .mute)
