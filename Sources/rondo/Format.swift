@@ -93,8 +93,11 @@ enum Format {
         }
         let program =
             ["program " + (foreign.binary ?? foreign.application ?? "?")]
-            + [foreign.pid.map { "pid \($0)" }, foreign.mediaRole.map { "role \($0)" }, foreign.player.map { "player \($0)" }]
-            .compactMap { $0 } + ["sink input \(foreign.sinkInput)"]
+            + [
+                foreign.pid.map { "pid \($0)" }, foreign.mediaRole.map { "role \($0)" }, foreign.player.map { "player \($0)" },
+                foreign.sinkInput.map { "sink input \($0)" }, foreign.sourceOutput.map { "source output \($0)" },
+            ]
+            .compactMap { $0 }
         return "\(session.name)  \(session.state.rawValue)  gain \(gain)  \(configuration)"
             + "  \(program.joined(separator: " ")) (id \(session.session))"
     }

@@ -125,9 +125,9 @@ struct ForeignStreamByEarTests {
         let prompt = try paplay(bench, "prompt1000-long.wav", role: "navigation")
         defer { _ = prompt.terminate() }
         #expect(bench.waitUntilHeard(660, near: reference + Self.duckDecibels))
-        let player = try #require(try foreignSessions(bench).first { $0.foreign?.mediaRole == "music" }?.foreign)
+        let player = try #require(try foreignSessions(bench).first { $0.foreign?.mediaRole == "music" }?.foreign?.sinkInput)
 
-        #expect(bench.pulse.pactl("set-sink-input-volume", "\(player.sinkInput)", "50%").status == 0)
+        #expect(bench.pulse.pactl("set-sink-input-volume", "\(player)", "50%").status == 0)
         _ = prompt.terminate()
         // 50 % of PulseAudio's cubic scale is a linear gain of 0.125.
         let listeners = reference + 20 * log10(0.125)
@@ -165,5 +165,34 @@ struct ForeignStreamByEarTests {
         #expect(abs(level - reference) < 1, "the music under the prompt: \(level) dBFS, \(reference) dBFS before")
         #expect(try foreignSessions(bench).isEmpty)
         #expect(try playerSession(bench)?.state == .active)
+    }
+
+    /// With a rule for it, a dictation tool recording (`arecord`) interrupts the music and
+    /// silences prompts (`promptStyle` `none`) until it stops; then the music plays again.
+    @Test func aDictationToolPausesTheMusicWhileItListens() throws {
+        let policies = try TemporaryDirectory()
+        defer { policies.remove() }
+        let packaged = try String(contentsOfFile: BuiltProducts.packageRoot + "/Config/policies/default.toml", encoding: .utf8)
+        // arecord is aplay under another name: its streams say binary "aplay".
+        let rule = "\n[[adopt]]\nwhen = { binary = \"aplay\" }\nstream = \"capture\"\ncategory = \"record\"\n"
+        try FileManager.default.createDirectory(atPath: policies.appending("rondo/policies"), withIntermediateDirectories: true)
+        try (packaged.replacingOccurrences(of: "name = \"default\"", with: "name = \"dictation\"") + rule)
+            .write(toFile: policies.appending("rondo/policies/dictation.toml"), atomically: true, encoding: .utf8)
+        let bench = try AudioTestBench(daemonArguments: ["--policy", "dictation"], daemonEnvironment: ["XDG_CONFIG_HOME": policies.path])
+        let reference = try bench.playToneReference()
+
+        let dictation = try ChildProcess(
+            ["/usr/bin/arecord", "-q", "-D", "pulse", "-f", "S16_LE", "-r", "16000", "-c", "1", "-t", "raw", "/dev/null"],
+            environment: ["PULSE_SERVER": bench.pulse.server])
+        defer { _ = dictation.terminate() }
+        #expect(try bench.wait(upTo: 3) { try bench.nowPlaying().playbackState == .interrupted })
+        #expect(bench.waitUntilSilent(at: 440))
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .none)
+        let session = try #require(try foreignSessions(bench).first)
+        #expect(session.category == .record && session.foreign?.sourceOutput != nil)
+
+        _ = dictation.terminate()
+        #expect(bench.waitUntilHeard(440, near: reference, upTo: 5))
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .normal)
     }
 }

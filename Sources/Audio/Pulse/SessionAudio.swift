@@ -21,11 +21,11 @@ public protocol SessionAudio: AnyObject, Sendable {
     func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int)
     /// The server's output devices, and the one `session` plays to, as last reported.
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?)
-    /// Makes another program's stream (``ForeignSinkInput/index``) one of `session`'s: its
-    /// volume as it is now becomes the session's volume (the listener's own), its sound is
-    /// reported as the session's, and the session's gain and mute reach it. A stream that
-    /// is gone, or already adopted, is left as it is.
-    func adopt(stream index: UInt32, as session: String)
+    /// Makes another program's stream one of `session`'s. A playing stream's volume as it is
+    /// now becomes the session's volume (the listener's own), and the session's gain and mute
+    /// reach it; a recording stream is never ducked or muted. Either way its sound is
+    /// reported as the session's. A stream that is gone, or already adopted, is left as it is.
+    func adopt(_ stream: ForeignAudioStream, as session: String)
     /// Forgets what was remembered for `session`; its streams keep what they have.
     func forget(session: String)
     /// Waits until the server has carried out every change asked so far, at most `seconds`;

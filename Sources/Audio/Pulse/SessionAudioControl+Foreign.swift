@@ -29,16 +29,22 @@ extension SessionAudioControl {
         deliver(table.update(info.index, to: entry, at: pa_rtclock_now()).events)
     }
 
-    /// Makes another program's sink input one of `session`'s: its volume now becomes the
-    /// session's volume (the listener's own), the session's gain and mute reach it, and its
-    /// sound is reported as the session's. A sink input that is gone, or already adopted, is
-    /// left as it is. Returns at once; the sound events it makes come through `onEvent`
-    /// from the calling thread.
+    /// Makes another program's stream one of `session`'s (``SessionAudio/adopt(_:as:)``): a
+    /// sink input's volume now becomes the session's volume (the listener's own), the
+    /// session's gain and mute reach it, and its sound is reported as the session's; a source
+    /// output's recording is reported as the session's sound. A stream that is gone, or
+    /// already adopted, is left as it is. Returns at once; the sound events it makes come
+    /// through `onEvent` from the calling thread.
     /// - Parameters:
-    ///   - index: the sink input, as ``ForeignSinkInput/index`` reported it.
+    ///   - stream: the stream, as ``AudioServerEvent/foreignStreamAppeared(_:)`` reported it.
     ///   - session: the session id.
-    public func adopt(stream index: UInt32, as session: String) {
+    public func adopt(_ stream: ForeignAudioStream, as session: String) {
         connection.withLock {
+            if stream.captures {
+                adoptCapture(stream.index, as: session)
+                return
+            }
+            let index = stream.index
             guard var state = foreignStreams[index], state.session == nil else { return }
             state.session = session
             foreignStreams[index] = state
@@ -50,11 +56,11 @@ extension SessionAudioControl {
         }
     }
 
-    private static func foreignSinkInput(_ info: pa_sink_input_info) -> ForeignSinkInput {
+    private static func foreignSinkInput(_ info: pa_sink_input_info) -> ForeignAudioStream {
         func property(_ key: String) -> String? {
             pa_proplist_gets(info.proplist, key).map { String(cString: $0) }
         }
-        return ForeignSinkInput(
+        return ForeignAudioStream(
             index: info.index, mediaRole: property("media.role"), application: property("application.name"),
             binary: property("application.process.binary"), mediaName: property("media.name"),
             processID: property("application.process.id").flatMap { Int32($0) })

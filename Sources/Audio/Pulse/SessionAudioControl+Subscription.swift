@@ -4,8 +4,8 @@ import CPulse
 /// they make. Everything here runs with the mainloop lock held; the callbacks run on the
 /// mainloop thread.
 extension SessionAudioControl {
-    /// Subscribes to sink and sink-input events, then reads the sinks and sink inputs
-    /// already there, waiting for both lists. The lock is held, off the mainloop thread.
+    /// Subscribes to sink, sink-input and source-output events, then reads the sinks, sink
+    /// inputs and source outputs already there, waiting for the lists. The lock is held, off the mainloop thread.
     func subscribe() throws(AudioError) {
         guard let context = connection.context else { throw .pulseUnavailable("not connected") }
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -13,13 +13,14 @@ extension SessionAudioControl {
         pa_context_set_subscribe_callback(context, sessionAudioSubscriptionEvent, me)
         let mask =
             PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SINK.rawValue
-            | PA_SUBSCRIPTION_MASK_SERVER.rawValue
+            | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue | PA_SUBSCRIPTION_MASK_SERVER.rawValue
         // The server answers in order: the lists below come after the subscription is live,
         // so nothing falls between the two.
         PulseConnection.release(pa_context_subscribe(context, pa_subscription_mask_t(mask), nil, nil))
         connection.await(pa_context_get_server_info(context, sessionAudioServerInfo, me))
         connection.await(pa_context_get_sink_info_list(context, sessionAudioSinkListed, me))
         connection.await(pa_context_get_sink_input_info_list(context, sessionAudioSinkInputInfo, me))
+        connection.await(pa_context_get_source_output_info_list(context, sessionAudioSourceOutputInfo, me))
         guard connection.isAlive else { throw .pulseUnavailable("the server went away while listing sinks") }
     }
 
@@ -34,7 +35,11 @@ extension SessionAudioControl {
             settling[index] = nil
             forgetOwnStream(index)
             deliver(table.remove(index, at: pa_rtclock_now()))
-            if foreignStreams.removeValue(forKey: index) != nil { deliver([.foreignStreamGone(index: index)]) }
+            if foreignStreams.removeValue(forKey: index) != nil { deliver([.foreignStreamGone(index: index, captures: false)]) }
+        case PA_SUBSCRIPTION_EVENT_SOURCE_OUTPUT.rawValue where removed:
+            captureRemoved(index)
+        case PA_SUBSCRIPTION_EVENT_SOURCE_OUTPUT.rawValue:
+            PulseConnection.release(pa_context_get_source_output_info(context, index, sessionAudioSourceOutputInfo, me))
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             PulseConnection.release(pa_context_get_sink_input_info(context, index, sessionAudioSinkInputInfo, me))
         case PA_SUBSCRIPTION_EVENT_SINK.rawValue where removed:
@@ -150,4 +155,13 @@ private func sessionAudioSinkAppeared(
 ) {
     guard let userdata, let info else { return }
     Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue().sinkInfo(info.pointee, announce: true)
+}
+
+private func sessionAudioSourceOutputInfo(
+    _ context: OpaquePointer?, _ info: UnsafePointer<pa_source_output_info>?, _ end: Int32, _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let userdata else { return }
+    let control = Unmanaged<SessionAudioControl>.fromOpaque(userdata).takeUnretainedValue()
+    // A source output that went before its query was answered comes back as an error: skip it.
+    if let info { control.sourceOutputInfo(info.pointee) } else { control.connection.signal() }
 }

@@ -59,6 +59,9 @@ public final class SessionAudioControl: @unchecked Sendable {
     var readyOwnStreams: Set<UInt32> = []
     /// Other programs' sink inputs, by index, as last reported; guarded by the mainloop lock.
     var foreignStreams: [UInt32: ForeignStreamState] = [:]
+    /// Other programs' source outputs, by index: the session each was adopted into (`nil`:
+    /// none yet) and whether it is corked; guarded by the mainloop lock.
+    var foreignCaptures: [UInt32: (session: String?, corked: Bool)] = [:]
 
     /// Subscribes to the sink and sink-input events of `connection` and reads the sinks and
     /// sink inputs already there.

@@ -19,10 +19,10 @@ public enum AudioServerEvent: Equatable, Sendable {
     /// name; `to` is `nil` when not known yet): the server followed a new default, or a
     /// stream was moved. A move off a sink being removed is reported as ``sinkRemoved(name:sessions:)``.
     case sessionMoved(session: String, from: String, to: String?)
-    /// Another program's sink input appeared (or was there when the connection was made);
-    /// it belongs to no session until adopted (``SessionAudio/adopt(stream:as:)``).
-    case foreignStreamAppeared(ForeignSinkInput)
-    /// Another program's sink input went away (after the sound events of the session it
-    /// was adopted into, if any).
-    case foreignStreamGone(index: UInt32)
+    /// Another program's stream appeared (or was there when the connection was made); it
+    /// belongs to no session until adopted (``SessionAudio/adopt(_:as:)``).
+    case foreignStreamAppeared(ForeignAudioStream)
+    /// Another program's stream (a source output when `captures`) went away, after the
+    /// sound events of the session it was adopted into, if any.
+    case foreignStreamGone(index: UInt32, captures: Bool)
 }

@@ -46,6 +46,9 @@ final class SessionService: Sendable {
         /// Foreign sessions whose interruption ended with `shouldResume`, to activate again
         /// once the decision that ended it is carried out.
         var foreignResumes: [SessionID] = []
+        /// Foreign sessions whose stream plays but which the arbiter refused (a call held
+        /// priority): muted, and tried again whenever a session releases.
+        var refusedForeign: Set<SessionID> = []
 
         var live: Arbiter { arbiters[.live]! }
     }
@@ -249,6 +252,10 @@ final class SessionService: Sendable {
         // After the decision, so the loop that wakes sees the new time.
         if advisoryMoved { tickAlarm.ring() }
         resumeForeignSessions()
+        switch event {
+        case .deactivate, .close, .ownerGone: retryRefusedForeignSessions()
+        default: break
+        }
         return rejection
     }
 
@@ -335,11 +342,11 @@ final class SessionService: Sendable {
             if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStarted(SessionID(rawValue: session)), in: arena) }
         case .soundStopped(let session):
             if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStopped(SessionID(rawValue: session)), in: arena) }
-            if isForeign(SessionID(rawValue: session)) { decide(.deactivate(SessionID(rawValue: session), notifyOthers: true)) }
+            if isForeign(SessionID(rawValue: session)) { foreignSoundStopped(SessionID(rawValue: session)) }
         case .foreignStreamAppeared(let stream):
             adoptForeignStream(stream)
-        case .foreignStreamGone(let index):
-            foreignStreamGone(index)
+        case .foreignStreamGone(let index, let captures):
+            foreignStreamGone(index, captures: captures)
         case .sinkRemoved(let name, let sessions):
             logger.notice("output device \(name) went away")
             decide(.routeLost(sink: name)) {

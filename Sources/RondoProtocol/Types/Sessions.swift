@@ -120,20 +120,24 @@ public struct ForeignProgramInfo: Codable, Equatable, Sendable {
     public var binary: String?
     /// The stream's `media.role`, as the program set it.
     public var mediaRole: String?
-    /// The stream's sink input at the audio server.
-    public var sinkInput: UInt32
+    /// The stream's sink input at the audio server, for a stream that plays.
+    public var sinkInput: UInt32?
+    /// The stream's source output at the audio server, for a stream that records.
+    public var sourceOutput: UInt32?
     /// The MPRIS player an interruption pauses (its bus name), when one was found.
     public var player: String?
 
     /// Creates a description.
     public init(
-        pid: Int32?, application: String?, binary: String?, mediaRole: String?, sinkInput: UInt32, player: String? = nil
+        pid: Int32?, application: String?, binary: String?, mediaRole: String?, sinkInput: UInt32?,
+        sourceOutput: UInt32? = nil, player: String? = nil
     ) {
         self.pid = pid
         self.application = application
         self.binary = binary
         self.mediaRole = mediaRole
         self.sinkInput = sinkInput
+        self.sourceOutput = sourceOutput
         self.player = player
     }
 }

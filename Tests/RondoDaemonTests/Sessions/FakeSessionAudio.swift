@@ -20,7 +20,7 @@ final class FakeSessionAudio: SessionAudio {
     func setVolume(_ volume: Double, session: String) { record("volume \(session) \(volume)") }
     func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int) { record("\(interrupted ? "mute" : "unmute") \(session)") }
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) { ([], nil) }
-    func adopt(stream index: UInt32, as session: String) { record("adopt \(index) \(session)") }
+    func adopt(_ stream: ForeignAudioStream, as session: String) { record("adopt \(stream.index) \(session)") }
     func forget(session: String) { record("forget \(session)") }
     func flush(within seconds: Double) -> Bool {
         record("flush")

@@ -298,7 +298,7 @@ extension SnapcastConnection: SessionAudio {
     }
 
     /// No other program's stream passes through the Snapcast mix: nothing to adopt.
-    public func adopt(stream index: UInt32, as session: String) {}
+    public func adopt(_ stream: ForeignAudioStream, as session: String) {}
 
     public func forget(session: String) {
         lock.withLock { _ = sessions.removeValue(forKey: session) }

@@ -1,0 +1,160 @@
+import Audio
+import Focus
+import Foundation
+import Logging
+import RondoProtocol
+import Synchronization
+import Testing
+
+@testable import RondoDaemon
+
+/// Other programs' streams as sessions (SPEC §16), with the audio server's reports given by
+/// hand: which streams are adopted, how their sound activates and releases their session,
+/// and what their going leaves behind.
+@Suite struct ForeignSessionTests {
+    private let server = FakeAudioServer()
+    private let sessions: SessionService
+
+    init() {
+        sessions = Self.service(scope: .roles, audio: server)
+    }
+
+    private static func service(scope: AdoptionScope, audio: FakeAudioServer) -> SessionService {
+        SessionService(
+            policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
+            audio: audio.audio, hub: EventHub(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            adoptionScope: scope, now: { 100 })
+    }
+
+    private var audio: FakeSessionAudio { server.connections.last! }
+
+    /// The foreign session of the stream at `index`, as `session.list` shows it.
+    private func foreign(_ index: UInt32, in service: SessionService? = nil) -> SessionInfo? {
+        (service ?? sessions).list().first { $0.foreign?.sinkInput == index || $0.foreign?.sourceOutput == index }
+    }
+
+    private func player() -> SessionInfo? { sessions.list().first { $0.session == SessionService.playerSession.rawValue } }
+
+    private func appear(_ index: UInt32, role: String?, binary: String = "paplay", captures: Bool = false) {
+        sessions.handle(
+            .foreignStreamAppeared(
+                ForeignAudioStream(index: index, captures: captures, mediaRole: role, binary: binary, processID: 4242)))
+    }
+
+    /// A stream a rule names becomes a daemon-owned session of the rule's configuration,
+    /// handed to the audio server; it stays inactive until its sound starts.
+    @Test func aNamedStreamIsAdoptedInactive() throws {
+        appear(7, role: "Navigation")
+        let session = try #require(foreign(7))
+        #expect(session.mode == .voicePrompt && session.category == .playback)
+        #expect(session.state == .inactive)
+        #expect(session.owner == "rondod")
+        #expect(session.foreign == ForeignProgramInfo(pid: 4242, application: nil, binary: "paplay", mediaRole: "Navigation", sinkInput: 7))
+        #expect(audio.log.contains("adopt 7 \(session.session)"))
+    }
+
+    /// A stream no rule names is not adopted under `roles`, is under `all`, and nothing is under `off`.
+    @Test func theScopeDecidesWhatIsAdopted() {
+        appear(3, role: nil)
+        #expect(foreign(3) == nil)
+        let all = Self.service(scope: .all, audio: server)
+        all.handle(.foreignStreamAppeared(ForeignAudioStream(index: 3, binary: "firefox")))
+        #expect(foreign(3, in: all)?.category == .playback)
+        let off = Self.service(scope: .off, audio: server)
+        off.handle(.foreignStreamAppeared(ForeignAudioStream(index: 4, mediaRole: "phone")))
+        #expect(foreign(4, in: off) == nil)
+    }
+
+    /// Its sound activates the session (a prompt ducks the player); corking releases it with
+    /// notify-others (the duck ends); its removal closes it and forgets its levels.
+    @Test func soundActivatesCorkingReleasesRemovalCloses() throws {
+        sessions.decide(.activate(SessionService.playerSession))
+        appear(7, role: "navigation")
+        let id = try #require(foreign(7)).session
+        sessions.handle(.soundStarted(session: id))
+        #expect(foreign(7)?.state == .active)
+        #expect(player()?.state == .ducked)
+
+        sessions.handle(.soundStopped(session: id))
+        #expect(foreign(7)?.state == .inactive)
+        #expect(player()?.state == .active)
+
+        sessions.handle(.soundStarted(session: id))
+        #expect(player()?.state == .ducked)
+        sessions.handle(.soundStopped(session: id))
+        sessions.handle(.foreignStreamGone(index: 7, captures: false))
+        #expect(foreign(7) == nil)
+        #expect(player()?.state == .active)
+        #expect(audio.log.contains("forget \(id)"))
+    }
+
+    /// A foreign call mutes foreign music (interrupted) and, when the call's stream goes,
+    /// the music's session plays again and is unmuted.
+    @Test func aCallSilencesForeignMusicUntilItEnds() throws {
+        appear(1, role: "music", binary: "mpv")
+        let music = try #require(foreign(1)).session
+        sessions.handle(.soundStarted(session: music))
+        appear(2, role: "phone", binary: "linphone")
+        let call = try #require(foreign(2)).session
+        sessions.handle(.soundStarted(session: call))
+        #expect(foreign(1)?.state == .interrupted)
+        #expect(audio.log.contains("mute \(music)"))
+
+        audio.calls.withLock { $0 = [] }
+        sessions.handle(.soundStopped(session: call))
+        sessions.handle(.foreignStreamGone(index: 2, captures: false))
+        #expect(foreign(1)?.state == .active)
+        #expect(audio.log.contains("unmute \(music)"))
+    }
+
+    /// Music that may not play (a call holds priority) is muted at once, and heard as soon
+    /// as the call ends.
+    @Test func musicStartedDuringACallIsMuted() throws {
+        appear(2, role: "phone")
+        let call = try #require(foreign(2)).session
+        sessions.handle(.soundStarted(session: call))
+        appear(1, role: "music", binary: "mpv")
+        let music = try #require(foreign(1)).session
+        sessions.handle(.soundStarted(session: music))
+        #expect(foreign(1)?.state == .inactive)
+        #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
+
+        sessions.handle(.soundStopped(session: call))
+        #expect(foreign(1)?.state == .active)
+        #expect(audio.log.last { $0.hasSuffix(music) } == "unmute \(music)")
+    }
+
+    /// A lost audio server closes every foreign session: the next connection reports the
+    /// streams again, and what they ducked comes back meanwhile.
+    @Test func aLostServerClosesForeignSessions() throws {
+        sessions.decide(.activate(SessionService.playerSession))
+        appear(7, role: "navigation")
+        sessions.handle(.soundStarted(session: try #require(foreign(7)).session))
+        #expect(player()?.state == .ducked)
+        sessions.handle(.serverLost)
+        #expect(foreign(7) == nil)
+        #expect(player()?.state == .active)
+    }
+
+    /// A recording stream is adopted only by a capture rule; the packaged rules take none.
+    @Test func captureStreamsNeedACaptureRule() throws {
+        appear(5, role: "phone", binary: "arecord", captures: true)
+        #expect(foreign(5) == nil)
+        var policy = FocusPolicy.default
+        policy.adoptionRules.insert(
+            AdoptionRule(
+                match: AdoptionRule.Match(binary: Glob("arecord")), direction: .capture,
+                configuration: try SessionConfiguration(category: .record)), at: 0)
+        sessions.adopt(policy)
+        appear(6, role: nil, binary: "arecord", captures: true)
+        let session = try #require(foreign(6))
+        #expect(session.category == .record)
+        #expect(session.foreign?.sourceOutput == 6 && session.foreign?.sinkInput == nil)
+        sessions.handle(.soundStarted(session: session.session))
+        #expect(sessions.state.promptStyle == .none)
+        sessions.handle(.soundStopped(session: session.session))
+        sessions.handle(.foreignStreamGone(index: 6, captures: true))
+        #expect(foreign(6) == nil)
+        #expect(sessions.state.promptStyle == .normal)
+    }
+}
