@@ -32,6 +32,10 @@ public final class PulseServer: Sendable {
     /// Which audio server this is.
     public let kind: Kind
     private let directory: TemporaryDirectory
+
+    /// The runtime directory a native PipeWire client (`pw-play`) finds the server's
+    /// `pipewire-0` socket in, as its `XDG_RUNTIME_DIR`; `nil` on PulseAudio.
+    public var pipeWireRuntimeDirectory: String? { kind == .pipewire ? directory.appending("runtime") : nil }
     private let processes = Mutex<[ChildProcess]>([])
     /// The private session bus PipeWire's parts talk over, started once and kept across restarts.
     private let bus = Mutex<(address: String, pid: Int32)?>(nil)

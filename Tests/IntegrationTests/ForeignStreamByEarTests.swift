@@ -195,4 +195,24 @@ struct ForeignStreamByEarTests {
         #expect(bench.waitUntilHeard(440, near: reference, upTo: 5))
         #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .normal)
     }
+
+    /// A native PipeWire client that sets its role (`pw-play --media-role Navigation`) is
+    /// adopted through pipewire-pulse as a PulseAudio client is, and ducks the music.
+    @Test(.enabled(if: PulseServer.Kind.current == .pipewire, "pw-play needs a PipeWire server"))
+    func aNativePipeWireClientIsAdoptedByItsRole() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let runtime = try #require(bench.pulse.pipeWireRuntimeDirectory)
+        let prompt = try ChildProcess(
+            ["/usr/bin/pw-play", "--media-role", "Navigation", Fixtures.path("prompt1000-long.wav")],
+            environment: ["XDG_RUNTIME_DIR": runtime, "PIPEWIRE_REMOTE": "pipewire-0"])
+        defer { _ = prompt.terminate() }
+
+        #expect(bench.waitUntilHeard(440, near: reference + Self.duckDecibels))
+        let session = try #require(try foreignSessions(bench).first)
+        #expect(session.foreign?.mediaRole == "Navigation")
+        #expect(session.mode == .voicePrompt)
+        _ = prompt.terminate()
+        #expect(bench.waitUntilHeard(440, near: reference))
+    }
 }
