@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RondoClient
 import RondoProtocol
 import RondoTesting
@@ -213,6 +214,45 @@ struct ForeignStreamByEarTests {
         #expect(session.foreign?.mediaRole == "Navigation")
         #expect(session.mode == .voicePrompt)
         _ = prompt.terminate()
+        #expect(bench.waitUntilHeard(440, near: reference))
+    }
+
+    /// A screen reader's voice (speech-dispatcher, started by `spd-say` on the bench's server)
+    /// is a voice prompt by its application name: it ducks the music as a navigation prompt
+    /// does, and the music is back at its level once its stream closes.
+    @Test func aScreenReadersVoiceDucksTheMusic() throws {
+        let bench = try AudioTestBench()
+        let reference = try bench.playToneReference()
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        chmod(home.path, 0o700)
+        let environment = [
+            "PULSE_SERVER": bench.pulse.server, "XDG_RUNTIME_DIR": home.path, "HOME": home.path,
+            "XDG_CONFIG_HOME": home.appending("config"),
+        ]
+        // spd-say starts speech-dispatcher, which outlives it: stopped by the pid it records.
+        defer {
+            let pidFile = home.appending("speech-dispatcher/pid/speech-dispatcher.pid")
+            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                Glibc.kill(pid, SIGTERM)
+            }
+        }
+        let speech = try ChildProcess(
+            ["/usr/bin/spd-say", "--wait", "The next turn is in four hundred metres, keep to the right lane and then turn left"],
+            environment: environment)
+        defer { _ = speech.terminate() }
+
+        #expect(try bench.wait(upTo: 10) { try playerSession(bench)?.state == .ducked })
+        let voice = try #require(try foreignSessions(bench).first { $0.foreign?.application?.hasPrefix("speech-dispatcher") == true })
+        #expect(voice.mode == .voicePrompt)
+        #expect(try playerSession(bench)?.gain == 0.3)
+
+        #expect(speech.wait() == 0)
+        // speech-dispatcher keeps its stream open, uncorked, until it has been idle for its
+        // Timeout (5 s by default): the duck lasts as long as the stream does.
+        #expect(try bench.wait(upTo: 12) { try playerSession(bench)?.state == .active })
         #expect(bench.waitUntilHeard(440, near: reference))
     }
 }

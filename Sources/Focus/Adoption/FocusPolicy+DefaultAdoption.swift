@@ -1,6 +1,7 @@
 extension FocusPolicy {
     /// SPEC §16's default rules, the same in both packaged policies: PulseAudio's and
-    /// PipeWire's role names, each made into the session a CarPlay app of that kind opens.
+    /// PipeWire's role names, each made into the session a CarPlay app of that kind opens,
+    /// and speech-dispatcher's voice (a screen reader's), which sets no role, by its name.
     ///
     /// A notification is `playback` with `duckOthers` where SPEC §16 says `ambient`: §5 refuses
     /// `duckOthers` on `ambient`, and `playback` with `mixWithOthers` is what ambient sound
@@ -10,6 +11,9 @@ extension FocusPolicy {
         rule(
             ["navigation", "a11y", "accessibility"], .playback, .voicePrompt,
             [.duckOthers, .interruptSpokenAudioAndMixWithOthers], .navigation),
+        AdoptionRule(
+            match: AdoptionRule.Match(application: Glob("speech-dispatcher*")),
+            configuration: fixed(.playback, .voicePrompt, [.duckOthers, .interruptSpokenAudioAndMixWithOthers], .navigation)),
         rule(["event", "notification", "alert"], .playback, .default, [.mixWithOthers, .duckOthers], .notification),
         rule(["emergency"], .playback, .default, [.duckOthers], .emergency),
         rule(["music", "game"], .playback, .default, [], .music),

@@ -50,6 +50,15 @@ import Testing
         #expect(adoption.rule != nil)
     }
 
+    /// speech-dispatcher's voice, which sets no role, is a voice prompt by its application name.
+    @Test(arguments: ["speech-dispatcher-espeak-ng", "speech-dispatcher-dummy"])
+    func aScreenReadersVoiceIsAPrompt(application: String) throws {
+        let stream = ForeignStream(application: application, binary: "speech-dispatcher", mediaName: "playback")
+        let adoption = try #require(FocusPolicy.default.adoption(of: stream, scope: .roles))
+        #expect(adoption.configuration.mode == .voicePrompt)
+        #expect(adoption.configuration.ducksOthers)
+    }
+
     /// Roles no default rule names, and streams with no role, are left alone under `roles`
     /// and become music under `all`; nothing is adopted under `off`.
     @Test(arguments: [nil, "animation", "production", "test", "Test", "something"])
@@ -112,6 +121,6 @@ import Testing
         #expect(dictation.configuration == record)
         #expect(dictation.rule == 1)
         #expect(policy.adoption(of: ForeignStream(direction: .playback, binary: "arecord"), scope: .roles) == nil)
-        #expect(policy.adoption(of: ForeignStream(mediaRole: "music", binary: "mpv"), scope: .roles)?.rule == 6)
+        #expect(policy.adoption(of: ForeignStream(mediaRole: "music", binary: "mpv"), scope: .roles)?.rule == 7)
     }
 }
