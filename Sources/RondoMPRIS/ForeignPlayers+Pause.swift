@@ -70,9 +70,10 @@ extension ForeignPlayers {
         guard bus != nil, ledger.isPaused(player: player) else { return completion(false) }
         readStatus(of: player, timeout: Self.playerCallTimeout) { [self] owner, status in
             let untouched = owner.map { ledger.mayResume(player: player, owner: $0) } ?? false
-            perform(ledger.forget(player: player))
+            // A pause that began meanwhile is another's, and stays.
+            if ledger.isPaused(player: player) { perform(ledger.forget(player: player)) }
             guard untouched, status == "Paused" else {
-                logger.info("MPRIS players: \(player) is left as it is: its status changed since Rondo paused it")
+                logger.info("MPRIS players: \(player) is left as it is: touched since Rondo paused it, or gone")
                 return completion(false)
             }
             callPlayer(player, "Play") { [self] reply in
