@@ -45,7 +45,7 @@ struct ForeignPlayersTests {
         let rig = try PlayerRig()
         defer { rig.stop() }
         let stubborn = try rig.startTestPlayer(named: "stubborn", ["--ignore-pause"])
-        #expect(rig.pause(processID: stubborn.pid) == .keptPlaying(player: "org.mpris.MediaPlayer2.stubborn"))
+        #expect(rig.pause(processID: stubborn.pid, within: 0.5) == .keptPlaying(player: "org.mpris.MediaPlayer2.stubborn"))
         #expect(rig.status(of: "org.mpris.MediaPlayer2.stubborn") == "Playing")
         #expect(rig.resume(player: "org.mpris.MediaPlayer2.stubborn") == false)
     }

@@ -97,9 +97,11 @@ final class PlayerRig: Sendable {
 
     /// What ``ForeignPlayers/pause(processID:within:completion:)`` answered; `nil` when no
     /// answer came within 5 s.
-    func pause(processID: Int32) -> ForeignPauseOutcome? {
+    /// - Parameter seconds: the player's time to pause: longer than the daemon's 0.5 s by
+    ///   default, so a player slowed by a busy machine is still seen to pause.
+    func pause(processID: Int32, within seconds: Double = 2) -> ForeignPauseOutcome? {
         let answer = Answer<ForeignPauseOutcome>()
-        players.pause(processID: processID) { answer.give($0) }
+        players.pause(processID: processID, within: seconds) { answer.give($0) }
         return answer.wait()
     }
 
