@@ -7,6 +7,7 @@ import Testing
 /// A process's parent is read from its `/proc/PID/stat` line after the line's last `)`,
 /// whatever its name holds.
 struct ProcessStatTests {
+    /// The parent is the second field after the last `)`, whatever the name before it holds.
     @Test(arguments: [
         ("1234 (mpv) S 1200 1234 1234 0 -1 4194560 2010", Int32(1200)),
         ("7 (a b) R 1 7 7 0 -1", 1),

@@ -4,6 +4,8 @@ import Testing
 
 /// The bus address is taken from the environment given, as sd-bus takes it from its own.
 struct SessionBusAddressTests {
+    /// The address variable wins, else the runtime directory's escaped socket path; an
+    /// environment naming neither has no address.
     @Test(
         arguments: [
             (["DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/bus"], "unix:path=/tmp/bus"),
