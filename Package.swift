@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "RondoViewTests", dependencies: ["RondoView"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoMPRISTests",
-            dependencies: ["RondoMPRIS", "RondoProtocol"],
+            dependencies: ["RondoMPRIS", "RondoProtocol", "RondoTesting", "Spawning", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(
