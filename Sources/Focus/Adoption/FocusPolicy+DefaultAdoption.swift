@@ -1,7 +1,8 @@
 extension FocusPolicy {
     /// SPEC §16's default rules, the same in both packaged policies: PulseAudio's and
     /// PipeWire's role names, each made into the session a CarPlay app of that kind opens,
-    /// and speech-dispatcher's voice (a screen reader's), which sets no role, by its name.
+    /// speech-dispatcher's voice (a screen reader's), which sets no role, by its name, and
+    /// the media players that set none (``knownPlayers``) by their binary.
     ///
     /// A notification is `playback` with `duckOthers` where SPEC §16 says `ambient`: §5 refuses
     /// `duckOthers` on `ambient`, and `playback` with `mixWithOthers` is what ambient sound
@@ -18,6 +19,14 @@ extension FocusPolicy {
         rule(["emergency"], .playback, .default, [.duckOthers], .emergency),
         rule(["music", "game"], .playback, .default, [], .music),
         rule(["video", "movie"], .playback, .moviePlayback, [], .music),
+        AdoptionRule(
+            match: AdoptionRule.Match(binary: Glob(anyOf: knownPlayers)), configuration: fixed(.playback, .default, [], .music)),
+    ]
+
+    /// Media players that set no role on their streams (mpv, among others), adopted as music
+    /// by their binary: the other players a head unit or a desktop runs beside Rondo.
+    public static let knownPlayers = [
+        "audacious", "celluloid", "clementine", "elisa", "lollypop", "mpv", "rhythmbox", "spotify", "strawberry", "totem", "vlc",
     ]
 
     /// What an unmatched playing stream becomes under `adopt = "all"`: music, as Android

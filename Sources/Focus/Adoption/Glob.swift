@@ -1,7 +1,25 @@
-/// A shell glob, as adoption rules match a program's names with it: `*` is any run of
-/// characters, `?` one character, `[abc]`, `[a-z]` and `[!abc]` one of (or none of) a set,
-/// and a backslash takes the next character as it is. Case matters, as in the shell.
+/// One shell glob or several alternatives, as adoption rules match a program's names with
+/// them: `*` is any run of characters, `?` one character, `[abc]`, `[a-z]` and `[!abc]` one
+/// of (or none of) a set, and a backslash takes the next character as it is. Case matters,
+/// as in the shell. A text matches when any alternative matches the whole of it.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    private let patterns: [Pattern]
+
+    /// The glob `pattern`; a `[` with no closing `]` is taken as itself.
+    public init(_ pattern: String) { patterns = [Pattern(pattern)] }
+
+    /// Any of `patterns`.
+    public init(anyOf patterns: [String]) { self.patterns = patterns.map(Pattern.init) }
+
+    /// The patterns as written, joined by `, `.
+    public var description: String { patterns.map(\.description).joined(separator: ", ") }
+
+    /// Whether any alternative matches the whole of `text`.
+    public func matches(_ text: String) -> Bool { patterns.contains { $0.matches(text) } }
+}
+
+/// One glob pattern, compiled to its tokens.
+private struct Pattern: Sendable, Hashable, CustomStringConvertible {
     private enum Token: Hashable {
         case literal(Character)
         case any
@@ -11,10 +29,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     private let tokens: [Token]
     /// The pattern as written.
-    public let description: String
+    let description: String
 
     /// The glob `pattern`; a `[` with no closing `]` is taken as itself.
-    public init(_ pattern: String) {
+    init(_ pattern: String) {
         description = pattern
         var tokens: [Token] = []
         var rest = Substring(pattern)
@@ -58,7 +76,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the whole of `text` matches.
-    public func matches(_ text: String) -> Bool {
+    func matches(_ text: String) -> Bool {
         let characters = Array(text)
         // The classic two-pointer match: on a mismatch, go back to the last `*` and let it
         // take one more character.

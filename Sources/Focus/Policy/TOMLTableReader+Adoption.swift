@@ -23,15 +23,15 @@ extension TOMLTableReader {
     }
 
     /// The conditions in the inline table at `key`: `role` (one name or a list, any case),
-    /// `application`, `binary` and `media` (shell globs).
+    /// `application`, `binary` and `media` (a shell glob or a list of them).
     private func adoptionMatch(_ key: String) throws(TOMLFileError) -> AdoptionRule.Match {
         let table = try required(try table(key), key, example: "{ role = \"navigation\" }")
         try table.requireKnown(["role", "application", "binary", "media"])
         let match = AdoptionRule.Match(
             roles: try table.strings("role"),
-            application: try table.string("application").map(Glob.init),
-            binary: try table.string("binary").map(Glob.init),
-            media: try table.string("media").map(Glob.init))
+            application: try table.strings("application").map { Glob(anyOf: $0.sorted()) },
+            binary: try table.strings("binary").map { Glob(anyOf: $0.sorted()) },
+            media: try table.strings("media").map { Glob(anyOf: $0.sorted()) })
         guard match.roles != nil || match.application != nil || match.binary != nil || match.media != nil else {
             throw table.error("when must name a role, application, binary or media to match", at: nil)
         }

@@ -63,13 +63,22 @@ import Testing
     /// and become music under `all`; nothing is adopted under `off`.
     @Test(arguments: [nil, "animation", "production", "test", "Test", "something"])
     func unmatchedStreamsFollowTheScope(role: String?) throws {
-        let stream = ForeignStream(mediaRole: role, application: "mpv", binary: "mpv")
+        let stream = ForeignStream(mediaRole: role, application: "Firefox", binary: "firefox-esr")
         #expect(FocusPolicy.default.adoption(of: stream, scope: .roles) == nil)
         #expect(FocusPolicy.default.adoption(of: stream, scope: .off) == nil)
         let all = try #require(FocusPolicy.default.adoption(of: stream, scope: .all))
         #expect(all.rule == nil)
         #expect(all.configuration.category == .playback)
         #expect(!all.configuration.isMixable)
+    }
+
+    /// A known media player that sets no role is music by its binary; with a role, the role decides.
+    @Test(arguments: FocusPolicy.knownPlayers)
+    func knownPlayersAreMusic(binary: String) throws {
+        let music = try #require(FocusPolicy.default.adoption(of: ForeignStream(application: binary, binary: binary), scope: .roles))
+        #expect(music.configuration.category == .playback && music.configuration.role == .music && !music.configuration.isMixable)
+        let movie = try #require(FocusPolicy.default.adoption(of: ForeignStream(mediaRole: "video", binary: binary), scope: .roles))
+        #expect(movie.configuration.mode == .moviePlayback)
     }
 
     /// `off` leaves even a call alone.

@@ -47,6 +47,15 @@ import Testing
         #expect(Glob(example.pattern).matches(example.text) == example.matches)
     }
 
+    /// A list of alternatives matches when any of them does.
+    @Test func anyAlternativeMatches() {
+        let players = Glob(anyOf: ["mpv", "vlc*", "?otem"])
+        #expect(players.matches("mpv") && players.matches("vlc-wrapper") && players.matches("totem"))
+        #expect(!players.matches("mpv2") && !players.matches("rhythmbox"))
+        #expect(!Glob(anyOf: []).matches(""))
+        #expect(players.description == "mpv, vlc*, ?otem")
+    }
+
     /// Many stars against a long text that almost matches end in time (no backtracking blow-up).
     @Test func starsDoNotBacktrackExponentially() {
         let pattern = Glob(String(repeating: "*a", count: 30) + "b")
