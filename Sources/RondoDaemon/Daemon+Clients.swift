@@ -81,6 +81,16 @@ extension Daemon {
         }
     }
 
+    /// Drives other programs' MPRIS players while other programs' streams are adopted.
+    func foreignPlayersPart() -> DaemonPart {
+        DaemonPart("other programs' players", logger: logger) {
+            guard let players = self.foreignPlayers else { return }
+            players.start()
+            try? await gracefulShutdown()
+            players.stop()
+        }
+    }
+
     /// Serves the head-unit view when `--view` is not off.
     func viewPart(router: Router) -> DaemonPart {
         DaemonPart("head-unit view", logger: logger) {

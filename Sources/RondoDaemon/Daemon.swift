@@ -27,6 +27,9 @@ public final class Daemon: Sendable {
     let audioServer: AudioServer
     let player: PlayerService
     let sessions: SessionService
+    /// Other programs' MPRIS players, paused while their adopted streams are interrupted;
+    /// `nil` when no stream is adopted (`[focus] adopt = "off"`).
+    let foreignPlayers: ForeignPlayers?
     let prompts: PromptService
     let library: LibraryService
     let podcasts: PodcastService
@@ -76,10 +79,13 @@ public final class Daemon: Sendable {
         let configuredOutput = options.output.audioOutput(server: options.pulseServer, snapcast: options.snapcastSource)
         let audioServer = AudioServer(output: configuredOutput)
         self.audioServer = audioServer
+        let foreignPlayers = options.adoptionScope == .off ? nil : ForeignPlayers(logger: logger)
+        self.foreignPlayers = foreignPlayers
         let sessions = SessionService(
             policy: policy, loadPolicy: { name throws(ConfigError) in try PolicyFiles.load(name, environment: environment) },
             audio: { audioServer.sessionAudio }, hub: hub, logger: logger,
-            interruptionFadeMilliseconds: options.fadeMilliseconds, adoptionScope: options.adoptionScope)
+            interruptionFadeMilliseconds: options.fadeMilliseconds, adoptionScope: options.adoptionScope,
+            players: foreignPlayers)
         self.sessions = sessions
         let moves = AddressMoves()
         let bytes = options.network.opener(resumeWithin: options.resumeWithin, moves: moves)
@@ -182,7 +188,7 @@ public final class Daemon: Sendable {
         let notifier = ServiceManagerNotifier(environment: ProcessInfo.processInfo.environment)
         return [
             audioServerPart(), libraryPart(), podcastsPart(), sessionsPart(), playerPart(), socketPart(router: router, notifier: notifier),
-            mpdPart(), mprisPart(),
+            mpdPart(), mprisPart(), foreignPlayersPart(),
             viewPart(router: router), reloadPart(hangups), serviceManagerPart(notifier),
         ]
     }

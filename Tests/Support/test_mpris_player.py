@@ -6,12 +6,15 @@ PlaybackStatus (Get, GetAll), Play, Pause, PlayPause and Stop, each change annou
 PropertiesChanged.
 
 Usage: test_mpris_player.py NAME [--ignore-pause] [--paused] [--child-pid-file PATH]
+                             [--child COMMAND…]
 
   --ignore-pause        Pause is answered but changes nothing: a player that keeps playing.
   --paused              it starts Paused instead of Playing.
   --child-pid-file PATH it starts `sleep 600` as its child (as a browser's audio comes from a
                         child process) and writes the child's pid to PATH; the child is
                         killed when the player ends on SIGTERM.
+  --child COMMAND…      the child is COMMAND (the rest of the line) instead of `sleep 600`:
+                        a program whose stream plays for the player, as a browser's does.
 """
 
 import argparse
@@ -98,11 +101,15 @@ def main():
     arguments.add_argument("--ignore-pause", action="store_true")
     arguments.add_argument("--paused", action="store_true")
     arguments.add_argument("--child-pid-file")
+    arguments.add_argument("--child", nargs=argparse.REMAINDER)
     options = arguments.parse_args()
 
     child = None
-    if options.child_pid_file:
+    if options.child:
+        child = subprocess.Popen(options.child)
+    elif options.child_pid_file:
         child = subprocess.Popen(["/bin/sleep", "600"])
+    if options.child_pid_file:
         with open(options.child_pid_file + ".part", "w") as file:
             file.write(str(child.pid))
         # Renamed into place, so a reader never sees half a number.

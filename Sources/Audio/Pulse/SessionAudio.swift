@@ -26,6 +26,8 @@ public protocol SessionAudio: AnyObject, Sendable {
     /// reach it; a recording stream is never ducked or muted. Either way its sound is
     /// reported as the session's. A stream that is gone, or already adopted, is left as it is.
     func adopt(_ stream: ForeignAudioStream, as session: String)
+    /// Whether a stream of `session` plays now (is not corked), as last reported.
+    func isSounding(session: String) -> Bool
     /// Forgets what was remembered for `session`; its streams keep what they have.
     func forget(session: String)
     /// Waits until the server has carried out every change asked so far, at most `seconds`;

@@ -56,6 +56,15 @@ extension SessionAudioControl {
         }
     }
 
+    /// Whether a stream of `session` plays now: an uncorked sink input of it, or an adopted
+    /// source output that records.
+    public func isSounding(session: String) -> Bool {
+        connection.withLock {
+            table.soundingSessions.contains(session)
+                || foreignCaptures.values.contains { $0.session == session && !$0.corked }
+        }
+    }
+
     private static func foreignSinkInput(_ info: pa_sink_input_info) -> ForeignAudioStream {
         func property(_ key: String) -> String? {
             pa_proplist_gets(info.proplist, key).map { String(cString: $0) }

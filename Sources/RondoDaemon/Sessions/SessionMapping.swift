@@ -33,7 +33,7 @@ enum SessionMapping {
                 ForeignProgramInfo(
                     pid: $0.stream.processID, application: $0.stream.application, binary: $0.stream.binary,
                     mediaRole: $0.stream.mediaRole, sinkInput: $0.stream.captures ? nil : $0.stream.index,
-                    sourceOutput: $0.stream.captures ? $0.stream.index : nil)
+                    sourceOutput: $0.stream.captures ? $0.stream.index : nil, player: $0.pausedPlayer)
             })
     }
 

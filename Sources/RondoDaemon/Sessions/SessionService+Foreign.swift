@@ -1,10 +1,11 @@
 import Audio
 import Focus
 import Logging
+import RondoMPRIS
 import Synchronization
 
 /// What the daemon keeps of another program's stream it adopted: what the program said of
-/// it and the rule that took it in.
+/// it, the rule that took it in, and the player an interruption paused.
 struct ForeignProgram: Sendable, Equatable {
     /// The stream as the audio server reported it.
     var stream: ForeignAudioStream
@@ -12,7 +13,26 @@ struct ForeignProgram: Sendable, Equatable {
     var control: ForeignControl
     /// The `[[adopt]]` rule that matched (its place in the policy), `nil` for `[adopt_default]`.
     var rule: Int?
+    /// The MPRIS player (its bus name) Rondo paused for the interruption in force.
+    var pausedPlayer: String?
+    /// Whether the stream went away while its player was paused: the session stays, so the
+    /// interruption's end still plays the player, and closes then.
+    var streamGone = false
 }
+
+/// Pauses and plays other programs' MPRIS players (``ForeignPlayers``); a protocol so the
+/// session service's decisions are tested without a bus.
+protocol ForeignPlayerControl: Sendable {
+    /// Pauses the player of process `processID` (or of its nearest ancestor with one); the
+    /// outcome comes to `completion` once, on any thread.
+    func pause(processID: Int32, within seconds: Double, completion: @escaping @Sendable (ForeignPauseOutcome) -> Void)
+    /// Plays `player` again if Rondo's pause is still the last change of its state.
+    func resume(player: String, completion: @escaping @Sendable (Bool) -> Void)
+    /// Forgets Rondo's pause of `player`: it will not be played again.
+    func forget(player: String)
+}
+
+extension ForeignPlayers: ForeignPlayerControl {}
 
 /// Other programs' streams as sessions (SPEC §16): a stream the policy's `[[adopt]]` rules
 /// take in becomes a foreign session, active while its stream plays, deactivated with
@@ -63,10 +83,47 @@ extension SessionService {
         audio()?.setInterrupted(true, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
     }
 
-    /// A foreign session's stream stopped playing: it releases, with notify-others.
+    /// A foreign session's stream stopped playing: it releases, with notify-others; unless it
+    /// is interrupted (its player paused for it, most likely), so that the interruption's end
+    /// still reaches it.
     func foreignSoundStopped(_ id: SessionID) {
         table.withLock { _ = $0.refusedForeign.remove(id) }
+        guard find(id)?.session.state != .interrupted else { return }
         decide(.deactivate(id, notifyOthers: true))
+    }
+
+    /// Pauses the MPRIS player of an interrupted foreign session's program (rule control
+    /// `mpris`); its stream is faded out and muted meanwhile, which is what stays for a
+    /// program without a player or one that keeps playing. Called under the table's lock:
+    /// the pause does not wait.
+    func pauseForeignPlayer(of program: ForeignProgram, session id: SessionID) {
+        guard program.control == .mpris, let players, let pid = program.stream.processID else { return }
+        players.pause(processID: pid, within: Self.playerPauseSeconds) { [weak self] outcome in
+            self?.foreignPlayerAnswered(outcome, for: id)
+        }
+    }
+
+    /// How long a player may take to report itself paused before it counts as playing on.
+    static let playerPauseSeconds = 0.5
+
+    /// What came of pausing a foreign session's player: a paused player is remembered, to be
+    /// played at the interruption's end (at once if that end came first); a player that
+    /// played on, or none, leaves the stream muted.
+    private func foreignPlayerAnswered(_ outcome: ForeignPauseOutcome, for id: SessionID) {
+        switch outcome {
+        case .paused(let player):
+            let stillInterrupted = table.withLock { table in
+                guard table.foreign[id] != nil, table.live.state.session(id)?.state == .interrupted else { return false }
+                table.foreign[id]?.pausedPlayer = player
+                return true
+            }
+            logger.info("session \(id): paused \(player)\(stillInterrupted ? "" : "; its interruption is over already")")
+            if !stillInterrupted { players?.resume(player: player) { _ in } }
+        case .keptPlaying(let player):
+            logger.notice("session \(id): \(player) did not pause; its stream stays muted instead")
+        case .noPlayer:
+            logger.debug("session \(id): its program has no MPRIS player playing; its stream stays muted instead")
+        }
     }
 
     /// Tries again the foreign sessions the arbiter refused while their streams play on
@@ -88,30 +145,62 @@ extension SessionService {
             table.foreign.first { $0.value.stream.index == index && $0.value.stream.captures == captures }?.key
         }
         guard let id else { return }
-        table.withLock { table in
-            table.foreign[id] = nil
-            table.refusedForeign.remove(id)
+        let waitsForItsPlayer = table.withLock { table in
+            guard table.foreign[id]?.pausedPlayer != nil, table.live.state.session(id)?.state == .interrupted else { return false }
+            table.foreign[id]?.streamGone = true
+            return true
         }
+        guard !waitsForItsPlayer else { return }
+        closeForeignSession(id)
+    }
+
+    /// Closes a foreign session and forgets its program (and any pause of its player).
+    private func closeForeignSession(_ id: SessionID) {
+        let program = table.withLock { table in
+            table.refusedForeign.remove(id)
+            return table.foreign.removeValue(forKey: id)
+        }
+        if let player = program?.pausedPlayer { players?.forget(player: player) }
         decide(.close(id))
     }
 
     /// Closes every foreign session: their streams are reported again by the next connection.
     func closeForeignSessions() {
-        for id in table.withLock({ Array($0.foreign.keys) }) {
-            table.withLock { table in
-                table.foreign[id] = nil
-                table.refusedForeign.remove(id)
+        for id in table.withLock({ Array($0.foreign.keys) }) { closeForeignSession(id) }
+    }
+
+    /// Carries out the ends of foreign sessions' interruptions: with `shouldResume` the player
+    /// Rondo paused plays again and the session activates again (which unmutes its stream);
+    /// without, the pause is forgotten. A session whose stream went meanwhile closes.
+    func resumeForeignSessions() {
+        while let ended = table.withLock({ $0.foreignInterruptionsEnded.isEmpty ? nil : $0.foreignInterruptionsEnded.removeFirst() }) {
+            let program = table.withLock { table in
+                defer { table.foreign[ended.id]?.pausedPlayer = nil }
+                return table.foreign[ended.id]
             }
-            decide(.close(id))
+            guard let program else { continue }
+            if let player = program.pausedPlayer, ended.shouldResume, !program.streamGone {
+                players?.resume(player: player) { [weak self] played in self?.foreignPlayerResumed(ended.id, player, played) }
+                continue
+            }
+            if let player = program.pausedPlayer {
+                if ended.shouldResume { players?.resume(player: player) { _ in } } else { players?.forget(player: player) }
+            }
+            if program.streamGone {
+                closeForeignSession(ended.id)
+            } else if ended.shouldResume {
+                decide(.activate(ended.id))
+            }
         }
     }
 
-    /// Activates again the foreign sessions whose interruption ended with `shouldResume`.
-    func resumeForeignSessions() {
-        while let id = table.withLock({ $0.foreignResumes.popLast() }) {
-            guard isForeign(id) else { continue }
-            decide(.activate(id))
-        }
+    /// A foreign session's player was asked to play again at its interruption's end: the
+    /// session activates when it plays, or when the listener played it during the
+    /// interruption (its stream sounds, muted); one they paused again stays inactive.
+    private func foreignPlayerResumed(_ id: SessionID, _ player: String, _ played: Bool) {
+        logger.info("session \(id): \(player) \(played ? "plays again" : "was touched since, and is left as the listener left it")")
+        guard isForeign(id), played || audio()?.isSounding(session: id.rawValue) == true else { return }
+        decide(.activate(id))
     }
 
     /// How a program's stream is named in the log and in `session.list`: its application,

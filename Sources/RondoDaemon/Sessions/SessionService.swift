@@ -43,9 +43,9 @@ final class SessionService: Sendable {
         var playerVolume = 1.0
         /// The other programs' streams adopted, by their session (SPEC §16).
         var foreign: [SessionID: ForeignProgram] = [:]
-        /// Foreign sessions whose interruption ended with `shouldResume`, to activate again
-        /// once the decision that ended it is carried out.
-        var foreignResumes: [SessionID] = []
+        /// Foreign sessions whose interruption ended, and whether they should resume, to carry
+        /// out once the decision that ended it is (their players played, they activate again).
+        var foreignInterruptionsEnded: [(id: SessionID, shouldResume: Bool)] = []
         /// Foreign sessions whose stream plays but which the arbiter refused (a call held
         /// priority): muted, and tried again whenever a session releases.
         var refusedForeign: Set<SessionID> = []
@@ -75,20 +75,25 @@ final class SessionService: Sendable {
     private let tickAlarm = Alarm()
     /// Which other programs' streams are adopted (`[focus] adopt`).
     let adoptionScope: AdoptionScope
+    /// Other programs' MPRIS players, which interruptions of their streams pause; `nil`: none
+    /// are paused, their streams are muted.
+    let players: (any ForeignPlayerControl)?
 
     /// Creates the service under `policy`.
     /// - Parameter audio: the session control of the audio server's connection up now
     ///   (``AudioServer/sessionAudio``; a fake in tests); its reports come through ``reported(_:)``.
     /// - Parameter interruptionFadeMilliseconds: how long an interruption fades (`fade_ms`).
     /// - Parameter adoptionScope: which other programs' streams become foreign sessions.
+    /// - Parameter players: other programs' MPRIS players, paused when their streams are interrupted.
     init(
         policy: FocusPolicy, loadPolicy: @escaping @Sendable (String) throws(ConfigError) -> FocusPolicy,
         audio: @escaping @Sendable () -> (any SessionAudio)?, hub: EventHub, logger: Logger,
         interruptionFadeMilliseconds: Int = 0, adoptionScope: AdoptionScope = .off,
-        now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+        players: (any ForeignPlayerControl)? = nil, now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         self.interruptionFadeMilliseconds = interruptionFadeMilliseconds
         self.adoptionScope = adoptionScope
+        self.players = players
         var arbiter = Arbiter(policy: policy, startedAt: now())
         _ = arbiter.handle(
             .open(
@@ -291,12 +296,13 @@ final class SessionService: Sendable {
                 // to the notice, and must not be heard over the interrupter after the fade.
                 audio?.setInterrupted(true, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
+                if let program = table.foreign[id] { pauseForeignPlayer(of: program, session: id) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
                     SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason)))
             case .endInterruption(let id, let shouldResume):
                 if id == Self.playerSession { playerContinuation.yield(.interruptionEnded(shouldResume: shouldResume)) }
-                if shouldResume, table.foreign[id] != nil { table.foreignResumes.append(id) }
+                if table.foreign[id] != nil { table.foreignInterruptionsEnded.append((id, shouldResume)) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
                     SessionInterruption(session: id.rawValue, type: .ended, shouldResume: shouldResume))

@@ -8,7 +8,8 @@ import Testing
 /// The daemon's parts as one service group: the order they start in and stop in.
 @Suite struct DaemonPartsTests {
     static let startOrder = [
-        "audio server", "music library", "podcasts", "audio sessions", "player", "socket server", "MPD clients", "MPRIS", "head-unit view",
+        "audio server", "music library", "podcasts", "audio sessions", "player", "socket server", "MPD clients", "MPRIS", "other programs' players",
+        "head-unit view",
         "configuration reloads",
         "systemd notifications",
     ]

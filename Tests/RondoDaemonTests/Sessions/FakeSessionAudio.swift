@@ -21,6 +21,9 @@ final class FakeSessionAudio: SessionAudio {
     func setInterrupted(_ interrupted: Bool, session: String, rampMilliseconds: Int) { record("\(interrupted ? "mute" : "unmute") \(session)") }
     func outputs(of session: String) -> (devices: [OutputDevice], inUse: String?) { ([], nil) }
     func adopt(_ stream: ForeignAudioStream, as session: String) { record("adopt \(stream.index) \(session)") }
+    /// The sessions the test says play now.
+    let sounding = Mutex<Set<String>>([])
+    func isSounding(session: String) -> Bool { sounding.withLock { $0.contains(session) } }
     func forget(session: String) { record("forget \(session)") }
     func flush(within seconds: Double) -> Bool {
         record("flush")

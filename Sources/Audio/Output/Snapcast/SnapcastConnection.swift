@@ -300,6 +300,9 @@ extension SnapcastConnection: SessionAudio {
     /// No other program's stream passes through the Snapcast mix: nothing to adopt.
     public func adopt(_ stream: ForeignAudioStream, as session: String) {}
 
+    /// Only adopted streams are asked about, and none pass through the Snapcast mix.
+    public func isSounding(session: String) -> Bool { false }
+
     public func forget(session: String) {
         lock.withLock { _ = sessions.removeValue(forKey: session) }
     }
