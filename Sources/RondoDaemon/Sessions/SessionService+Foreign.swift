@@ -94,8 +94,8 @@ extension SessionService {
 
     /// Pauses the MPRIS player of an interrupted foreign session's program (rule control
     /// `mpris`); its stream is faded out and muted meanwhile, which is what stays for a
-    /// program without a player or one that keeps playing. Called under the table's lock:
-    /// the pause does not wait.
+    /// program without a player or one that keeps playing. Called outside the table's lock:
+    /// the answer may come at once, on this thread.
     func pauseForeignPlayer(of program: ForeignProgram, session id: SessionID) {
         guard program.control == .mpris, let players, let pid = program.stream.processID else { return }
         players.pause(processID: pid, within: Self.playerPauseSeconds) { [weak self] outcome in

@@ -46,6 +46,9 @@ final class SessionService: Sendable {
         /// Foreign sessions whose interruption ended, and whether they should resume, to carry
         /// out once the decision that ended it is (their players played, they activate again).
         var foreignInterruptionsEnded: [(id: SessionID, shouldResume: Bool)] = []
+        /// Foreign sessions just interrupted, whose players to pause once the decision is
+        /// carried out (the players answer on their own time, and may take this lock).
+        var foreignPausesDue: [(id: SessionID, program: ForeignProgram)] = []
         /// Foreign sessions whose stream plays but which the arbiter refused (a call held
         /// priority): muted, and tried again whenever a session releases.
         var refusedForeign: Set<SessionID> = []
@@ -256,6 +259,12 @@ final class SessionService: Sendable {
         }
         // After the decision, so the loop that wakes sees the new time.
         if advisoryMoved { tickAlarm.ring() }
+        for due in table.withLock({ table in
+            defer { table.foreignPausesDue = [] }
+            return table.foreignPausesDue
+        }) {
+            pauseForeignPlayer(of: due.program, session: due.id)
+        }
         resumeForeignSessions()
         switch event {
         case .deactivate, .close, .ownerGone: retryRefusedForeignSessions()
@@ -296,7 +305,7 @@ final class SessionService: Sendable {
                 // to the notice, and must not be heard over the interrupter after the fade.
                 audio?.setInterrupted(true, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
-                if let program = table.foreign[id] { pauseForeignPlayer(of: program, session: id) }
+                if let program = table.foreign[id] { table.foreignPausesDue.append((id, program)) }
                 hub.publish(
                     Events.SessionInterruptionEvent.self,
                     SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason)))

@@ -2,6 +2,7 @@ import Audio
 import Focus
 import Foundation
 import Logging
+import RondoMPRIS
 import RondoProtocol
 import Synchronization
 import Testing
@@ -12,18 +13,43 @@ import Testing
 /// hand: which streams are adopted, how their sound activates and releases their session,
 /// and what their going leaves behind.
 @Suite struct ForeignSessionTests {
+    /// Stands in for other programs' MPRIS players: records each request and answers it as
+    /// the test says (`pauses`, `resumes`), at once.
+    final class FakePlayers: ForeignPlayerControl {
+        let requests = Mutex<[String]>([])
+        /// What a pause answers.
+        let pauses = Mutex(ForeignPauseOutcome.paused(player: "org.mpris.MediaPlayer2.mpv"))
+        /// What a resume answers.
+        let resumes = Mutex(true)
+
+        func pause(processID: Int32, within seconds: Double, completion: @escaping @Sendable (ForeignPauseOutcome) -> Void) {
+            requests.withLock { $0.append("pause \(processID)") }
+            completion(pauses.withLock { $0 })
+        }
+
+        func resume(player: String, completion: @escaping @Sendable (Bool) -> Void) {
+            requests.withLock { $0.append("resume \(player)") }
+            completion(resumes.withLock { $0 })
+        }
+
+        func forget(player: String) { requests.withLock { $0.append("forget \(player)") } }
+
+        var log: [String] { requests.withLock { $0 } }
+    }
+
     private let server = FakeAudioServer()
+    private let players = FakePlayers()
     private let sessions: SessionService
 
     init() {
-        sessions = Self.service(scope: .roles, audio: server)
+        sessions = Self.service(scope: .roles, audio: server, players: players)
     }
 
-    private static func service(scope: AdoptionScope, audio: FakeAudioServer) -> SessionService {
+    private static func service(scope: AdoptionScope, audio: FakeAudioServer, players: FakePlayers? = nil) -> SessionService {
         SessionService(
             policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
             audio: audio.audio, hub: EventHub(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-            adoptionScope: scope, now: { 100 })
+            adoptionScope: scope, players: players, now: { 100 })
     }
 
     private var audio: FakeSessionAudio { server.connections.last! }
@@ -156,5 +182,80 @@ import Testing
         sessions.handle(.foreignStreamGone(index: 6, captures: true))
         #expect(foreign(6) == nil)
         #expect(sessions.state.promptStyle == .normal)
+    }
+
+    /// Starts foreign music (mpv, pid 4242) and a foreign call over it; the music's id.
+    private func callOverMusic() throws -> (music: String, call: String) {
+        appear(1, role: nil, binary: "mpv")
+        let music = try #require(foreign(1)).session
+        sessions.handle(.soundStarted(session: music))
+        appear(2, role: "phone", binary: "linphone")
+        let call = try #require(foreign(2)).session
+        sessions.handle(.soundStarted(session: call))
+        return (music, call)
+    }
+
+    /// A call pauses the interrupted player of the music's program (by its pid) and
+    /// `session.list` names it; the music's stream corking (the player paused) keeps its
+    /// session interrupted; the call's end plays the player again and the session activates.
+    @Test func aCallPausesThePlayerAndItsEndPlaysIt() throws {
+        let (music, call) = try callOverMusic()
+        #expect(players.log == ["pause 4242"])
+        #expect(foreign(1)?.foreign?.player == "org.mpris.MediaPlayer2.mpv")
+        sessions.handle(.soundStopped(session: music))
+        #expect(foreign(1)?.state == .interrupted)
+
+        sessions.handle(.soundStopped(session: call))
+        #expect(players.log == ["pause 4242", "resume org.mpris.MediaPlayer2.mpv"])
+        #expect(foreign(1)?.state == .active)
+        #expect(foreign(1)?.foreign?.player == nil)
+    }
+
+    /// A player the listener touched during the call is not played, and its session stays
+    /// inactive unless the listener played it (its stream sounds).
+    @Test(arguments: [false, true]) func aTouchedPlayerIsLeftAsItIs(playedByTheListener: Bool) throws {
+        let (music, call) = try callOverMusic()
+        sessions.handle(.soundStopped(session: music))
+        players.resumes.withLock { $0 = false }
+        if playedByTheListener { audio.sounding.withLock { $0.insert(music) } }
+        sessions.handle(.soundStopped(session: call))
+        #expect(foreign(1)?.state == (playedByTheListener ? .active : .inactive))
+    }
+
+    /// A player that plays on, or none, leaves the stream muted until the call ends.
+    @Test func aPlayerThatPlaysOnStaysMuted() throws {
+        players.pauses.withLock { $0 = .keptPlaying(player: "org.mpris.MediaPlayer2.stubborn") }
+        let (music, call) = try callOverMusic()
+        #expect(foreign(1)?.foreign?.player == nil)
+        #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
+        sessions.handle(.soundStopped(session: call))
+        #expect(!players.log.contains { $0.hasPrefix("resume") })
+        #expect(audio.log.last { $0.hasSuffix(music) } == "unmute \(music)")
+        #expect(foreign(1)?.state == .active)
+    }
+
+    /// A player whose stream goes while it is paused for a call is still played when the call
+    /// ends; its session waits for that, then closes.
+    @Test func aPausedPlayerWhoseStreamWentIsPlayedAfterTheCall() throws {
+        let (music, call) = try callOverMusic()
+        sessions.handle(.soundStopped(session: music))
+        sessions.handle(.foreignStreamGone(index: 1, captures: false))
+        #expect(foreign(1)?.state == .interrupted)
+        sessions.handle(.soundStopped(session: call))
+        #expect(players.log.last == "resume org.mpris.MediaPlayer2.mpv")
+        #expect(foreign(1) == nil)
+    }
+
+    /// A rule with `control = "mute"` mutes its stream and asks no player.
+    @Test func muteControlAsksNoPlayer() throws {
+        var policy = FocusPolicy.default
+        policy.adoptionRules.insert(
+            AdoptionRule(
+                match: AdoptionRule.Match(binary: Glob("mpv")), configuration: try SessionConfiguration(category: .playback),
+                control: .mute), at: 0)
+        sessions.adopt(policy)
+        let (music, _) = try callOverMusic()
+        #expect(players.log.isEmpty)
+        #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
     }
 }
