@@ -16,6 +16,7 @@ import load
 import memory
 import network
 import protocol
+import storm
 from rig import ROOT
 
 
@@ -37,6 +38,7 @@ TESTS = [
     ("full-disk", files.full_disk),
     ("soak", load.soak),
     ("memory-cycles", memory.cycles),
+    ("chime-storm", storm.chime_storm),
     ("network", network.network),
 ]
 # Tests that run on a thread of their own beside the others from the start: long, and
