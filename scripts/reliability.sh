@@ -2,8 +2,8 @@
 # The reliability suite: protocol fuzz, extreme numbers, kill -9, audio-server restarts on
 # PulseAudio and PipeWire, 1,000 clients, special files, damaged databases, two daemons, a
 # full disk, a soak, a storm of other programs' chimes and network faults through rondod,
-# each on private servers, sockets and databases, against a release build (or the binaries in RONDO_BIN). One summary line per
-# test; the table goes to docs/RELIABILITY.md.
+# each on private servers, sockets and databases, against a release build (or the binaries
+# in RONDO_BIN). One summary line per test; the table goes to docs/RELIABILITY.md.
 # Usage: scripts/reliability.sh [--ci] [--seed N] [--only NAME,NAME] [--table FILE|-]
 # The full run takes about 24 minutes (a 10-minute soak); --ci about 5 (the memory cycles run
 # beside the other tests, the latency measures alone at the end).
