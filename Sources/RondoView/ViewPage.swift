@@ -98,7 +98,7 @@ enum ViewPage {
           </section>
           <section id="sessions" class="hidden">
             <div>Prompt style: <b id="promptStyle">normal</b></div>
-            <table><thead><tr><th>Session</th><th>Category / mode</th><th>State</th><th>Gain</th></tr></thead><tbody id="sessionRows"></tbody></table>
+            <table><thead><tr><th>Session</th><th>Program</th><th>Category / mode</th><th>State</th><th>Gain</th></tr></thead><tbody id="sessionRows"></tbody></table>
             <div id="log"></div>
           </section>
         </main>
@@ -292,7 +292,11 @@ enum ViewPage {
             $("promptStyle").textContent = style.promptStyle;
             $("sessionRows").replaceChildren(...sessions.map((session) => {
               const row = document.createElement("tr"); row.dataset.session = session.session;
-              for (const text of [session.name, session.category + " / " + session.mode, session.state, Number(session.gain).toFixed(2)]) {
+              const foreign = session.foreign;
+              const program = foreign
+                ? [foreign.binary || foreign.application, foreign.pid && "pid " + foreign.pid, foreign.mediaRole && "role " + foreign.mediaRole].filter(Boolean).join(" · ")
+                : session.owner;
+              for (const text of [session.name, program, session.category + " / " + session.mode, session.state, Number(session.gain).toFixed(2)]) {
                 const cell = document.createElement("td"); cell.textContent = text; row.append(cell);
               }
               return row;

@@ -202,15 +202,36 @@ def sessions_panel_shows_the_duck(bench):
         return bench.js("""
             const row = [...document.querySelectorAll('#sessionRows tr')].find((row) => row.dataset.session === 'rondo.player');
             return row ? [...row.cells].map((cell) => cell.textContent) : null;""")
-    assert eventually(lambda: (player_row() or [None] * 4)[2] == "active"), player_row()
+    assert eventually(lambda: (player_row() or [None] * 5)[3] == "active"), player_row()
     prompt = subprocess.Popen(
         [os.path.join(rig.BIN, "rondo"), "--socket", bench.daemon.socket, "session", "exec", "--category", "playback",
          "--mode", "voicePrompt", "--option", "duckOthers", "--notify-others", "--", "/bin/sleep", "2"],
         env={**os.environ, "PULSE_SERVER": bench.audio.server})
-    assert eventually(lambda: (player_row() or [None] * 4)[2:] == ["ducked", "0.30"]), player_row()
+    assert eventually(lambda: (player_row() or [None] * 5)[3:] == ["ducked", "0.30"]), player_row()
     bench.screenshot("sessions.png")
     prompt.wait()
-    assert eventually(lambda: (player_row() or [None] * 4)[2:] == ["active", "1.00"], 3), player_row()
+    assert eventually(lambda: (player_row() or [None] * 5)[3:] == ["active", "1.00"], 3), player_row()
+    bench.click('nav [data-view="now"]')
+
+
+def sessions_panel_shows_another_program(bench):
+    """Another program's navigation prompt is listed with its program, pid and role while
+    it ducks the music."""
+    bench.play("long440.mp3")
+    bench.click('nav [data-view="sessions"]')
+    prompt = subprocess.Popen(["paplay", "--property=media.role=navigation", rig.fixture("prompt1000-long.wav")],
+                              env={**os.environ, "PULSE_SERVER": bench.audio.server})
+    try:
+        def foreign_row():
+            return bench.js("""
+                const row = [...document.querySelectorAll('#sessionRows tr')].find((row) => row.dataset.session.startsWith('foreign'));
+                return row ? [...row.cells].map((cell) => cell.textContent) : null;""")
+        expected = f"pacat · pid {prompt.pid} · role navigation"
+        assert eventually(lambda: (foreign_row() or [None] * 5)[1:4] == [expected, "playback / voicePrompt", "active"]), \
+            foreign_row()
+    finally:
+        prompt.terminate()
+        prompt.wait()
     bench.click('nav [data-view="now"]')
 
 
@@ -234,7 +255,7 @@ def event_to_page_latency(bench):
 
 TESTS = [access_needs_the_token_and_the_own_host, title_follows_rondo_next_and_next_is_heard,
          progress_moves_at_two_after_two_rate_clicks, search_box_plays_the_best_match, driving_limits_the_lists,
-         sessions_panel_shows_the_duck,
+         sessions_panel_shows_the_duck, sessions_panel_shows_another_program,
          event_to_page_latency]
 
 
