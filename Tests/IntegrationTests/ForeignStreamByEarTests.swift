@@ -76,8 +76,9 @@ struct ForeignStreamByEarTests {
         #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).isEmpty })
     }
 
-    /// A call from another program interrupts Rondo's music (silent, `interrupted`) and
-    /// refuses `play`; when the call's program ends, the music plays again by itself.
+    /// A call from another program interrupts Rondo's music (silent, `interrupted`), refuses
+    /// `play` and makes prompts short; when the call's program ends, the music plays again by
+    /// itself.
     @Test func aForeignCallInterruptsTheMusicUntilItEnds() throws {
         let bench = try AudioTestBench()
         let reference = try bench.playToneReference()
@@ -90,6 +91,7 @@ struct ForeignStreamByEarTests {
         let session = try #require(try foreignSessions(bench).first)
         #expect(session.category == .playAndRecord && session.mode == .voiceChat && session.state == .active)
         #expect(try bench.send(.play) != .success, "play is refused during a call")
+        #expect(try bench.client.call(Methods.SessionPromptStyle.self, PromptStyleParams()).promptStyle == .short)
 
         _ = call.terminate()
         #expect(bench.waitUntilHeard(440, near: reference, upTo: 5))
