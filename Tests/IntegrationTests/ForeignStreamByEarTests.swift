@@ -52,6 +52,10 @@ struct ForeignStreamByEarTests {
         #expect(foreign.foreign?.binary == "pacat")
         #expect(foreign.foreign?.mediaRole == "navigation")
         #expect(foreign.foreign?.pid == prompt.pid)
+        let listed = Subprocess.capture([BuiltProducts.rondo, "session", "list"], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
+        #expect(
+            listed.stdout.contains("pacat pid \(prompt.pid) role navigation sink input \(foreign.foreign?.sinkInput ?? 0) (id \(foreign.session))"),
+            "\(listed.stdout)")
 
         _ = prompt.terminate()
         #expect(bench.waitUntilHeard(440, near: reference))
@@ -256,5 +260,29 @@ struct ForeignStreamByEarTests {
         // Timeout (5 s by default): the duck lasts as long as the stream does.
         #expect(try bench.wait(upTo: 12) { try playerSession(bench)?.state == .active })
         #expect(bench.waitUntilHeard(440, near: reference))
+    }
+
+    /// After the audio server restarts, the streams adopted before are gone from the
+    /// sessions and the programs that play on the new server are adopted again.
+    @Test func adoptionIsRebuiltAfterTheServerRestarts() throws {
+        let pulse = try PulseServer()
+        defer { pulse.stop() }
+        let daemon = try DaemonProcess(pulseServer: pulse.server)
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+        let environment = ["PULSE_SERVER": pulse.server]
+        let music = try ChildProcess(["/usr/bin/paplay", "--property=media.role=music", Fixtures.path("music660.wav")], environment: environment)
+        defer { _ = music.terminate() }
+        let foreign = { try client.call(Methods.SessionList.self).filter { $0.foreign != nil } }
+        #expect(try eventually { try foreign().first?.state == .active })
+
+        pulse.kill()
+        _ = music.wait()
+        try pulse.start()
+        #expect(eventually(within: 10) { daemon.log.contains("the audio server answers again") })
+        #expect(try eventually { try foreign().isEmpty })
+        let again = try ChildProcess(["/usr/bin/paplay", "--property=media.role=music", Fixtures.path("music660.wav")], environment: environment)
+        defer { _ = again.terminate() }
+        #expect(try eventually { try foreign().map(\.foreign?.pid) == [again.pid] && foreign().first?.state == .active })
     }
 }
