@@ -5,7 +5,10 @@ import Spawning
 
 /// Spawned programs on the daemon's real arbiter (SPEC §16 "Scenarios"): each is started
 /// with its stream properties, and its session is the foreign session `session.list` shows
-/// for its pid or one of its descendants'. Every change waits, up to
+/// for its pid or one of its descendants'. A native PipeWire client's stream, seen through
+/// pipewire-pulse, carries no pid: then its session is the one that appeared after the
+/// program started, with no pid and the role the program's properties give. Every change
+/// waits, up to
 /// ``programDeadline``, until the daemon shows its effect, so that the events it caused
 /// have arrived before the step's are taken.
 extension RemoteScenarioDriver {
@@ -27,9 +30,10 @@ extension RemoteScenarioDriver {
                 "the scenario runs under policy \(policy), but the daemon's live arbiter, which adopts "
                     + "\(program.id)'s stream, is under policy \(info.policy); start rondod with --policy \(policy)")
         }
+        let before = Set(try call(Methods.SessionList.self, Empty()).filter { $0.foreign != nil }.map(\.session))
         let spawned = try SpawnedProgram(program, server: info.pulse.server)
         programs[program.id] = spawned
-        let session = try adoptedSession(of: spawned)
+        let session = try adoptedSession(of: spawned, notAmong: before)
         ids[program.id] = session
         names[session] = program.id
     }
@@ -81,18 +85,29 @@ extension RemoteScenarioDriver {
 
     /// The daemon's id of the foreign session of `spawned`'s stream, once it is listed and
     /// active (or listed for ``refusalGrace`` without activating).
+    /// - Parameters:
+    ///   - spawned: the program.
+    ///   - before: the foreign sessions listed before it started.
     /// - Throws: ``ScenarioDriverError/programFailed`` when the program exits first or no
     ///   session appears in time.
-    private func adoptedSession(of spawned: SpawnedProgram) throws(ScenarioDriverError) -> String {
+    private func adoptedSession(of spawned: SpawnedProgram, notAmong before: Set<String>) throws(ScenarioDriverError)
+        -> String
+    {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(Self.programDeadline * 1000)))
         var listed: (session: String, since: ContinuousClock.Instant)?
+        let role = spawned.program.properties["media.role"]?.lowercased()
         while ContinuousClock.now < deadline {
             let sessions = try call(Methods.SessionList.self, Empty()).filter {
-                $0.foreign?.pid != nil && names[$0.session] == nil
+                $0.foreign != nil && names[$0.session] == nil
             }
             if !sessions.isEmpty {
                 let pids = spawned.pids
-                if let found = sessions.first(where: { pids.contains($0.foreign?.pid ?? -1) }) {
+                let unnamed = sessions.filter {
+                    $0.foreign?.pid == nil && !before.contains($0.session) && $0.foreign?.mediaRole?.lowercased() == role
+                }
+                let found =
+                    sessions.first { $0.foreign?.pid.map(pids.contains) == true } ?? (unnamed.count == 1 ? unnamed.first : nil)
+                if let found {
                     let since = listed?.session == found.session ? listed!.since : ContinuousClock.now
                     if found.state != .inactive || ContinuousClock.now - since >= .milliseconds(Int(Self.refusalGrace * 1000))
                     {
