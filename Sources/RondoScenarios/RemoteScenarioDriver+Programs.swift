@@ -108,9 +108,8 @@ extension RemoteScenarioDriver {
                 let found =
                     sessions.first { $0.foreign?.pid.map(pids.contains) == true } ?? (unnamed.count == 1 ? unnamed.first : nil)
                 if let found {
-                    let since = listed?.session == found.session ? listed!.since : ContinuousClock.now
-                    if found.state != .inactive || ContinuousClock.now - since >= .milliseconds(Int(Self.refusalGrace * 1000))
-                    {
+                    let since = listed.flatMap { $0.session == found.session ? $0.since : nil } ?? ContinuousClock.now
+                    if found.state != .inactive || ContinuousClock.now - since >= .milliseconds(Int(Self.refusalGrace * 1000)) {
                         return found.session
                     }
                     listed = (found.session, since)
