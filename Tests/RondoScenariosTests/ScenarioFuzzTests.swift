@@ -22,7 +22,7 @@ private struct HostileScenarios {
         #"events = ["music gain 0.3", "promptStyle none", "nav advisory"]"#, "events = [", #""music activated","#,
         "]", #"events = ["route changed reason=oldDeviceUnavailable"]"#, "events = [1]", "# comment", "", "[", "= 1",
         #"music = "active""#, "gain.music = 0.3", #"error = "badParam""#, #"text = """"#, "'''",
-        #"spawn = ["paplay", "-"]"#, #"spawn = ["mpv", "--input-ipc-server={ipc}"]"#, "spawn = []", #"spawn = "x""#,
+        #"spawn = ["pacat", "-"]"#, #"spawn = ["mpv", "--input-ipc-server={ipc}"]"#, "spawn = []", #"spawn = "x""#,
         #"id = "call""#, #"id = "music""#, "id = 3", #"properties = { "media.role" = "phone" }"#,
         #"properties = { media.role = "Navigation", application.name = "Maps" }"#, "properties = { x = 1 }",
         "tone = 660", "tone = 1", "tone = 1.5", #"do = "stop call""#, #"do = "kill nav""#, #"do = "pause video""#,
