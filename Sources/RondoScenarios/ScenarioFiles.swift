@@ -48,15 +48,6 @@ public enum ScenarioFiles {
             + "run it with --live (its programs then play on the daemon's audio server, beside what plays there)"
     }
 
-    /// Parses `file` and runs it on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
-    /// ``AudibleScenarioDriver`` whose checks join the result.
-    public static func run(_ file: String, socketPath: String, live: Bool, audio: Bool) -> Outcome {
-        switch load(file) {
-        case .success(let scenario): run(scenario, socketPath: socketPath, live: live, audio: audio)
-        case .failure(let error): .invalid(error.message)
-        }
-    }
-
     /// Runs `scenario` on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
     /// ``AudibleScenarioDriver`` whose checks join the result. Every program it spawned is
     /// ended before this returns.
