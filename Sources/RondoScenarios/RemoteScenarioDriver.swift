@@ -17,16 +17,26 @@ import Foundation
 /// Events come from the connection's `session` and `route` subscriptions. The daemon writes
 /// the events a request causes before the request's reply, so once a call returns, every
 /// event it caused is waiting: ``takeEvents()`` reads what is there without waiting.
+///
+/// Spawned programs (`+Programs`) run only on the real arbiter: the daemon adopts other
+/// programs' streams there alone.
 struct RemoteScenarioDriver: ScenarioDriver {
-    private let client: RondoClient
+    let client: RondoClient
     /// The sandbox, `nil` when running on the real arbiter.
     let sandbox: String?
-    private var ids: [String: String] = [:]
-    private var names: [String: String] = [:]
+    /// The scenario's policy.
+    let policy: String
+    /// The daemon's id of each open session and running program's session, by name.
+    var ids: [String: String] = [:]
+    /// The name of each daemon id the scenario has used.
+    var names: [String: String] = [:]
+    /// The running programs, by id.
+    var programs: [String: SpawnedProgram] = [:]
 
     /// Connects, subscribes and opens a sandbox under `policy` (unless `live`).
     /// - Throws: when the daemon cannot be reached or refuses the policy.
     init(socketPath: String, policy: String, live: Bool) throws(ScenarioDriverError) {
+        self.policy = policy
         do {
             client = try RondoClient(socketPath: socketPath)
             _ = try client.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.session, .route]))
@@ -36,12 +46,16 @@ struct RemoteScenarioDriver: ScenarioDriver {
         }
     }
 
-    /// Closes the sandbox with its sessions, or on the real arbiter the scenario's sessions.
+    /// Ends the running programs, then closes the sandbox with its sessions, or on the real
+    /// arbiter the scenario's own sessions.
     func finish() {
+        endPrograms()
         if let sandbox {
             _ = try? client.call(Methods.SandboxClose.self, SandboxRef(sandbox: sandbox))
         } else {
-            for id in ids.values { _ = try? client.call(Methods.SessionClose.self, SessionRef(session: id)) }
+            for (name, id) in ids where programs[name] == nil {
+                _ = try? client.call(Methods.SessionClose.self, SessionRef(session: id))
+            }
         }
     }
 
@@ -167,7 +181,7 @@ struct RemoteScenarioDriver: ScenarioDriver {
         return id
     }
 
-    private func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ScenarioDriverError) -> M.Result {
+    func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ScenarioDriverError) -> M.Result {
         do { return try client.call(method, params) } catch { throw Self.failure(error) }
     }
 

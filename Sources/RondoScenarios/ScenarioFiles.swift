@@ -18,21 +18,41 @@ public enum ScenarioFiles {
         case unreachable(String)
     }
 
-    /// Parses `file` and runs it on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
-    /// ``AudibleScenarioDriver`` whose checks join the result.
-    public static func run(_ file: String, socketPath: String, live: Bool, audio: Bool) -> Outcome {
+    /// Reads and parses `file`.
+    /// - Parameter file: the scenario file's path.
+    /// - Returns: the scenario, or `FILE:LINE: message` saying why it cannot be loaded.
+    public static func load(_ file: String) -> Result<Scenario, ScenarioLoadError> {
         let text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            return .invalid("\(file): cannot read it (\(error)); check the path")
+            return .failure(ScenarioLoadError(message: "\(file): cannot read it (\(error)); check the path"))
         }
-        let scenario: Scenario
         do {
-            scenario = try Scenario(toml: text, file: file)
+            return .success(try Scenario(toml: text, file: file))
         } catch {
-            return .invalid(error.description)
+            return .failure(ScenarioLoadError(message: error.description))
         }
+    }
+
+    /// Why `scenario` cannot run without `--live`, if it cannot: it spawns programs, whose
+    /// streams the daemon adopts on its live arbiter only.
+    /// - Parameter scenario: a loaded scenario.
+    /// - Returns: the message, naming the file and the first spawn step; `nil` when it can.
+    public static func needsLive(_ scenario: Scenario) -> String? {
+        guard let step = scenario.steps.first(where: { if case .spawn = $0.action { true } else { false } }) else {
+            return nil
+        }
+        return "\(scenario.file):\(step.line): this scenario starts real programs (\(step.action.subject ?? "")), "
+            + "whose streams the daemon adopts on its live arbiter only, never in a scenario's sandbox; "
+            + "run it with --live (its programs then play on the daemon's audio server, beside what plays there)"
+    }
+
+    /// Runs `scenario` on a ``RemoteScenarioDriver``; with `audio`, wrapped in an
+    /// ``AudibleScenarioDriver`` whose checks join the result. Every program it spawned is
+    /// ended before this returns.
+    public static func run(_ scenario: Scenario, socketPath: String, live: Bool, audio: Bool) -> Outcome {
+        let file = scenario.file
         var driver: RemoteScenarioDriver
         var audible: AudibleScenarioDriver?
         do {

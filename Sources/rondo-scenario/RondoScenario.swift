@@ -14,7 +14,8 @@ import Foundation
 ///
 /// `rondo-scenario [--socket PATH] FILE… [--junit OUT] [--audio] [--live]`. Exit status as
 /// `rondo`'s: 0 every expectation held, 1 one failed or a file could not be read, 2 a usage
-/// error, 3 the daemon is unreachable.
+/// error (a scenario that spawns programs without `--live` is one, found before any file
+/// runs), 3 the daemon is unreachable.
 @main
 enum RondoScenario {
     static func main() {
@@ -42,10 +43,21 @@ enum RondoScenario {
             }
         }
         guard !files.isEmpty else { fail("give one or more scenario files", status: 2) }
+        let loaded = files.map(ScenarioFiles.load)
+        if !live {
+            for case .success(let scenario) in loaded {
+                if let message = ScenarioFiles.needsLive(scenario) { fail(message, status: 2) }
+            }
+        }
         var results: [ScenarioResult] = []
         var broken: [String] = []
-        for file in files {
-            switch ScenarioFiles.run(file, socketPath: socketPath, live: live, audio: audio) {
+        for scenario in loaded {
+            let outcome: ScenarioFiles.Outcome
+            switch scenario {
+            case .success(let scenario): outcome = ScenarioFiles.run(scenario, socketPath: socketPath, live: live, audio: audio)
+            case .failure(let error): outcome = .invalid(error.message)
+            }
+            switch outcome {
             case .ran(let result, let report):
                 results.append(result)
                 for line in report { print(line) }

@@ -8,7 +8,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 
     /// A scenario with sessions `music` and `nav`, then `step` as its only step's body.
-    private static func step(_ body: String) -> String {
+    static func step(_ body: String) -> String {
         """
         name = "x"
         [sessions]
@@ -19,7 +19,8 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         """
     }
 
-    private static let verbs = "open, configure, activate, deactivate, close, route-lost, route-restored or wait"
+    static let verbs =
+        "open, configure, activate, deactivate, close, route-lost, route-restored, wait, stop, kill, pause or play"
     private static let known = "known: music, nav"
     private static let modes = "default, spokenAudio, voicePrompt, voiceChat, videoChat, moviePlayback or measurement"
     private static let options = "mixWithOthers, duckOthers or interruptSpokenAudioAndMixWithOthers"
@@ -109,7 +110,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
             message: #"unknown key "wait" in [[step]]; use do, expect or events"#),
         BadScenario(text: step("do = 3"), line: 6, message: "do must be a string, not an integer"),
         BadScenario(text: step("do = \"  \""), line: 6, message: "do must name an action; use \(verbs)"),
-        BadScenario(text: step("do = \"play music\""), line: 6, message: #"unknown action "play"; use \#(verbs)"#),
+        BadScenario(text: step("do = \"dance music\""), line: 6, message: #"unknown action "dance"; use \#(verbs)"#),
         BadScenario(
             text: step("do = \"activate radio\""), line: 6,
             message: #"unknown session "radio"; declare it under [sessions] or open it in an earlier step (\#(known))"#),

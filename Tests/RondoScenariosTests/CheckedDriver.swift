@@ -47,6 +47,21 @@ struct CheckedDriver: ScenarioDriver {
         try inner.wait(seconds)
     }
 
+    mutating func spawn(_ program: ScenarioProgram) throws(ScenarioDriverError) {
+        defer { inner.arbiter._checkInvariants() }
+        try inner.spawn(program)
+    }
+
+    mutating func end(_ id: String, killing: Bool) throws(ScenarioDriverError) {
+        defer { inner.arbiter._checkInvariants() }
+        try inner.end(id, killing: killing)
+    }
+
+    mutating func setPaused(_ id: String, _ paused: Bool) throws(ScenarioDriverError) {
+        defer { inner.arbiter._checkInvariants() }
+        try inner.setPaused(id, paused)
+    }
+
     func snapshot() -> ScenarioSnapshot { inner.snapshot() }
 
     mutating func takeEvents() -> [ScenarioEvent] { inner.takeEvents() }

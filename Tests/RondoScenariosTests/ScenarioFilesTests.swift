@@ -13,7 +13,9 @@ import Testing
         return names.filter { $0.hasSuffix(".toml") }.sorted()
     }()
 
-    /// Every scenario file loads and passes in process under its policy from `Config/policies/`.
+    /// Every scenario file loads and passes in process under its policy from `Config/policies/`
+    /// or, for a policy of the scenarios' own, `Tests/Scenarios/policies/`; a spawned program
+    /// is the session its stream's properties make under the policy's rules.
     @Test(arguments: files)
     func passesInProcess(file: String) throws {
         let text = try String(contentsOfFile: Self.directory + "/" + file, encoding: .utf8)
@@ -25,7 +27,9 @@ import Testing
     }
 
     private static func policy(named name: String) throws -> FocusPolicy {
-        let path = BuiltProducts.packageRoot + "/Config/policies/\(name).toml"
+        let packaged = BuiltProducts.packageRoot + "/Config/policies/\(name).toml"
+        let path =
+            FileManager.default.fileExists(atPath: packaged) ? packaged : directory + "/policies/\(name).toml"
         return try FocusPolicy(toml: try String(contentsOfFile: path, encoding: .utf8), file: path)
     }
 

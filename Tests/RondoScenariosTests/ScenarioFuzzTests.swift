@@ -22,6 +22,11 @@ private struct HostileScenarios {
         #"events = ["music gain 0.3", "promptStyle none", "nav advisory"]"#, "events = [", #""music activated","#,
         "]", #"events = ["route changed reason=oldDeviceUnavailable"]"#, "events = [1]", "# comment", "", "[", "= 1",
         #"music = "active""#, "gain.music = 0.3", #"error = "badParam""#, #"text = """"#, "'''",
+        #"spawn = ["pacat", "-"]"#, #"spawn = ["mpv", "--input-ipc-server={ipc}"]"#, "spawn = []", #"spawn = "x""#,
+        #"id = "call""#, #"id = "music""#, "id = 3", #"properties = { "media.role" = "phone" }"#,
+        #"properties = { media.role = "Navigation", application.name = "Maps" }"#, "properties = { x = 1 }",
+        "tone = 660", "tone = 1", "tone = 1.5", #"do = "stop call""#, #"do = "kill nav""#, #"do = "pause video""#,
+        #"do = "play video""#,
     ]
 
     /// Words a mutation may put into a `do` or `events` string.
@@ -30,6 +35,7 @@ private struct HostileScenarios {
         "nav", "pod", "ghost", "playback", "record", "ambient", "voicePrompt", "duckOthers", "mixWithOthers",
         "notify-others", "role=voicemail", "role=", "3", "-0", "1e308", "nan", "gain", "interruption", "began",
         "ended", "reason=default", "shouldResume=true", "promptStyle", "advisory", "activated", "", "  ", "é",
+        "stop", "kill", "pause", "play", "call", "video", "{ipc}", "phone", "Navigation",
     ]
 
     let seed: [UInt8]
@@ -89,13 +95,17 @@ private struct HostileScenarios {
 struct ScenarioFuzzTests {
     private static let file = "fuzz.toml"
 
-    /// 3,000 seeded mutations of two packaged scenarios each load or fail at a line of the
-    /// input; those that load run in process and report without trapping.
+    /// 4,500 seeded mutations of three packaged scenarios (one spawning programs) each load
+    /// or fail at a line of the input; those that load run in process and report without
+    /// trapping.
     @Test(.timeLimit(.minutes(10)))
     func survivesHostileScenarios() throws {
         var violations: [String] = []
         var (loaded, rejected) = (0, 0)
-        for (index, name) in ["prompt-interrupts-podcast-then-resumes.toml", "open-in-a-step.toml"].enumerated() {
+        let seeds = [
+            "prompt-interrupts-podcast-then-resumes.toml", "open-in-a-step.toml", "programs-video-player-pauses-itself.toml",
+        ]
+        for (index, name) in seeds.enumerated() {
             let path = BuiltProducts.packageRoot + "/Tests/Scenarios/" + name
             let seed = Array(try String(contentsOfFile: path, encoding: .utf8).utf8)
             var scenarios = HostileScenarios(seed: seed, rng: SplitMix64(seed: 0x5343_454E + UInt64(index)))

@@ -109,7 +109,7 @@ import Testing
 
     /// Each malformed scenario fails with `FILE:LINE: message` saying what is wrong and what
     /// to write.
-    @Test(arguments: BadScenario.all)
+    @Test(arguments: BadScenario.all + BadScenario.spawns)
     func malformedScenario(_ bad: BadScenario) {
         #expect(throws: ScenarioError(file: "bad.toml", line: bad.line, message: bad.message)) {
             try Scenario(toml: bad.text, file: "bad.toml")

@@ -295,6 +295,12 @@ private struct FailingDriver: ScenarioDriver {
 
     mutating func wait(_ seconds: Double) throws(ScenarioDriverError) { try inner.wait(seconds) }
 
+    mutating func spawn(_ program: ScenarioProgram) throws(ScenarioDriverError) { try inner.spawn(program) }
+
+    mutating func end(_ id: String, killing: Bool) throws(ScenarioDriverError) { try inner.end(id, killing: killing) }
+
+    mutating func setPaused(_ id: String, _ paused: Bool) throws(ScenarioDriverError) { try inner.setPaused(id, paused) }
+
     mutating func snapshot() throws(ScenarioDriverError) -> ScenarioSnapshot {
         snapshots += 1
         if snapshots == failingSnapshot { throw Self.error }

@@ -16,6 +16,9 @@ import Spawning
 /// before it gives up its session, so that the daemon does not answer `isBusy`. A held
 /// `voicePrompt` sounds, so it gets no silent-prompt advisory.
 ///
+/// A spawned program with a `tone` plays it itself (``SpawnedProgram``); it is heard and
+/// checked like a session, at its own frequency, for as long as it runs.
+///
 /// The runner calls ``snapshot()`` once after each step: there the tones are matched to the
 /// states, the sink's monitor is recorded and each open session's tone is checked
 /// (``AudioCheck``), by step number; a step after which no tone plays is not recorded.
@@ -37,6 +40,8 @@ struct AudibleScenarioDriver: ScenarioDriver {
     private var ids: [String: String] = [:]
     private var frequencies: [String: Double] = [:]
     private var tones: [String: ToneProcess] = [:]
+    /// The tone of each running program that plays one, by id.
+    private var programTones: [String: Double] = [:]
     private var references: [String: Double] = [:]
     private var step = 0
     /// The checks made after each step, by step number.
@@ -104,15 +109,30 @@ struct AudibleScenarioDriver: ScenarioDriver {
         try inner.wait(seconds)
     }
 
+    mutating func spawn(_ program: ScenarioProgram) throws(ScenarioDriverError) {
+        try inner.spawn(program)
+        if let tone = program.tone { programTones[program.id] = Double(tone) }
+    }
+
+    mutating func end(_ id: String, killing: Bool) throws(ScenarioDriverError) {
+        programTones[id] = nil
+        try inner.end(id, killing: killing)
+    }
+
+    mutating func setPaused(_ id: String, _ paused: Bool) throws(ScenarioDriverError) {
+        try inner.setPaused(id, paused)
+    }
+
     /// The state after a step: matches the tones to it, then records and checks them.
     mutating func snapshot() throws(ScenarioDriverError) -> ScenarioSnapshot {
         let snapshot = try inner.snapshot()
         step += 1
         reconcile(with: snapshot)
-        let heard = ids.keys.sorted { frequencies[$0, default: 0] < frequencies[$1, default: 0] }
+        let heard = (ids.keys.map { ($0, frequencies[$0, default: 0]) } + programTones.map { ($0.key, $0.value) })
+            .sorted { $0.1 < $1.1 }
         // With no tone playing nothing of the scenario can be heard, and an idle sink may
         // take seconds to deliver its monitor's first samples.
-        guard !heard.isEmpty, !tones.isEmpty else { return snapshot }
+        guard !heard.isEmpty, !tones.isEmpty || !programTones.isEmpty else { return snapshot }
         let samples: [Float]
         do {
             samples = try Self.record()
@@ -120,9 +140,8 @@ struct AudibleScenarioDriver: ScenarioDriver {
             problems[step, default: []].append(error.description)
             return snapshot
         }
-        for name in heard {
+        for (name, frequency) in heard {
             let state = snapshot.state(of: name)
-            let frequency = frequencies[name, default: 0]
             let measured = SignalAnalysis.level(samples, at: frequency)
             let establishes = state == .active && references[name] == nil
             let check = AudioCheck(

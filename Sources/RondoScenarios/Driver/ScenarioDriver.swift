@@ -60,6 +60,32 @@ public protocol ScenarioDriver {
     /// - Throws: when the arbiter cannot be reached.
     mutating func wait(_ seconds: Double) throws(ScenarioDriverError)
 
+    /// Starts `program`; its stream's session, which the policy's `[[adopt]]` rules give, is
+    /// named `program.id` from now on (SPEC §16). The session activates as its stream plays;
+    /// a session the arbiter refuses stays inactive, its stream muted, until it may play.
+    /// - Parameter program: the program, its stream properties and its tone.
+    /// - Throws: ``ScenarioDriverError/programFailed`` when the program cannot start or no
+    ///   session becomes of its stream; the run stops.
+    mutating func spawn(_ program: ScenarioProgram) throws(ScenarioDriverError)
+
+    /// Ends spawned program `id`, with SIGTERM and a wait for it to exit, or with SIGKILL as
+    /// a crash would (`killing`); its session closes, as its stream goes.
+    /// - Parameters:
+    ///   - id: the program's id.
+    ///   - killing: whether it is killed instead of asked to stop.
+    /// - Throws: ``ScenarioDriverError/programFailed`` when it does not end or its session stays.
+    mutating func end(_ id: String, killing: Bool) throws(ScenarioDriverError)
+
+    /// Makes spawned program `id` pause itself (its stream corks: its session deactivates
+    /// with notify-others) or play again (its session activates, or stays inactive and muted
+    /// when the arbiter refuses).
+    /// - Parameters:
+    ///   - id: the program's id.
+    ///   - paused: whether it pauses or plays.
+    /// - Throws: ``ScenarioDriverError/programFailed`` when it cannot be reached or its session
+    ///   does not follow.
+    mutating func setPaused(_ id: String, _ paused: Bool) throws(ScenarioDriverError)
+
     /// Each open session's state and gain, and the prompt style, now.
     /// - Returns: the snapshot, keyed by the scenario's session names.
     /// - Throws: when the arbiter cannot be reached; the run stops.

@@ -9,6 +9,9 @@ public struct ScenarioDriverError: Error, Equatable, Sendable, CustomStringConve
     public let message: String
     /// The code of a driver that cannot reach the daemon at all (its socket does not answer).
     public static let daemonUnreachable = "daemonUnreachable"
+    /// The code of a spawned program that could not be started, ended or reached, or whose
+    /// stream no session was made of: the run cannot go on without it, so it stops there.
+    public static let programFailed = "programFailed"
 
     /// An error from its parts.
     /// - Parameters:

@@ -33,4 +33,14 @@ public struct Scenario: Equatable, Sendable {
         self.sessions = sessions
         self.steps = steps
     }
+
+    /// The programs its `spawn` steps start, in step order. A scenario with any runs on the
+    /// daemon only with `--live`: the daemon adopts other programs' streams on its live
+    /// arbiter alone, never in a sandbox.
+    public var programs: [ScenarioProgram] {
+        steps.compactMap { step in
+            guard case .spawn(let program) = step.action else { return nil }
+            return program
+        }
+    }
 }

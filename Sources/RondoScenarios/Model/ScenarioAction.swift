@@ -1,6 +1,7 @@
 import Focus
 
-/// What one step of a scenario does (SPEC §8), written as its `do` string.
+/// What one step of a scenario does (SPEC §8), written as its `do` string, or a program it
+/// starts (a `spawn` step, SPEC §16).
 public enum ScenarioAction: Equatable, Sendable, CustomStringConvertible {
     /// `open NAME CATEGORY [MODE] [OPTION…] [role=ROLE]`: opens an inactive session.
     case open(String, SessionRequest)
@@ -19,13 +20,25 @@ public enum ScenarioAction: Equatable, Sendable, CustomStringConvertible {
     case routeRestored
     /// `wait SECONDS`: time passes, so time-based advisories may come due.
     case wait(Double)
+    /// A `spawn` step: starts a real program, whose stream the daemon adopts as a session.
+    case spawn(ScenarioProgram)
+    /// `stop ID`: ends a spawned program with SIGTERM and waits for it to exit.
+    case stop(String)
+    /// `kill ID`: ends a spawned program with SIGKILL, as a crash would.
+    case kill(String)
+    /// `pause ID`: the spawned program pauses itself (mpv over its JSON IPC): its stream corks.
+    case pause(String)
+    /// `play ID`: the paused program plays again: its stream uncorks.
+    case play(String)
 
     /// The session the action acts on, if any.
     public var subject: String? {
         switch self {
         case .open(let name, _), .configure(let name, _), .activate(let name), .deactivate(let name, _),
-            .close(let name):
+            .close(let name), .stop(let name), .kill(let name), .pause(let name), .play(let name):
             name
+        case .spawn(let program):
+            program.id
         case .routeLost, .routeRestored, .wait:
             nil
         }
@@ -42,6 +55,11 @@ public enum ScenarioAction: Equatable, Sendable, CustomStringConvertible {
         case .routeLost: "route-lost"
         case .routeRestored: "route-restored"
         case .wait(let seconds): "wait \(Self.seconds(seconds))"
+        case .spawn(let program): "spawn \(program)"
+        case .stop(let id): "stop \(id)"
+        case .kill(let id): "kill \(id)"
+        case .pause(let id): "pause \(id)"
+        case .play(let id): "play \(id)"
         }
     }
 

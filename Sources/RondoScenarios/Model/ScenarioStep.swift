@@ -1,6 +1,6 @@
 import Focus
 
-/// One `[[step]]` of a scenario: an action and what must follow it.
+/// One `[[step]]` of a scenario: an action (or a program it starts) and what must follow it.
 public struct ScenarioStep: Equatable, Sendable {
     /// What the step does.
     public var action: ScenarioAction
@@ -9,7 +9,7 @@ public struct ScenarioStep: Equatable, Sendable {
     /// The exact events the step must cause, in order, when the scenario lists them; `nil`
     /// leaves events unchecked.
     public var events: [ScenarioEvent]?
-    /// The line of the step's `do`.
+    /// The line of the step's `do`, or of its `spawn`.
     public var line: Int
 
     /// A step from its parts.
@@ -17,7 +17,7 @@ public struct ScenarioStep: Equatable, Sendable {
     ///   - action: what the step does.
     ///   - expectations: what must hold after it.
     ///   - events: the exact events it must cause, or `nil` to leave them unchecked.
-    ///   - line: the line of its `do`.
+    ///   - line: the line of its `do` or `spawn`.
     public init(
         action: ScenarioAction, expectations: ScenarioExpectations = ScenarioExpectations(),
         events: [ScenarioEvent]? = nil, line: Int

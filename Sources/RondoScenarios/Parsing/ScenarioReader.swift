@@ -9,8 +9,12 @@ struct ScenarioReader {
     let root: TOMLTableReader
     /// The document's lines, to find the line of an element of a multi-line list.
     let lines: [Substring]
-    /// The sessions declared or opened so far, in that order.
+    /// The sessions declared or opened so far, and the programs spawned, in that order.
     var known: [String] = []
+    /// The programs spawned so far.
+    var programs: [ScenarioProgram] = []
+    /// The ids of the spawned programs a `stop` or `kill` ended.
+    var ended: Set<String> = []
 
     init(text: String, file: String) throws(TOMLFileError) {
         root = try TOMLTableReader(toml: text, file: file)

@@ -11,7 +11,9 @@ import Focus
 /// `NAME activated` and followed by the events its activation caused. A session resumes at
 /// most once per step, so policies that hand focus back and forth cannot loop; a refused
 /// resume is not listed and leaves the session inactive. Last the state is read and
-/// compared.
+/// compared. A spawned program's session is the daemon's: it resumes by itself, in the
+/// driver, without an `activated` event. A program that fails
+/// (``ScenarioDriverError/programFailed``) stops the run.
 public struct ScenarioRunner: Sendable {
     /// The scenario to run.
     public let scenario: Scenario
@@ -55,7 +57,7 @@ public struct ScenarioRunner: Sendable {
         var error: ScenarioDriverError?
         do {
             try perform(step.action, on: &driver)
-        } catch let refusal {
+        } catch let refusal where refusal.code != ScenarioDriverError.programFailed {
             error = refusal
         }
         let events = try resume(after: try driver.takeEvents(), on: &driver)
@@ -74,6 +76,11 @@ public struct ScenarioRunner: Sendable {
         case .routeLost: try driver.loseRoute()
         case .routeRestored: try driver.restoreRoute()
         case .wait(let seconds): try driver.wait(seconds)
+        case .spawn(let program): try driver.spawn(program)
+        case .stop(let id): try driver.end(id, killing: false)
+        case .kill(let id): try driver.end(id, killing: true)
+        case .pause(let id): try driver.setPaused(id, true)
+        case .play(let id): try driver.setPaused(id, false)
         }
     }
 
