@@ -285,4 +285,29 @@ struct ForeignStreamByEarTests {
         defer { _ = again.terminate() }
         #expect(try eventually { try foreign().map(\.foreign?.pid) == [again.pid] && foreign().first?.state == .active })
     }
+
+    /// A player that ends while a call has it faded out and muted does not leave that to its
+    /// next stream: a server that restores a stream's last volume by its role
+    /// (module-stream-restore here, WirePlumber's restore-stream on PipeWire) would start it
+    /// silent, and the daemon gives it the listener's volume back.
+    @Test func aPlayerEndedDuringACallStartsAtItsOwnLevelAfterIt() throws {
+        let bench = try AudioTestBench()
+        if bench.pulse.kind == .pulseaudio {
+            #expect(bench.pulse.pactl("load-module", "module-stream-restore").status == 0)
+        }
+        let music = try paplay(bench, "music660.wav", role: "music")
+        let reference = bench.steadyLevel(of: 660)
+        let call = try paplay(bench, "call1500.wav", role: "phone")
+        defer { _ = call.terminate() }
+        #expect(bench.waitUntilSilent(at: 660))
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).contains { $0.state == .interrupted } })
+        _ = music.terminate()
+        _ = call.terminate()
+        #expect(try bench.wait(upTo: 3) { try foreignSessions(bench).isEmpty })
+
+        let next = try paplay(bench, "music660.wav", role: "music")
+        defer { _ = next.terminate() }
+        #expect(bench.waitUntilHeard(660, near: reference, upTo: 5))
+        #expect(try bench.wait(upTo: 2) { try foreignSessions(bench).first?.state == .active })
+    }
 }

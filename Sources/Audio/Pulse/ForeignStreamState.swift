@@ -4,7 +4,7 @@
 ///
 /// A pure value. Ownership: ``SessionAudioControl`` keeps one per foreign sink input,
 /// guarded by its mainloop lock.
-struct ForeignStreamState: Equatable {
+struct ForeignStreamState {
     /// The session it was adopted into; `nil` while the daemon has not adopted it.
     var session: String?
     /// The index of the sink it plays to.
@@ -15,6 +15,15 @@ struct ForeignStreamState: Equatable {
     var channels: Int
     /// Its volume as last reported, a linear gain.
     var reported: Double
+    /// Whether it was reported muted.
+    var muted: Bool
+    /// What a server that restores a stream's last volume (PulseAudio's module-stream-restore,
+    /// WirePlumber's restore-stream) keys it by: its role, else its application.
+    var restoreKey: String?
+    /// The listener's volume given back to it while the server may still restore what the
+    /// control left on an earlier stream of the same key, and until when (libpulse monotonic
+    /// microseconds).
+    var restoring: (volume: Double, until: UInt64)?
     /// The volumes the control set on it lately, oldest first (at most ``remembered``).
     private(set) var recentlySet: [Double] = []
 

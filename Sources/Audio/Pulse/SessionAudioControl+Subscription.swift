@@ -35,7 +35,10 @@ extension SessionAudioControl {
             settling[index] = nil
             forgetOwnStream(index)
             deliver(table.remove(index, at: pa_rtclock_now()))
-            if foreignStreams.removeValue(forKey: index) != nil { deliver([.foreignStreamGone(index: index, captures: false)]) }
+            if let gone = foreignStreams.removeValue(forKey: index) {
+                noteLevelsLeft(by: gone)
+                deliver([.foreignStreamGone(index: index, captures: false)])
+            }
         case PA_SUBSCRIPTION_EVENT_SOURCE_OUTPUT.rawValue where removed:
             captureRemoved(index)
         case PA_SUBSCRIPTION_EVENT_SOURCE_OUTPUT.rawValue:

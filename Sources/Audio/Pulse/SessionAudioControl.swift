@@ -59,6 +59,11 @@ public final class SessionAudioControl: @unchecked Sendable {
     var readyOwnStreams: Set<UInt32> = []
     /// Other programs' sink inputs, by index, as last reported; guarded by the mainloop lock.
     var foreignStreams: [UInt32: ForeignStreamState] = [:]
+    /// The listener's volume for each restore key (``ForeignStreamState/restoreKey``) whose
+    /// last adopted stream went away ducked, faded or muted by the control: what a server
+    /// that restores volumes by role or application must not carry into the key's next
+    /// stream; guarded by the mainloop lock.
+    var foreignLevelsLeft: [String: Double] = [:]
     /// Other programs' source outputs, by index: the session each was adopted into (`nil`:
     /// none yet) and whether it is corked; guarded by the mainloop lock.
     var foreignCaptures: [UInt32: (session: String?, corked: Bool)] = [:]
