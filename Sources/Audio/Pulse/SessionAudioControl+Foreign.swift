@@ -25,12 +25,12 @@ extension SessionAudioControl {
             deliver([.foreignStreamAppeared(stream)])
             return
         }
+        if let restoring = state.restoring, now > restoring.until { state.restoring = nil }
+        let othersChange = state.restoring == nil && state.isOthersChange(volume)
         state.sink = info.sink
         state.corked = info.corked != 0
         state.reported = volume
         state.muted = info.mute != 0
-        if let restoring = state.restoring, now > restoring.until { state.restoring = nil }
-        let othersChange = state.restoring == nil && state.isOthersChange(volume)
         foreignStreams[info.index] = state
         if state.restoring != nil { giveBackListenersLevel(info.index) }
         guard let entry = state.entry else { return }
