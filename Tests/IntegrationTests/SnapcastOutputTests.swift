@@ -182,9 +182,10 @@ struct SnapcastOutputTests {
         func rondo(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
             Subprocess.capture([BuiltProducts.rondo] + arguments, environment: environment)
         }
+        // The daemon answers before its connection to the audio server has listed the sinks.
+        #expect(try eventually(3) { try bench.client.call(Methods.PlayerOutputsGet.self).outputs.contains { $0.name == bench.pulse.sink && $0.inUse } })
         let listed = try bench.client.call(Methods.PlayerOutputsGet.self)
         #expect(listed.outputs.last?.name == "snapcast" && listed.outputs.last?.inUse == false, "\(listed)")
-        #expect(listed.outputs.contains { $0.name == bench.pulse.sink && $0.inUse })
 
         _ = try bench.client.call(Methods.PlayerSetVolume.self, PlayerSetVolumeParams(volume: 0.5))
         try bench.queue("steps.mp3")

@@ -65,8 +65,18 @@ final class SessionBench {
         return child
     }
 
-    /// The events so far, in order.
-    var events: [AudioServerEvent] { log.events.withLock { $0 } }
+    /// The events so far about sessions, sinks and the connection, in order; reports of
+    /// other programs' streams (the bench's own recorders among them) are left out.
+    var events: [AudioServerEvent] {
+        log.events.withLock { events in
+            events.filter {
+                switch $0 {
+                case .foreignStreamAppeared, .foreignStreamGone: false
+                default: true
+                }
+            }
+        }
+    }
 
     /// Waits up to `timeout` seconds for `event`; returns whether it came.
     func waitFor(_ event: AudioServerEvent, timeout: Double = 10) -> Bool {
