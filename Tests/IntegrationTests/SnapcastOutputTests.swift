@@ -183,7 +183,10 @@ struct SnapcastOutputTests {
             Subprocess.capture([BuiltProducts.rondo] + arguments, environment: environment)
         }
         // The daemon answers before its connection to the audio server has listed the sinks.
-        #expect(try eventually(3) { try bench.client.call(Methods.PlayerOutputsGet.self).outputs.contains { $0.name == bench.pulse.sink && $0.inUse } })
+        #expect(
+            try eventually(3) {
+                try bench.client.call(Methods.PlayerOutputsGet.self).outputs.contains { $0.name == bench.pulse.sink && $0.inUse }
+            })
         let listed = try bench.client.call(Methods.PlayerOutputsGet.self)
         #expect(listed.outputs.last?.name == "snapcast" && listed.outputs.last?.inUse == false, "\(listed)")
 
