@@ -17,7 +17,6 @@ struct PlayerMPRISControl: MPRISPlayerControl {
     }
 
     func open(path: String) async throws(RPCError) {
-        let count = try await player.append(try library.resolve([path]))
-        try await player.playIndex(count - 1)
+        _ = try await player.appendAndPlay(try library.resolve([path]), startingAt: 0)
     }
 }

@@ -33,6 +33,26 @@ extension PlayerService {
         return player.queue.count
     }
 
+    /// Appends files (directories add their audio files) and plays the one at `offset`
+    /// among them, in one step of the actor: no other edit comes between the append and the
+    /// play, so the item played is this request's, whatever other clients append meanwhile.
+    /// Returns once its stream is open, as `queue.playIndex` does, with the queue's count
+    /// just after the append (so the caller knows the index it played).
+    /// - Throws: `badParam` for an `offset` outside the items appended (nothing is appended).
+    func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(RPCError) -> Int {
+        let paths = try MediaPaths.expand(items)
+        guard paths.indices.contains(offset) else {
+            throw RPCError(.badParam, "startIndex \(offset) is not among the \(paths.count) items appended")
+        }
+        let first = player.queue.count
+        _ = apply(player.append(paths, at: now()))
+        describeAhead(paths)
+        // The count this request made: others may append while its stream opens.
+        let count = player.queue.count
+        try await playIndexWaitingForStream(first + offset)
+        return count
+    }
+
     /// Replaces the queue, optionally starting playback.
     func replace(_ params: QueueItemsParams) throws(RPCError) -> Int {
         let paths = try MediaPaths.expand(params.items)

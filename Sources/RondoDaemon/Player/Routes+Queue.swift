@@ -17,7 +17,13 @@ extension Routes {
         }
         router.register(Methods.QueueAppend.self) { params, _ throws(RPCError) in
             let items = try library.resolve(params.items)
-            return QueueCountResult(count: try await player.append(items))
+            guard params.play == true else {
+                if params.startIndex != nil {
+                    throw RPCError(.badParam, "startIndex on queue.append says where to start playing; give play: true with it")
+                }
+                return QueueCountResult(count: try await player.append(items))
+            }
+            return QueueCountResult(count: try await player.appendAndPlay(items, startingAt: params.startIndex ?? 0))
         }
         router.register(Methods.QueueRemove.self) { params, _ throws(RPCError) in
             try await player.remove(at: params.index)

@@ -70,9 +70,11 @@ public struct QueueGetResult: Codable, Equatable, Sendable {
 public struct QueueItemsParams: Codable, Equatable, Sendable {
     /// Absolute file or directory paths (directories add their MP3 files, sorted).
     public var items: [String]
-    /// `queue.set`: the item to make current.
+    /// `queue.set`: the item to make current; `queue.append` (with `play`): the appended
+    /// item to play, 0 by default.
     public var startIndex: Int?
-    /// `queue.set`: start playing at once.
+    /// Start playing at once: `queue.set` at `startIndex`, `queue.append` at the appended
+    /// item `startIndex`, in the same step as the edit.
     public var play: Bool?
 
     /// Creates params.

@@ -24,9 +24,7 @@ extension Command {
         }
         guard !arguments.isEmpty else { return try global.send(RemoteSendParams(command: .play)) }
         if arguments.words.count == 1, let url = arguments.words.first, Command.isStreamURL(url) {
-            _ = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: [url]))
-            let queue = try global.call(Methods.QueueGet.self, QueueGetParams(offset: 0, limit: 0))
-            _ = try global.call(Methods.QueuePlayIndex.self, QueueIndexParams(index: queue.count - 1))
+            _ = try global.call(Methods.QueueAppend.self, QueueItemsParams(items: [url], play: true))
             return
         }
         let result = try global.call(Methods.LibraryPlay.self, IndexPathParams(indexPath: try arguments.indexPath()))
