@@ -393,7 +393,8 @@ public enum Events {
     /// Every event, in SPEC order.
     public static let all: [any RPCEvent.Type] = [
         NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self, SessionInterruptionEvent.self,
-        SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, RouteChangedEvent.self,
+        SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, SessionChangedEvent.self,
+        RouteChangedEvent.self,
         ContextChangedEvent.self, LibraryScanProgressEvent.self, LibraryChangedEvent.self, PodcastRefreshedEvent.self,
     ]
 }

@@ -295,10 +295,11 @@ actor PlayerService {
                 // loaded again from the position the player kept, and what follows it prepared
                 // again: the lost output may have taken the pre-rolled entry with it (a loss
                 // just after the decoder moved on, before the listener heard the change). A
-                // track still being opened plays once it is, unless the audio server is known
-                // gone: then the open cannot succeed, and `play` is refused as without it.
-                if (engine.isConnected && loader.adjustPending({ $0.playing = true }))
-                    || (engine.isLoaded && fadeIn(resuming: { engine.resume() }))
+                // track still being opened, or one loaded, plays on, unless the audio server
+                // is known gone (its stream may not have failed yet): then it cannot, and
+                // `play` is refused as without it.
+                if engine.isConnected
+                    && (loader.adjustPending({ $0.playing = true }) || (engine.isLoaded && fadeIn(resuming: { engine.resume() })))
                 {
                     break
                 } else if let entry = player.queue.current {

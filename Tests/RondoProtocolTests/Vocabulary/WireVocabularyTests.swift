@@ -41,6 +41,12 @@ struct WireVocabularyTests {
             "Focus/Adoption/FocusPolicy+DefaultAdoption.swift", ["navigation", "notification", "emergency", "music"],
             because: "PulseAudio's and PipeWire's media.role names the default adoption rules match")
         allow("Streams/Playlists/XSPFLocations.swift", ["track"], because: "an XSPF playlist's element name")
+        allow(
+            "RondoScenarios/Parsing/ScenarioAction+Parsing.swift", ["stop", "pause", "play"],
+            because: "a scenario's actions on a program it started, no wire names")
+        allow(
+            "RondoScenarios/Parsing/ScenarioReader+Programs.swift", ["tone"], because: "a scenario program's tone key, no wire name")
+        allow("RondoScenarios/Parsing/ScenarioReader+Steps.swift", ["tone"], because: "a scenario program's tone key, no wire name")
         allow("rondo/Commands/PodcastCommands.swift", ["off"], because: "rondo podcast played ID off, no wire name")
         allow("rondo/Commands/SleepCommand.swift", ["end", "off"], because: "rondo sleep end|off, no wire names")
         allow("Audio/Decoding/FFmpegStream.swift", ["none"], because: "FFmpeg's protocol whitelist, which names no protocol")
