@@ -147,21 +147,12 @@ public final class ForeignPlayers: @unchecked Sendable {
         while !stopping.load(ordering: .acquiring) {
             if bus == nil, reconnect.attemptDue(at: MPRISService.monotonicSeconds()) { connect() }
             jobs.runJobs()
-            if let bus, !process(bus) { disconnect(reason: "the session bus went away") }
+            if let bus, !BusProcessing.drain(bus) { disconnect(reason: "the session bus went away") }
             perform(ledger.due(at: MPRISService.monotonicSeconds()))
             waitForWork(jobs)
         }
         jobs.runJobs()
         if bus != nil { disconnect(reason: nil) }
-    }
-
-    /// Handles everything the bus has for us; `false` when the connection is gone.
-    private func process(_ bus: OpaquePointer) -> Bool {
-        while true {
-            let result = sd_bus_process(bus, nil)
-            if result < 0 { return false }
-            if result == 0 { return true }
-        }
     }
 
     /// Sleeps in `poll` until the bus or a job needs us, a pause's wait runs out, or a

@@ -146,20 +146,11 @@ public final class MPRISService: @unchecked Sendable {
         while !stopping.load(ordering: .acquiring) {
             if bus == nil, reconnect.attemptDue(at: Self.monotonicSeconds()) { connect() }
             jobs?.runJobs()
-            if let bus, !process(bus) { disconnect(reason: "the session bus went away") }
+            if let bus, !BusProcessing.drain(bus) { disconnect(reason: "the session bus went away") }
             waitForWork()
         }
         jobs?.runJobs()
         if bus != nil { disconnect(reason: nil) }
-    }
-
-    /// Handles everything the bus has for us; `false` when the connection is gone.
-    private func process(_ bus: OpaquePointer) -> Bool {
-        while true {
-            let result = sd_bus_process(bus, nil)
-            if result < 0 { return false }
-            if result == 0 { return true }
-        }
     }
 
     /// Sleeps in `poll` until the bus or a job needs us, or a reconnection attempt is due.
