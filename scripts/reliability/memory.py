@@ -234,13 +234,15 @@ def cycles(settings):
                 prompt_errors += failed
             else:
                 errors += failed
-            results.append((name, before, after))
+            results.append((name, before, after, failed))
         alive = rig.daemon.alive()
     finally:
         rig.close()
-    worst = max(after - before for _, before, after in results)
+    worst = max(after - before for _, before, after, _ in results)
     ok = alive and worst <= ALLOWED_GROWTH_KIB and errors == 0 and prompt_errors <= (PROMPT_WARM_UP + PROMPT_CYCLES) // 100
-    summary = "; ".join(f"{name} {before / 1024:.1f} → {after / 1024:.1f} MiB" for name, before, after in results)
+    summary = "; ".join(
+        f"{name} {before / 1024:.1f} → {after / 1024:.1f} MiB" + (f" ({failed} failed)" if failed else "")
+        for name, before, after, failed in results)
     summary += f"; {errors} error replies, {prompt_errors} prompts refused"
     summary += f" ({'; '.join(ERROR_MESSAGES)})" if ERROR_MESSAGES else ""
     return ok, summary, (f"{CYCLES:,} cycles of each create/end pair after {WARM_UP:,} to warm up ({PROMPT_CYCLES:,} "
