@@ -344,6 +344,13 @@ public enum Events {
         public static let name = "session.promptStyle"
         public static let topic = EventTopic.session
     }
+    /// `session.changed`: a session of the daemon's own arbiter was opened (another program's
+    /// stream adopted, among others), changed state, or closed.
+    public enum SessionChangedEvent: RPCEvent {
+        public typealias Params = SessionChanged
+        public static let name = "session.changed"
+        public static let topic = EventTopic.session
+    }
     /// `session.advisory`: a session is used in a way that is probably a mistake.
     public enum SessionAdvisoryEvent: RPCEvent {
         public typealias Params = SessionAdvisory
@@ -386,7 +393,8 @@ public enum Events {
     /// Every event, in SPEC order.
     public static let all: [any RPCEvent.Type] = [
         NowPlayingChanged.self, QueueChangedEvent.self, RemoteChangedEvent.self, SessionInterruptionEvent.self,
-        SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, RouteChangedEvent.self,
+        SessionGainEvent.self, SessionPromptStyleEvent.self, SessionAdvisoryEvent.self, SessionChangedEvent.self,
+        RouteChangedEvent.self,
         ContextChangedEvent.self, LibraryScanProgressEvent.self, LibraryChangedEvent.self, PodcastRefreshedEvent.self,
     ]
 }

@@ -31,6 +31,15 @@ struct SessionProtocolTests {
         return nil
     }
 
+    /// The next event that is not `session.changed` (the sessions' states, which these tests
+    /// read from `session.list`), waiting up to `timeout` seconds.
+    private func nextNotice(on client: RondoClient, timeout: Double) throws -> RondoClient.Event? {
+        while let event = try client.nextEvent(timeout: timeout) {
+            if event.method != Events.SessionChangedEvent.name { return event }
+        }
+        return nil
+    }
+
     /// The domain code of the error `body` throws, or `nil` when it succeeds.
     private func errorCode(_ body: () throws -> Void) -> String? {
         do {
@@ -133,7 +142,7 @@ struct SessionProtocolTests {
         let music = try open(musicApp, "music", "playback")
         _ = try podcastApp.call(Methods.SessionActivate.self, SessionRef(session: podcast))
         _ = try musicApp.call(Methods.SessionActivate.self, SessionRef(session: music))
-        let began = try #require(try podcastApp.nextEvent(timeout: 2))
+        let began = try #require(try nextNotice(on: podcastApp, timeout: 2))
         #expect(began.method == "session.interruption")
         #expect(began.params["session"]?.text == podcast)
         #expect(began.params["type"]?.text == "began")
@@ -141,7 +150,7 @@ struct SessionProtocolTests {
         #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == .interrupted)
 
         _ = try musicApp.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: music, notifyOthers: true))
-        let ended = try #require(try podcastApp.nextEvent(timeout: 2))
+        let ended = try #require(try nextNotice(on: podcastApp, timeout: 2))
         #expect(ended.params["type"]?.text == "ended")
         #expect(ended.params["shouldResume"] == .bool(true))
         #expect(try podcastApp.call(Methods.SessionList.self).first { $0.session == podcast }?.state == .inactive)
@@ -157,9 +166,9 @@ struct SessionProtocolTests {
         let newer = try open(second, "newer", "playback")
         _ = try first.call(Methods.SessionActivate.self, SessionRef(session: older))
         _ = try second.call(Methods.SessionActivate.self, SessionRef(session: newer))
-        _ = try first.nextEvent(timeout: 2)
+        _ = try nextNotice(on: first, timeout: 2)
         _ = try second.call(Methods.SessionClose.self, SessionRef(session: newer))
-        let ended = try #require(try first.nextEvent(timeout: 2))
+        let ended = try #require(try nextNotice(on: first, timeout: 2))
         #expect(ended.params["type"]?.text == "ended")
         #expect(ended.params["shouldResume"] == .bool(false))
     }
@@ -174,13 +183,13 @@ struct SessionProtocolTests {
         let nav = try open(navigation, "nav", "playback", mode: "voicePrompt", options: ["duckOthers"])
         _ = try musicApp.call(Methods.SessionActivate.self, SessionRef(session: music))
         _ = try navigation.call(Methods.SessionActivate.self, SessionRef(session: nav))
-        let ducked = try #require(try musicApp.nextEvent(timeout: 2))
+        let ducked = try #require(try nextNotice(on: musicApp, timeout: 2))
         #expect(ducked.method == "session.gain")
         #expect(ducked.params["session"]?.text == music)
         #expect(ducked.params["gain"]?.numeric == 0.3)
         #expect(try musicApp.call(Methods.SessionList.self).first { $0.session == music }?.state == .ducked)
         _ = try navigation.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: nav))
-        let restored = try #require(try musicApp.nextEvent(timeout: 2))
+        let restored = try #require(try nextNotice(on: musicApp, timeout: 2))
         #expect(restored.params["gain"]?.numeric == 1)
     }
 
@@ -198,7 +207,7 @@ struct SessionProtocolTests {
         Thread.sleep(forTimeInterval: 0.3)
         let nav = try open(client, "nav", "playback", mode: "voicePrompt", options: ["duckOthers"])
         _ = try client.call(Methods.SessionActivate.self, SessionRef(session: nav))
-        let advisory = try #require(try client.nextEvent(timeout: 3))
+        let advisory = try #require(try nextNotice(on: client, timeout: 3))
         #expect(advisory.method == "session.advisory")
         #expect(advisory.params["session"]?.text == nav)
         #expect(advisory.params["message"]?.text?.contains("without sound") == true, "\(advisory.line)")
@@ -271,15 +280,15 @@ struct SessionProtocolTests {
         for session in [podcast, music] { _ = try client.call(Methods.SessionActivate.self, SessionRef(session: session)) }
         for _ in 0..<20 {
             _ = try client.call(Methods.SessionActivate.self, SessionRef(session: nav))
-            let began = try #require(try client.nextEvent(timeout: 0))
+            let began = try #require(try nextNotice(on: client, timeout: 0))
             #expect(began.method == "session.interruption" && began.params["session"]?.text == podcast)
-            let ducked = try #require(try client.nextEvent(timeout: 0))
+            let ducked = try #require(try nextNotice(on: client, timeout: 0))
             #expect(ducked.method == "session.gain" && ducked.params["session"]?.text == music)
             _ = try client.call(Methods.SessionDeactivate.self, SessionDeactivateParams(session: nav, notifyOthers: true))
-            #expect(try client.nextEvent(timeout: 0)?.params["type"]?.text == "ended")
-            #expect(try client.nextEvent(timeout: 0)?.params["gain"]?.numeric == 1)
+            #expect(try nextNotice(on: client, timeout: 0)?.params["type"]?.text == "ended")
+            #expect(try nextNotice(on: client, timeout: 0)?.params["gain"]?.numeric == 1)
             _ = try client.call(Methods.SessionActivate.self, SessionRef(session: podcast))
-            #expect(try client.nextEvent(timeout: 0) == nil)
+            #expect(try nextNotice(on: client, timeout: 0) == nil)
         }
     }
 }

@@ -28,19 +28,20 @@ struct MethodsTests {
         "podcast.importOPML", "podcast.exportOPML", "player.playFromSearch", "player.sleep", "events.subscribe",
     ]
 
-    /// Every event notification of SPEC §2 with its topic.
+    /// Every event notification of SPEC §2 with its topic, and §16's `session.changed`
+    /// beside `session.interruption`.
     static let specEvents: [String: String] = [
         "nowPlaying.changed": "nowPlaying", "queue.changed": "queue", "remote.changed": "remote",
         "session.interruption": "session", "session.gain": "session", "session.promptStyle": "session",
-        "session.advisory": "session", "route.changed": "route", "context.changed": "context",
+        "session.advisory": "session", "session.changed": "session", "route.changed": "route", "context.changed": "context",
         "library.scanProgress": "library", "library.changed": "library", "podcast.refreshed": "library",
     ]
 
     /// The events the daemon sends.
     static let servedEvents = [
         "nowPlaying.changed", "queue.changed", "remote.changed", "session.interruption", "session.gain",
-        "session.promptStyle", "session.advisory", "route.changed", "context.changed", "library.scanProgress",
-        "library.changed", "podcast.refreshed",
+        "session.promptStyle", "session.advisory", "session.changed", "route.changed", "context.changed",
+        "library.scanProgress", "library.changed", "podcast.refreshed",
     ]
 
     /// The subscription topics of SPEC §2, in its order.

@@ -242,6 +242,7 @@ final class SessionService: Sendable {
             let dueBefore = arbiter.nextAdvisoryDue
             let before = Set(arbiter.state.sessions.map(\.id))
             let time = arena.sandbox.map { table.sandboxTimes[$0] ?? 0 } ?? now()
+            let sessionsBefore = arbiter.state.sessions
             let effects = arbiter.handle(event, at: time)
             table.arbiters[arena] = arbiter
             if case .activate(let id) = event, arbiter.state.session(id)?.state.isActive == true {
@@ -249,6 +250,7 @@ final class SessionService: Sendable {
                 audio()?.setInterrupted(false, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
             }
             let rejection = apply(effects, to: &table, sandbox: arena.sandbox)
+            if arena == .live { publishChanges(from: sessionsBefore, to: arbiter.state.sessions, foreign: table.foreign) }
             let after = Set(arbiter.state.sessions.map(\.id))
             for gone in before.subtracting(after) {
                 restore(gone, in: table)
@@ -271,6 +273,22 @@ final class SessionService: Sendable {
         default: break
         }
         return rejection
+    }
+
+    /// Publishes `session.changed` for every live session opened, closed or in another state
+    /// after a decision, in the arbiter's order.
+    private func publishChanges(from before: [FocusSession], to after: [FocusSession], foreign: [SessionID: ForeignProgram]) {
+        let previous = Dictionary(before.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+        for session in after where previous[session.id] != session.state {
+            let info = SessionMapping.info(session, sandbox: nil, foreign: foreign[session.id])
+            hub.publish(
+                Events.SessionChangedEvent.self,
+                SessionChanged(session: info.session, name: info.name, state: info.state, foreign: info.foreign))
+        }
+        let remaining = Set(after.map(\.id))
+        for session in before where !remaining.contains(session.id) {
+            hub.publish(Events.SessionChangedEvent.self, SessionChanged(session: session.id.rawValue, name: session.name, state: nil))
+        }
     }
 
     /// Records that the session `id`, about to be opened, lives in `arena`.

@@ -214,3 +214,21 @@ public struct SandboxWaitParams: Codable, Equatable, Sendable {
         self.seconds = seconds
     }
 }
+
+/// The params of `session.changed`: a session of the daemon's own arbiter as it is now.
+public struct SessionChanged: Codable, Equatable, Sendable {
+    public var session: String
+    public var name: String
+    /// Where it stands with the arbiter; absent once it is closed.
+    public var state: SessionStateName?
+    /// The other program whose stream it is, for a foreign session.
+    public var foreign: ForeignProgramInfo?
+
+    /// Creates params.
+    public init(session: String, name: String, state: SessionStateName?, foreign: ForeignProgramInfo? = nil) {
+        self.session = session
+        self.name = name
+        self.state = state
+        self.foreign = foreign
+    }
+}

@@ -45,10 +45,12 @@ import Testing
         sessions = Self.service(scope: .roles, audio: server, players: players)
     }
 
-    private static func service(scope: AdoptionScope, audio: FakeAudioServer, players: FakePlayers? = nil) -> SessionService {
+    private static func service(
+        scope: AdoptionScope, audio: FakeAudioServer, players: FakePlayers? = nil, hub: EventHub = EventHub()
+    ) -> SessionService {
         SessionService(
             policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
-            audio: audio.audio, hub: EventHub(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            audio: audio.audio, hub: hub, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
             adoptionScope: scope, players: players, now: { 100 })
     }
 
@@ -257,5 +259,23 @@ import Testing
         let (music, _) = try callOverMusic()
         #expect(players.log.isEmpty)
         #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
+    }
+
+    /// `session.changed` tells of a foreign session's adoption (with its program), each
+    /// change of its state, and its closing.
+    @Test func changesArePublished() throws {
+        let hub = EventHub()
+        let changes = Mutex<[String]>([])
+        hub.observe { params in
+            guard let change = params as? SessionChanged, change.session.hasPrefix("foreign") else { return }
+            changes.withLock { $0.append("\(change.state?.rawValue ?? "closed") \(change.foreign?.binary ?? "-")") }
+        }
+        let service = Self.service(scope: .roles, audio: server, hub: hub)
+        service.handle(.foreignStreamAppeared(ForeignAudioStream(index: 9, mediaRole: "navigation", binary: "paplay")))
+        let id = try #require(service.list().first { $0.foreign != nil }).session
+        service.handle(.soundStarted(session: id))
+        service.handle(.soundStopped(session: id))
+        service.handle(.foreignStreamGone(index: 9, captures: false))
+        #expect(changes.withLock { $0 } == ["inactive paplay", "active paplay", "inactive paplay", "closed -"])
     }
 }
