@@ -75,7 +75,8 @@ struct StationTextTests {
         try rig.play(
             StationRig.station(headers: [.init("icy-name", name)], metadata: TestHTTPServer.Station.streamTitle(title)),
             fragment: "#charset=\(charset)")
-        let shown = try info(rig) { $0.streamTitle != nil }
+        // The station's name and its song's title come apart: wait for both.
+        let shown = try info(rig) { $0.streamTitle != nil && $0.albumTitle != nil }
         #expect(shown.streamTitle == shownTitle)
         #expect(shown.albumTitle == shownName)
         #expect(rig.server.requests.allSatisfy { !$0.path.contains("charset") })

@@ -148,7 +148,12 @@ struct AudibleScenarioDriver: ScenarioDriver {
                 session: name, state: state, frequency: frequency, measured: measured,
                 reference: establishes ? nil : references[name, default: ToneProcess.nominalLevel],
                 gain: snapshot.gain(of: name))
-            if establishes, check.passed { references[name] = measured }
+            // A reference is taken only near the level every tone is played at: a first
+            // measurement caught in a ramp (a stream unmuted, a program starting) would
+            // misjudge the steps after it; the next active one establishes it instead.
+            if establishes, check.passed, abs(measured - ToneProcess.nominalLevel) <= AudioCheck.tolerance {
+                references[name] = measured
+            }
             checks[step, default: []].append(check)
         }
         return snapshot
