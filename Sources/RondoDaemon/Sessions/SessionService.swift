@@ -71,7 +71,7 @@ final class SessionService: Sendable {
     let now: @Sendable () -> Double
     /// What the player must hear about its session, in order.
     let playerNotices: AsyncStream<AudioSessionNotice>
-    private let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
+    let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
     private let audioEvents: AsyncStream<AudioServerEvent>
     private let audioContinuation: AsyncStream<AudioServerEvent>.Continuation
     /// Rung by every live decision and policy change, which may move the next advisory.
@@ -356,60 +356,13 @@ final class SessionService: Sendable {
 
     /// A connection to the audio server was made: it is given the player's volume and
     /// every session's gain and mute.
-    private func audioConnected() {
+    func audioConnected() {
         guard let audio = audio() else { return }
         table.withLock { table in
             audio.setVolume(table.playerVolume, session: Self.playerSession.rawValue)
             for session in table.arbiters.values.flatMap(\.state.sessions) {
                 if session.gain != 1 { audio.setGain(session.gain, session: session.id.rawValue, rampMilliseconds: 0) }
                 if session.state == .interrupted { audio.setInterrupted(true, session: session.id.rawValue, rampMilliseconds: 0) }
-            }
-        }
-    }
-
-    /// Carries out one report of the audio server; ``run()`` calls it in order.
-    func handle(_ event: AudioServerEvent) {
-        switch event {
-        case .soundStarted(let session):
-            if isForeign(SessionID(rawValue: session)) { foreignSoundStarted(SessionID(rawValue: session)) }
-            if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStarted(SessionID(rawValue: session)), in: arena) }
-        case .soundStopped(let session):
-            if let arena = find(SessionID(rawValue: session))?.arena { decide(.soundStopped(SessionID(rawValue: session)), in: arena) }
-            if isForeign(SessionID(rawValue: session)) { foreignSoundStopped(SessionID(rawValue: session)) }
-        case .foreignStreamAppeared(let stream):
-            adoptForeignStream(stream)
-        case .foreignStreamGone(let index, let captures):
-            foreignStreamGone(index, captures: captures)
-        case .sinkRemoved(let name, let sessions):
-            logger.notice("output device \(name) went away")
-            decide(.routeLost(sink: name)) {
-                hub.publish(
-                    Events.RouteChangedEvent.self,
-                    RouteChanged(reason: .oldDeviceUnavailable, previousSink: name, sink: nil))
-                if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
-            }
-        case .sessionMoved(let session, let from, let to):
-            guard session == Self.playerSession.rawValue else { return }
-            logger.notice("the player's output moved from \(from) to \(to ?? "?")")
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: .override, previousSink: from, sink: to))
-        case .connected:
-            audioConnected()
-        case .serverLost:
-            logger.notice("the audio server went away; session audio is controlled again once it answers")
-            // What the lost connection said was sounding is stale: the next one reports afresh.
-            for (session, arena) in allSessions where session.isProducingSound {
-                decide(.soundStopped(session.id), in: arena)
-            }
-            // Other programs' streams are reported again, as new, by the next connection.
-            closeForeignSessions()
-        case .sinkAdded(let name):
-            logger.notice("output device \(name) appeared")
-            decide(.routeRestored(sink: name)) {
-                hub.publish(
-                    Events.RouteChangedEvent.self,
-                    RouteChanged(reason: .newDeviceAvailable, previousSink: nil, sink: name))
             }
         }
     }
