@@ -9,15 +9,9 @@
 # default), sox, lame, python3.
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-20}
-tone=$work/music/tone440.mp3
+tone=$(tone440)
 prompt=$work/prompt1000.wav
-mkdir -p "$work/music"
-if [ ! -s "$tone" ]; then
-  sox -n -r 44100 -c 2 "$work/tone440.wav" synth 120 sine 440 vol 0.5
-  lame --quiet -b 128 "$work/tone440.wav" "$tone"
-fi
 [ -s "$prompt" ] || sox -n -r 44100 -c 2 -b 16 "$prompt" synth 1.5 sine 1000 vol 0.5
-[ -s "$work/tone440.wav" ] || sox -n -r 44100 -c 2 "$work/tone440.wav" synth 120 sine 440 vol 0.5
 rm -f "$work/rondo.sqlite"*
 start_rondod
 trap 'stop_pid "$rondod_pid"' EXIT

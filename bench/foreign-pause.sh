@@ -7,13 +7,8 @@
 # by default), sox, lame, python3.
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-20}
-music=$work/music/tone440.mp3
+music=$(tone440)
 call=$work/call1500.wav
-mkdir -p "$work/music"
-if [ ! -s "$music" ]; then
-  sox -n -r 44100 -c 2 "$work/tone440.wav" synth 120 sine 440 vol 0.5
-  lame --quiet -b 128 "$work/tone440.wav" "$music"
-fi
 [ -s "$call" ] || sox -n -r 44100 -c 2 -b 16 "$call" synth 1.5 sine 1500 vol 0.5
 read -r bus_address bus_pid < <(dbus-daemon --session --fork --print-address=1 --print-pid=1 | paste -sd' ')
 export DBUS_SESSION_BUS_ADDRESS=$bus_address

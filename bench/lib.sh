@@ -22,6 +22,16 @@ track() {
   echo "$out"
 }
 
+# tone440: a 120 s 440 Hz tone as MP3 (made once, its WAV kept beside it for players that
+# read WAV), the music the duck and pause benches play.
+tone440() {
+  local out=$work/music/tone440.mp3
+  mkdir -p "$work/music"
+  [ -s "$work/tone440.wav" ] || sox -n -r 44100 -c 2 "$work/tone440.wav" synth 120 sine 440 vol 0.5
+  [ -s "$out" ] || lame --quiet -b 128 "$work/tone440.wav" "$out"
+  echo "$out"
+}
+
 # cpu_ticks PID: user + system clock ticks the process used so far.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
