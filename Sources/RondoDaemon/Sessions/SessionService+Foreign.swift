@@ -36,7 +36,7 @@ extension ForeignPlayers: ForeignPlayerControl {}
 
 /// Other programs' streams as sessions (SPEC §16): a stream the policy's `[[adopt]]` rules
 /// take in becomes a foreign session, active while its stream plays, deactivated with
-/// notify-others when it corks, closed when it goes; ducks and interruptions reach it as
+/// notify-others once it has stayed corked a moment, closed when it goes; ducks and interruptions reach it as
 /// they reach any session's streams. Called by ``handle(_:)`` in the audio server's order.
 extension SessionService {
     /// Whether `id` is an adopted stream's session.
@@ -77,19 +77,43 @@ extension SessionService {
     /// (a call holds priority), its stream is faded out and muted, as an app that may not
     /// play is silent on iOS, until it plays again.
     func foreignSoundStarted(_ id: SessionID) {
+        table.withLock { _ = $0.corkedForeign.removeValue(forKey: id) }
         guard let error = decide(.activate(id)) else { return }
         logger.info("session \(id) may not play now (\(error.message)): its stream is muted until it may")
         table.withLock { _ = $0.refusedForeign.insert(id) }
         audio()?.setInterrupted(true, session: id.rawValue, rampMilliseconds: interruptionFadeMilliseconds)
     }
 
-    /// A foreign session's stream stopped playing: it releases, with notify-others; unless it
-    /// is interrupted (its player paused for it, most likely), so that the interruption's end
-    /// still reaches it.
+    /// A foreign session's stream stopped playing: it releases, with notify-others, once its
+    /// stream has stayed corked for ``corkHoldSeconds``.
     func foreignSoundStopped(_ id: SessionID) {
-        table.withLock { _ = $0.refusedForeign.remove(id) }
-        guard find(id)?.session.state != .interrupted else { return }
-        decide(.deactivate(id, notifyOthers: true))
+        table.withLock { table in
+            table.refusedForeign.remove(id)
+            table.corkedForeign[id] = now() + Self.corkHoldSeconds
+        }
+        tickAlarm.ring()
+    }
+
+    /// How long a foreign stream may stay corked and keep its focus. Players cork for a
+    /// moment without stopping: mpv corks, flushes and uncorks to seek, and to start again
+    /// after an underrun on a busy machine; releasing at once would let what it ducked or
+    /// interrupted blip back in, and take the focus again a moment later.
+    static let corkHoldSeconds = 0.3
+
+    /// Releases, with notify-others, the foreign sessions whose streams have stayed corked
+    /// for ``corkHoldSeconds``; unless one is interrupted (its player paused for it, most
+    /// likely), so that the interruption's end still reaches it. The run loop calls it on
+    /// each tick.
+    func releaseCorkedForeignSessions() {
+        let due = table.withLock { table in
+            let time = now()
+            let due = table.corkedForeign.filter { $0.value <= time }.keys.sorted { $0.rawValue < $1.rawValue }
+            for id in due { table.corkedForeign[id] = nil }
+            return due
+        }
+        for id in due where find(id)?.session.state != .interrupted {
+            decide(.deactivate(id, notifyOthers: true))
+        }
     }
 
     /// Pauses the MPRIS player of an interrupted foreign session's program (rule control
@@ -158,6 +182,7 @@ extension SessionService {
     private func closeForeignSession(_ id: SessionID) {
         let program = table.withLock { table in
             table.refusedForeign.remove(id)
+            table.corkedForeign[id] = nil
             return table.foreign.removeValue(forKey: id)
         }
         if let player = program?.pausedPlayer { players?.forget(player: player) }

@@ -52,6 +52,9 @@ final class SessionService: Sendable {
         /// Foreign sessions whose stream plays but which the arbiter refused (a call held
         /// priority): muted, and tried again whenever a session releases.
         var refusedForeign: Set<SessionID> = []
+        /// Foreign sessions whose stream corked, and when they release if it stays corked
+        /// (``SessionService/corkHoldSeconds``).
+        var corkedForeign: [SessionID: Double] = [:]
 
         var live: Arbiter { arbiters[.live]! }
     }
@@ -74,8 +77,9 @@ final class SessionService: Sendable {
     let playerContinuation: AsyncStream<AudioSessionNotice>.Continuation
     private let audioEvents: AsyncStream<AudioServerEvent>
     private let audioContinuation: AsyncStream<AudioServerEvent>.Continuation
-    /// Rung by every live decision and policy change, which may move the next advisory.
-    private let tickAlarm = Alarm()
+    /// Rung by every live decision, policy change and corked foreign stream, which may move
+    /// the next tick.
+    let tickAlarm = Alarm()
     /// Which other programs' streams are adopted (`[focus] adopt`).
     let adoptionScope: AdoptionScope
     /// Other programs' MPRIS players, which interruptions of their streams pause; `nil`: none
@@ -145,7 +149,10 @@ final class SessionService: Sendable {
     /// Seconds until the live arbiter needs a tick: just after its next advisory comes due;
     /// `nil` (until rung) with no advisory waiting.
     private func untilNextTick() -> Double? {
-        table.withLock { $0.live.nextAdvisoryDue }.map { $0 - now() + 0.001 }
+        let due = table.withLock { table in
+            [table.live.nextAdvisoryDue, table.corkedForeign.values.min()].compactMap { $0 }.min()
+        }
+        return due.map { $0 - now() + 0.001 }
     }
 
     /// Takes a report of the audio server; called on its thread, it only queues the report
@@ -163,6 +170,7 @@ final class SessionService: Sendable {
             }
             group.addTask {
                 while !Task.isCancelled {
+                    self.releaseCorkedForeignSessions()
                     self.decide(.tick)
                     await self.tickAlarm.sleep(upTo: self.untilNextTick())
                 }

@@ -37,21 +37,39 @@ import Testing
         var log: [String] { requests.withLock { $0 } }
     }
 
+    /// The services' clock, in seconds; moved by hand.
+    final class Clock: Sendable {
+        let seconds = Mutex(100.0)
+        var now: Double { seconds.withLock { $0 } }
+        func advance(by interval: Double) { seconds.withLock { $0 += interval } }
+    }
+
     private let server = FakeAudioServer()
     private let players = FakePlayers()
+    private let clock = Clock()
     private let sessions: SessionService
 
     init() {
-        sessions = Self.service(scope: .roles, audio: server, players: players)
+        sessions = Self.service(scope: .roles, audio: server, players: players, clock: clock)
     }
 
     private static func service(
-        scope: AdoptionScope, audio: FakeAudioServer, players: FakePlayers? = nil, hub: EventHub = EventHub()
+        scope: AdoptionScope, audio: FakeAudioServer, players: FakePlayers? = nil, hub: EventHub = EventHub(),
+        clock: Clock = Clock()
     ) -> SessionService {
         SessionService(
             policy: .default, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "none") },
             audio: audio.audio, hub: hub, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-            adoptionScope: scope, players: players, now: { 100 })
+            adoptionScope: scope, players: players, now: { clock.now })
+    }
+
+    /// Reports `session`'s stream corked and lets it stay corked for the hold (the run
+    /// loop's tick that releases it, given by hand).
+    private func cork(_ session: String, in service: SessionService? = nil, clock: Clock? = nil) {
+        let service = service ?? sessions
+        service.handle(.soundStopped(session: session))
+        (clock ?? self.clock).advance(by: SessionService.corkHoldSeconds)
+        service.releaseCorkedForeignSessions()
     }
 
     private var audio: FakeSessionAudio { server.connections.last! }
@@ -103,17 +121,55 @@ import Testing
         #expect(foreign(7)?.state == .active)
         #expect(player()?.state == .ducked)
 
-        sessions.handle(.soundStopped(session: id))
+        cork(id)
         #expect(foreign(7)?.state == .inactive)
         #expect(player()?.state == .active)
 
         sessions.handle(.soundStarted(session: id))
         #expect(player()?.state == .ducked)
-        sessions.handle(.soundStopped(session: id))
+        cork(id)
         sessions.handle(.foreignStreamGone(index: 7, captures: false))
         #expect(foreign(7) == nil)
         #expect(player()?.state == .active)
         #expect(audio.log.contains("forget \(id)"))
+    }
+
+    /// A cork shorter than the hold (a player seeking, or starting again after an underrun)
+    /// keeps the session active and what it ducks ducked; one that lasts releases it.
+    @Test func aMomentaryCorkKeepsTheFocus() throws {
+        sessions.decide(.activate(SessionService.playerSession))
+        appear(7, role: "navigation")
+        let id = try #require(foreign(7)).session
+        sessions.handle(.soundStarted(session: id))
+        sessions.handle(.soundStopped(session: id))
+        clock.advance(by: SessionService.corkHoldSeconds * 0.9)
+        sessions.releaseCorkedForeignSessions()
+        sessions.handle(.soundStarted(session: id))
+        clock.advance(by: SessionService.corkHoldSeconds)
+        sessions.releaseCorkedForeignSessions()
+        #expect(foreign(7)?.state == .active)
+        #expect(player()?.state == .ducked)
+
+        sessions.handle(.soundStopped(session: id))
+        clock.advance(by: SessionService.corkHoldSeconds * 0.9)
+        sessions.releaseCorkedForeignSessions()
+        #expect(foreign(7)?.state == .active)
+        clock.advance(by: SessionService.corkHoldSeconds * 0.1)
+        sessions.releaseCorkedForeignSessions()
+        #expect(foreign(7)?.state == .inactive)
+        #expect(player()?.state == .active)
+    }
+
+    /// A stream that goes while corked closes its session at once, not after the hold.
+    @Test func aStreamGoneWhileCorkedClosesAtOnce() throws {
+        sessions.decide(.activate(SessionService.playerSession))
+        appear(7, role: "navigation")
+        let id = try #require(foreign(7)).session
+        sessions.handle(.soundStarted(session: id))
+        sessions.handle(.soundStopped(session: id))
+        sessions.handle(.foreignStreamGone(index: 7, captures: false))
+        #expect(foreign(7) == nil)
+        #expect(player()?.state == .active)
     }
 
     /// A foreign call mutes foreign music (interrupted) and, when the call's stream goes,
@@ -129,7 +185,7 @@ import Testing
         #expect(audio.log.contains("mute \(music)"))
 
         audio.calls.withLock { $0 = [] }
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         sessions.handle(.foreignStreamGone(index: 2, captures: false))
         #expect(foreign(1)?.state == .active)
         #expect(audio.log.contains("unmute \(music)"))
@@ -147,7 +203,7 @@ import Testing
         #expect(foreign(1)?.state == .inactive)
         #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
 
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         #expect(foreign(1)?.state == .active)
         #expect(audio.log.last { $0.hasSuffix(music) } == "unmute \(music)")
     }
@@ -180,7 +236,7 @@ import Testing
         #expect(session.foreign?.sourceOutput == 6 && session.foreign?.sinkInput == nil)
         sessions.handle(.soundStarted(session: session.session))
         #expect(sessions.state.promptStyle == .none)
-        sessions.handle(.soundStopped(session: session.session))
+        cork(session.session)
         sessions.handle(.foreignStreamGone(index: 6, captures: true))
         #expect(foreign(6) == nil)
         #expect(sessions.state.promptStyle == .normal)
@@ -204,10 +260,10 @@ import Testing
         let (music, call) = try callOverMusic()
         #expect(players.log == ["pause 4242"])
         #expect(foreign(1)?.foreign?.player == "org.mpris.MediaPlayer2.mpv")
-        sessions.handle(.soundStopped(session: music))
+        cork(music)
         #expect(foreign(1)?.state == .interrupted)
 
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         #expect(players.log == ["pause 4242", "resume org.mpris.MediaPlayer2.mpv"])
         #expect(foreign(1)?.state == .active)
         #expect(foreign(1)?.foreign?.player == nil)
@@ -217,10 +273,10 @@ import Testing
     /// inactive unless the listener played it (its stream sounds).
     @Test(arguments: [false, true]) func aTouchedPlayerIsLeftAsItIs(playedByTheListener: Bool) throws {
         let (music, call) = try callOverMusic()
-        sessions.handle(.soundStopped(session: music))
+        cork(music)
         players.resumes.withLock { $0 = false }
         if playedByTheListener { audio.sounding.withLock { $0.insert(music) } }
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         #expect(foreign(1)?.state == (playedByTheListener ? .active : .inactive))
     }
 
@@ -230,7 +286,7 @@ import Testing
         let (music, call) = try callOverMusic()
         #expect(foreign(1)?.foreign?.player == nil)
         #expect(audio.log.last { $0.hasSuffix(music) } == "mute \(music)")
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         #expect(!players.log.contains { $0.hasPrefix("resume") })
         #expect(audio.log.last { $0.hasSuffix(music) } == "unmute \(music)")
         #expect(foreign(1)?.state == .active)
@@ -240,10 +296,10 @@ import Testing
     /// ends; its session waits for that, then closes.
     @Test func aPausedPlayerWhoseStreamWentIsPlayedAfterTheCall() throws {
         let (music, call) = try callOverMusic()
-        sessions.handle(.soundStopped(session: music))
+        cork(music)
         sessions.handle(.foreignStreamGone(index: 1, captures: false))
         #expect(foreign(1)?.state == .interrupted)
-        sessions.handle(.soundStopped(session: call))
+        cork(call)
         #expect(players.log.last == "resume org.mpris.MediaPlayer2.mpv")
         #expect(foreign(1) == nil)
     }
@@ -270,11 +326,12 @@ import Testing
             guard let change = params as? SessionChanged, change.session.hasPrefix("foreign") else { return }
             changes.withLock { $0.append("\(change.state?.rawValue ?? "closed") \(change.foreign?.binary ?? "-")") }
         }
-        let service = Self.service(scope: .roles, audio: server, hub: hub)
+        let clock = Clock()
+        let service = Self.service(scope: .roles, audio: server, hub: hub, clock: clock)
         service.handle(.foreignStreamAppeared(ForeignAudioStream(index: 9, mediaRole: "navigation", binary: "paplay")))
         let id = try #require(service.list().first { $0.foreign != nil }).session
         service.handle(.soundStarted(session: id))
-        service.handle(.soundStopped(session: id))
+        cork(id, in: service, clock: clock)
         service.handle(.foreignStreamGone(index: 9, captures: false))
         #expect(changes.withLock { $0 } == ["inactive paplay", "active paplay", "inactive paplay", "closed -"])
     }
