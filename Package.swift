@@ -85,6 +85,9 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "ContentIdentifiers", swiftSettings: strictSettings),
         .target(name: "ThreadJobs", dependencies: ["CLinux"], swiftSettings: strictSettings),
+        .target(
+            name: "LineServing", dependencies: ["CLinux", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
         .target(name: "RondoRouting", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
         .target(
@@ -129,7 +132,7 @@ let package = Package(
             dependencies: [
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Streams", "Library",
                 "Feeds", "TagReading", "RondoMPRIS", "RondoView", "MPDProtocol",
-                "CMalloc", "CLinux", "ThreadJobs",
+                "CMalloc", "CLinux", "ThreadJobs", "LineServing",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -205,6 +208,7 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(name: "MPDProtocolTests", dependencies: ["MPDProtocol", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(name: "LineServingTests", dependencies: ["LineServing", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoProtocolTests",
             dependencies: ["RondoProtocol", "RondoTesting"],

@@ -49,7 +49,7 @@ struct ClientLimitTests {
             if !answered { Thread.sleep(forTimeInterval: 0.025) }
         }
         #expect(answered)
-        #expect(daemon.log.contains("refused connection"))
+        #expect(daemon.log.contains("refused client connection"))
     }
 
     /// A soft open-file limit of 512 under a hard one of 2048 is raised at start: 600 clients

@@ -104,7 +104,7 @@ struct PeerCredentialTests {
         #expect(refusal["error"]?["data"]?["code"] == .string("permissionDenied"))
         #expect(refusal["id"] == .null)
         #expect(refusal["result"] == nil)
-        #expect(daemon.log.contains("refused connection"), "\(daemon.log)")
+        #expect(daemon.log.contains("refused client connection"), "\(daemon.log)")
         #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).pid == daemon.pid)
     }
 }

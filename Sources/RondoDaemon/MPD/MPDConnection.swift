@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LineServing
 import Logging
 import MPDProtocol
 
@@ -15,7 +16,7 @@ import MPDProtocol
 ///
 /// Ownership: every property is touched only on the loop's thread; a command's task
 /// takes the client's state (``MPDClientState``) with it and gives it back with its reply.
-final class MPDConnection: LoopWatched, @unchecked Sendable {
+final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     /// The longest request line taken (MPD closes a client whose line fills its buffer).
     static let maximumLineLength = 64 * 1024
     /// How many read lines may wait behind a running command before reading pauses.

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LineServing
 import Logging
 import RondoProtocol
 import RondoRouting
@@ -20,7 +21,7 @@ import RondoRouting
 /// its lines wait in the socket.
 ///
 /// Ownership: every property is touched only on the request loop's thread.
-final class ClientConnection: LoopWatched, @unchecked Sendable {
+final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
     /// How many read lines may wait behind a running request before reading pauses.
     static let waitingLimit = 128
     /// How many replies may wait for a client that does not read them before the lines
@@ -28,8 +29,6 @@ final class ClientConnection: LoopWatched, @unchecked Sendable {
     /// ``EventHub/outboxCapacity``, so a client that writes hundreds of requests before it
     /// reads is answered in full, and one that writes more is held back, not dropped.
     static let replyBacklog = EventHub.outboxCapacity * 3 / 4
-    /// How much one read takes from the socket.
-    static let readSize = 64 * 1024
 
     let id: Int
     private let socket: Int32

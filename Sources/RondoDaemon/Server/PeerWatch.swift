@@ -29,23 +29,3 @@ final class PeerWatch: Sendable {
         return peerProcess <= 0 || (kill(peerProcess, 0) != 0 && errno == ESRCH)
     }
 }
-
-/// Linux's `struct ucred`, laid out the same (Glibc's module map leaves it out).
-struct PeerCredentials: Sendable {
-    var pid: Int32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
-
-    /// The credentials of the process at the other end of `socket` (`SO_PEERCRED`), `nil`
-    /// when they cannot be read.
-    init?(of socket: Int32) {
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        let read = withUnsafeMutablePointer(to: &self) {
-            getsockopt(socket, SOL_SOCKET, Self.peerCredentialsOption, $0, &length)
-        }
-        guard read == 0, length == socklen_t(MemoryLayout<PeerCredentials>.size) else { return nil }
-    }
-
-    /// `SO_PEERCRED` of Linux, which Glibc's module map leaves out (it needs `_GNU_SOURCE`).
-    private static let peerCredentialsOption: Int32 = 17
-}

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LineServing
 
 /// The socket file at a path the daemon binds itself: what is there before binding, and
 /// whether it is still this daemon's when it stops.

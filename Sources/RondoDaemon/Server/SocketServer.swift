@@ -1,5 +1,5 @@
-import CLinux
 import Glibc
+import LineServing
 import Logging
 import RondoProtocol
 import RondoRouting
@@ -52,7 +52,7 @@ final class SocketServer: Sendable {
         case .path(let path):
             let file = SocketFile(path: path)
             try file.removeIfStale()
-            listener = try Self.listen(on: path)
+            listener = try ListenerSocket.unix(path, backlog: Self.backlog)
             chmod(path, 0o600)
             bound = (file, file.identity())
         case .inherited(let inherited):
@@ -66,11 +66,10 @@ final class SocketServer: Sendable {
             if let bound { bound.file.remove(ifStill: bound.identity) }
         }
         let loop = try RequestLoop()
-        let acceptor = ConnectionAcceptor(
-            listener: listener, loop: loop, router: router, hub: hub, maxClients: maxClients, logger: logger,
-            onDisconnect: onDisconnect)
+        let service = JSONLineService(loop: loop, router: router, hub: hub, logger: logger, onDisconnect: onDisconnect)
+        let acceptor = LineAcceptor(loop: loop, service: service, maxClients: maxClients, logger: logger)
         loop.start()
-        loop.execute { acceptor.start() }
+        loop.execute { acceptor.listen(on: LineListener(descriptor: listener, isLocal: true)) }
         onBound()
         // Cancellation is how serving ends on shutdown (SIGTERM), not a failure: the
         // listening socket closes, then every connection, each once its running request
@@ -81,26 +80,5 @@ final class SocketServer: Sendable {
             loop.execute { acceptor.stop() }
         }
         loop.stop()
-    }
-
-    /// A non-blocking socket listening on `path`.
-    private static func listen(on path: String) throws(SocketServerError) -> Int32 {
-        guard let address = UnixSocketAddress(path: path) else {
-            throw .system("cannot bind \(path): the path is too long for a Unix socket", ENAMETOOLONG)
-        }
-        let listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw .system("cannot create a socket for \(path)", errno) }
-        guard address.withSocketAddress({ bind(listener, $0, $1) }) == 0 else {
-            let code = errno
-            close(listener)
-            throw .system("cannot bind \(path)", code)
-        }
-        guard Glibc.listen(listener, backlog) == 0 else {
-            let code = errno
-            close(listener)
-            unlink(path)
-            throw .system("cannot listen on \(path)", code)
-        }
-        return listener
     }
 }

@@ -1,8 +1,7 @@
-import RondoProtocol
 import RondoTesting
 import Testing
 
-@testable import RondoDaemon
+@testable import LineServing
 
 /// A frame as the tests compare it: the line's bytes, or the oversized marker.
 private enum Decoded: Equatable, CustomStringConvertible {
@@ -30,7 +29,7 @@ private enum Decoded: Equatable, CustomStringConvertible {
 private final class DecoderRig {
     private var splitter: LineSplitter
 
-    init(maximumLength: Int = JSONRPCCodec.maximumLineLength) {
+    init(maximumLength: Int = LineSplitterTests.ndjsonCap) {
         splitter = LineSplitter(maximumLength: maximumLength)
     }
 
@@ -52,7 +51,9 @@ private final class DecoderRig {
 /// The NDJSON framing of SPEC §2: `\n`-terminated lines, capped at 1 MiB, that survive
 /// any split of the byte stream and any oversized line.
 struct LineSplitterTests {
-    private static let cap = JSONRPCCodec.maximumLineLength
+    /// The cap the daemon's socket frames NDJSON with (SPEC §2: 1 MiB).
+    static let ndjsonCap = 1 << 20
+    private static let cap = ndjsonCap
 
     /// Each `\n` ends one line, delivered without its terminator and in order.
     @Test func splitsLinesAtNewlines() throws {

@@ -1,12 +1,11 @@
 import CLinux
 import Foundation
 import Glibc
-import RondoRouting
 import Synchronization
 import ThreadJobs
 
 /// Something the request loop watches: a listening socket or a client connection.
-protocol LoopWatched: AnyObject {
+public protocol LoopWatched: AnyObject {
     /// The descriptor is ready; `events` are the epoll flags it reported.
     func ready(_ events: UInt32)
 }
@@ -27,7 +26,10 @@ protocol LoopWatched: AnyObject {
 ///
 /// Ownership: the watched table and everything the watched objects own are touched only on
 /// the loop's thread; the job queue guards itself.
-final class RequestLoop: TaskExecutor, @unchecked Sendable {
+public final class RequestLoop: TaskExecutor, @unchecked Sendable {
+    /// The most bytes one read of a connection takes.
+    public static let readSize = 64 * 1024
+
     private let poll: Int32
     private let jobs: ThreadJobQueue
     /// Watched objects by descriptor.
@@ -37,14 +39,14 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
     /// Where connections read their sockets, one at a time.
-    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: ClientConnection.readSize, alignment: 16)
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: RequestLoop.readSize, alignment: 16)
 
     /// The name of the loop's thread.
     private let threadName: String
 
     /// Creates the loop's epoll instance and wake-up eventfd; ``start()`` runs it on a
     /// thread named `threadName`.
-    init(threadName: String = "rondod-requests") throws(SocketServerError) {
+    public init(threadName: String = "rondod-requests") throws(SocketServerError) {
         self.threadName = threadName
         poll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard poll >= 0 else { throw .system("cannot create the request loop's epoll instance", errno) }
@@ -63,7 +65,7 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Starts the loop's thread.
-    func start() {
+    public func start() {
         let thread = Thread { [self] in
             self.thread.store(pthread_self(), ordering: .releasing)
             run()
@@ -74,28 +76,28 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Stops the loop once the jobs queued so far have run, and waits for its thread to end.
-    func stop() {
+    public func stop() {
         execute { [self] in stopped.store(true, ordering: .releasing) }
         finished.wait()
     }
 
     /// Whether the caller runs on the loop's thread.
-    var inLoop: Bool {
+    public var inLoop: Bool {
         thread.load(ordering: .acquiring) == pthread_self()
     }
 
     /// Runs `job` on the loop's thread, after the jobs queued before it.
-    func execute(_ job: @escaping @Sendable () -> Void) {
+    public func execute(_ job: @escaping @Sendable () -> Void) {
         jobs.enqueue(job, fromOwner: inLoop)
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         execute { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 
     /// Watches `descriptor` for `events` (epoll flags) on behalf of `object`. Loop only.
-    func watch(_ descriptor: Int32, events: UInt32, for object: any LoopWatched) {
+    public func watch(_ descriptor: Int32, events: UInt32, for object: any LoopWatched) {
         if watched.count <= Int(descriptor) { watched += Array(repeating: nil, count: Int(descriptor) + 1 - watched.count) }
         watched[Int(descriptor)] = object
         var event = epoll_event(events: events, data: epoll_data_t(fd: descriptor))
@@ -103,19 +105,19 @@ final class RequestLoop: TaskExecutor, @unchecked Sendable {
     }
 
     /// Changes the events watched on `descriptor`. Loop only.
-    func change(_ descriptor: Int32, events: UInt32) {
+    public func change(_ descriptor: Int32, events: UInt32) {
         var event = epoll_event(events: events, data: epoll_data_t(fd: descriptor))
         epoll_ctl(poll, EPOLL_CTL_MOD, descriptor, &event)
     }
 
     /// Stops watching `descriptor`, before it is closed. Loop only.
-    func forget(_ descriptor: Int32) {
+    public func forget(_ descriptor: Int32) {
         epoll_ctl(poll, EPOLL_CTL_DEL, descriptor, nil)
         if Int(descriptor) < watched.count { watched[Int(descriptor)] = nil }
     }
 
     /// Lends the loop's read buffer to `body`. Loop only.
-    func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+    public func withReadBuffer<Result>(_ body: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
         body(readBuffer)
     }
 

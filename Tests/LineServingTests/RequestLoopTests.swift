@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 
-@testable import RondoDaemon
+@testable import LineServing
 
 /// The request loop's job queue: what other threads hand the loop, and what its own jobs
 /// queue while they run, runs on the loop's thread, once, in order.

@@ -2,7 +2,7 @@ import Glibc
 
 /// One NDJSON frame read from a client: a complete line, or the news that a line was
 /// longer than the cap and has been thrown away.
-enum Frame: Sendable, Equatable {
+public enum Frame: Sendable, Equatable {
     /// A line without its `\n` (nor the `\r` before it).
     case line([UInt8])
     /// A line longer than the cap was discarded up to its `\n`; the connection goes on.
@@ -15,20 +15,20 @@ enum Frame: Sendable, Equatable {
 /// A line over the cap yields ``Frame/oversized`` once, as soon as it passes the cap, and
 /// its remaining bytes are skipped until the next `\n`, so one huge line costs at most the
 /// cap in memory. A `\r` just before the `\n` belongs to the terminator.
-struct LineSplitter {
+public struct LineSplitter {
     /// The longest line kept, terminator excluded.
-    let maximumLength: Int
+    public let maximumLength: Int
     /// The start of a line whose `\n` has not come yet.
     private var partial: [UInt8] = []
     private var discarding = false
 
     /// Creates a splitter with an empty stream.
-    init(maximumLength: Int) {
+    public init(maximumLength: Int) {
         self.maximumLength = maximumLength
     }
 
     /// Reads `bytes`, the next part of the stream, and appends the frames it completes.
-    mutating func append(_ bytes: UnsafeRawBufferPointer, to frames: inout [Frame]) {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, to frames: inout [Frame]) {
         var start = 0
         while start < bytes.count {
             guard let newline = Self.index(of: UInt8(ascii: "\n"), in: bytes, from: start) else {
@@ -62,7 +62,7 @@ struct LineSplitter {
 
     /// The stream has ended: a last line without `\n` is a request too, unless it was
     /// being discarded.
-    mutating func finish() -> Frame? {
+    public mutating func finish() -> Frame? {
         defer {
             partial = []
             discarding = false
