@@ -1,5 +1,6 @@
 import Foundation
 import MPDProtocol
+import Playback
 import RondoProtocol
 
 /// What a connection knows of its MPD client between commands.
@@ -90,7 +91,7 @@ struct MPDCommands: Sendable {
         let command = try check(request, client: client)
         do throws(MPDAck) {
             try await command.handler(self, request.arguments, &client, &output)
-            if Self.answeredOnceWritten.contains(request.name) { await player.written() }
+            if Self.kind(of: request)?.durability == .whenWritten { await player.written() }
         } catch {
             throw Self.named(error, request.name)
         }
@@ -135,14 +136,27 @@ struct MPDCommands: Sendable {
         return named
     }
 
-    /// The commands answered once what they changed is on disk and the songs they queued
-    /// are described, as Rondo's own socket answers queue edits, modes, the volume and the
-    /// transport but play and pause (``ReplyPolicies``): a client that lists the queue
-    /// next sees every title.
-    static let answeredOnceWritten: Set<String> = [
-        "add", "addid", "delete", "deleteid", "move", "moveid", "swap", "swapid", "clear", "shuffle", "findadd", "searchadd",
-        "load", "setvol", "volume", "next", "previous", "stop", "seek", "seekid", "seekcur", "random", "repeat", "single",
-    ]
+    /// What each MPD command that commands the player is, in the player's terms; its
+    /// answer waits as the player's one table says (``PlayerCommandKind/durability``), as
+    /// Rondo's own socket does: a client that lists the queue next sees every title.
+    /// `play` and `playid` with a song play that entry; without, they are the transport's play.
+    static func kind(of request: MPDRequest) -> PlayerCommandKind? {
+        switch request.name {
+        case "add", "addid", "delete", "deleteid", "move", "moveid", "swap", "swapid", "clear", "shuffle", "findadd",
+            "searchadd", "load":
+            .queueEdit
+        case "play", "playid": request.arguments.isEmpty ? .remote(.play) : .playIndex
+        case "pause": request.arguments.isEmpty ? .remote(.togglePlayPause) : .remote(.pause)
+        case "next": .remote(.nextTrack)
+        case "previous": .remote(.previousTrack)
+        case "stop": .remote(.stop)
+        case "seek", "seekid", "seekcur": .remote(.changePlaybackPosition)
+        case "random": .remote(.changeShuffleMode)
+        case "repeat", "single": .remote(.changeRepeatMode)
+        case "setvol", "volume": .setVolume
+        default: nil
+        }
+    }
 
     // MARK: The connection's own
 

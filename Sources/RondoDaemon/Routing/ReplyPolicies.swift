@@ -1,49 +1,49 @@
+import Playback
 import RondoProtocol
 import RondoRouting
 
-/// When each method's reply goes out: the daemon's one table of ``ReplyPolicy``, which the
-/// router looks up for every request. A method not listed is answered when decided.
+/// When each method's reply goes out: each method that commands the player is the
+/// ``PlayerCommandKind`` it is, whose durability the player's one table gives. A method not
+/// listed is answered when decided.
 ///
-/// What a client is told about the queue, the modes, the volume and the output survives a
-/// `kill -9`, so those are answered once written. `play`, `pause` and `togglePlayPause` are
-/// answered once accepted: they change nothing a restart restores but the position (saved
-/// within a second while playing anyway) and whether to play (only with `restore_playing`).
-/// Reads of the library that show how far listening got wait for the player's earlier writes.
-/// `radio.add`, `radio.remove` and the `podcast.*` changes survive a restart too, but their handlers
-/// commit to the database themselves before they return, not through the player's writer:
-/// once decided, they are written, so they are answered when decided.
+/// `radio.add`, `radio.remove` and the `podcast.*` changes survive a restart too, but their
+/// handlers commit to the database themselves before they return, not through the player's
+/// writer: once decided, they are written, so they are answered when decided.
 enum ReplyPolicies {
-    /// The policy of each method that is not answered when decided.
-    static let byMethod: [String: ReplyPolicy] = [
-        Methods.QueueSet.name: .whenWritten,
-        Methods.QueueAppend.name: .whenWritten,
-        Methods.QueueRemove.name: .whenWritten,
-        Methods.QueueMove.name: .whenWritten,
-        Methods.QueueClear.name: .whenWritten,
-        Methods.QueuePlayIndex.name: .whenWritten,
-        Methods.RemoteSend.name: .whenWritten,
-        Methods.RemoteSetEnabled.name: .whenWritten,
-        Methods.PlayerSetVolume.name: .whenWritten,
-        Methods.PlayerSetOutput.name: .whenWritten,
-        Methods.LibraryPlay.name: .whenWritten,
-        Methods.PlayerPlayFromSearch.name: .whenWritten,
-        Methods.LibraryChildren.name: .afterEarlierWrites,
-        Methods.LibraryItem.name: .afterEarlierWrites,
-        Methods.LibraryItemForIdentifier.name: .afterEarlierWrites,
-        Methods.LibrarySearch.name: .afterEarlierWrites,
-        Methods.PodcastEpisodes.name: .afterEarlierWrites,
+    /// What each method that commands the player (or reads how far listening got) is.
+    static let kinds: [String: PlayerCommandKind] = [
+        Methods.QueueSet.name: .queueEdit,
+        Methods.QueueAppend.name: .queueEdit,
+        Methods.QueueRemove.name: .queueEdit,
+        Methods.QueueMove.name: .queueEdit,
+        Methods.QueueClear.name: .queueEdit,
+        Methods.QueuePlayIndex.name: .playIndex,
+        Methods.RemoteSetEnabled.name: .setCommandEnabled,
+        Methods.PlayerSetVolume.name: .setVolume,
+        Methods.PlayerSetOutput.name: .setOutput,
+        Methods.LibraryPlay.name: .playFromLibrary,
+        Methods.PlayerPlayFromSearch.name: .playFromSearch,
+        Methods.LibraryChildren.name: .listeningRead,
+        Methods.LibraryItem.name: .listeningRead,
+        Methods.LibraryItemForIdentifier.name: .listeningRead,
+        Methods.LibrarySearch.name: .listeningRead,
+        Methods.PodcastEpisodes.name: .listeningRead,
     ]
 
-    /// The remote commands answered when decided, not written.
-    static let remoteCommandsWhenDecided: Set<RemoteCommandName> = [.play, .pause, .togglePlayPause]
+    /// What one request is, when it commands the player: `remote.send` is the remote
+    /// command its params name (one they do not name is refused, and changes nothing).
+    static func kind(method: String, params: JSONValue?) -> PlayerCommandKind? {
+        guard method == Methods.RemoteSend.name else { return kinds[method] }
+        guard case .string(let name)? = params?["command"], let command = RemoteCommandName(rawValue: name) else { return nil }
+        return .remote(RemoteCommandKind(command))
+    }
 
     /// The policy of one request.
     @Sendable static func policy(method: String, params: JSONValue?) -> ReplyPolicy {
-        if method == Methods.RemoteSend.name, case .string(let name)? = params?["command"],
-            let command = RemoteCommandName(rawValue: name), remoteCommandsWhenDecided.contains(command)
-        {
-            return .whenDecided
+        switch kind(method: method, params: params)?.durability {
+        case nil, .whenDecided: .whenDecided
+        case .whenWritten: .whenWritten
+        case .afterEarlierWrites: .afterEarlierWrites
         }
-        return byMethod[method] ?? .whenDecided
     }
 }

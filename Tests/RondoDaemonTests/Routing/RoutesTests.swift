@@ -1,3 +1,5 @@
+import MPDProtocol
+import Playback
 import RondoProtocol
 import RondoRouting
 import RondoTesting
@@ -20,21 +22,44 @@ import Testing
     }
 
     /// Every method the reply table names is one the daemon serves, and each request gets
-    /// its policy: queue edits and most remote commands once written, play and pause once
-    /// decided, library reads after the earlier writes, anything else (radio stations, which
-    /// their handlers commit themselves, among them) once decided.
+    /// the policy of the player command it is: queue edits and most remote commands once
+    /// written, play and pause once decided, library reads after the earlier writes,
+    /// anything else (radio stations, which their handlers commit themselves, and a remote
+    /// command that names none, which is refused) once decided.
     @Test func theReplyTableNamesServedMethodsAndPicksEachRequestsPolicy() {
         let listed = Set(Methods.all.map { $0.name })
-        #expect(Set(ReplyPolicies.byMethod.keys).subtracting(listed).isEmpty)
+        #expect(Set(ReplyPolicies.kinds.keys).subtracting(listed).isEmpty)
         let command = { (name: String) -> JSONValue in .object(["command": .string(name)]) }
         #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("play")) == .whenDecided)
         #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("togglePlayPause")) == .whenDecided)
         #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: command("nextTrack")) == .whenWritten)
-        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: nil) == .whenWritten)
+        #expect(ReplyPolicies.policy(method: Methods.RemoteSend.name, params: nil) == .whenDecided)
         #expect(ReplyPolicies.policy(method: Methods.QueueSet.name, params: nil) == .whenWritten)
         #expect(ReplyPolicies.policy(method: Methods.LibrarySearch.name, params: nil) == .afterEarlierWrites)
         #expect(ReplyPolicies.policy(method: Methods.QueueGet.name, params: nil) == .whenDecided)
         #expect(ReplyPolicies.policy(method: Methods.RadioAdd.name, params: nil) == .whenDecided)
         #expect(ReplyPolicies.policy(method: Methods.RadioRemove.name, params: nil) == .whenDecided)
+    }
+}
+
+/// MPD's commands as the player commands they are, answered by the same table.
+@Suite struct MPDCommandKindTests {
+    private func kind(_ line: String) throws -> PlayerCommandKind? {
+        MPDCommands.kind(of: try MPDRequest.parse(Array(line.utf8)))
+    }
+
+    /// Queue edits, modes, seeks and the volume wait for the disk; `play` and `pause` do not,
+    /// but `play 3` plays an index and does; reads wait for nothing.
+    @Test func eachCommandIsAnsweredAsTheJSONMethodItMatches() throws {
+        let written = ["add \"a.mp3\"", "delete 0", "move 0 1", "clear", "shuffle", "next", "stop", "seekcur 3", "random 1", "setvol 50", "play 3"]
+        for line in written {
+            #expect(try kind(line)?.durability == .whenWritten, "\(line)")
+        }
+        for line in ["play", "pause 1", "pause"] {
+            #expect(try kind(line)?.durability == .whenDecided, "\(line)")
+        }
+        for line in ["status", "playlistinfo", "lsinfo", "ping"] {
+            #expect(try kind(line) == nil, "\(line)")
+        }
     }
 }
