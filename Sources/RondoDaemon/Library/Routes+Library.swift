@@ -1,4 +1,5 @@
 import Library
+import Playback
 import RondoProtocol
 import RondoRouting
 
@@ -13,19 +14,23 @@ extension Routes {
         router.register(Methods.LibraryItemForIdentifier.self) { params, _ throws(RPCError) in try library.item(params) }
         router.register(Methods.LibraryPlay.self) { params, _ throws(RPCError) in
             let (selection, container) = try library.playback(at: params.indexPath)
-            return try await player.play(selection, container: container)
+            return LibraryPlayResult(
+                status: RemoteCommandStatus(
+                    try await RPCError.wording { () throws(PlayerCommandError) in try await player.play(selection, container: container) }))
         }
         router.register(Methods.PlayerPlayFromSearch.self) { params, _ throws(RPCError) in
             guard BrowseTree.hasWords(params.query) else {
                 let recent = try await LibraryReads.run { library.recentlyPlayed() }
-                return PlayerPlayFromSearchResult(status: try await player.resumeLastPlayed(recent: recent))
+                let status = try await RPCError.wording { () throws(PlayerCommandError) in try await player.resumeLastPlayed(recent: recent) }
+                return PlayerPlayFromSearchResult(status: RemoteCommandStatus(status))
             }
             guard let found = try await LibraryReads.run({ () throws(RPCError) in try library.searchPlayback(params.query) }) else {
                 return PlayerPlayFromSearchResult(status: .noSuchContent)
             }
-            let status = try await player.playFromSearch(
-                found.playback.selection, container: found.container, shuffled: found.playback.shuffled)
-            return PlayerPlayFromSearchResult(status: status, chosen: found.chosen)
+            let status = try await RPCError.wording { () throws(PlayerCommandError) in
+                try await player.playFromSearch(found.playback.selection, container: found.container, shuffled: found.playback.shuffled)
+            }
+            return PlayerPlayFromSearchResult(status: RemoteCommandStatus(status), chosen: found.chosen)
         }
         router.register(Methods.LibrarySearch.self) { params, _ throws(RPCError) in
             try await LibraryReads.run { () throws(RPCError) in try library.search(params) }

@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import MPDProtocol
+import Playback
 import RondoProtocol
 
 /// The library as MPD's database: its tracks under the music directory as a tree of files,
@@ -270,7 +271,7 @@ extension MPDCommands {
 
     func appendTracks(_ locations: [String], _ command: String) async throws(MPDAck) {
         guard !locations.isEmpty else { return }
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             _ = try await player.append(locations)
         } catch {
             throw Self.ack(error, command: command)

@@ -216,7 +216,7 @@ extension MPDCommands {
     }
 
     private func append(_ locations: [String], _ command: String) async throws(MPDAck) {
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             _ = try await player.append(locations)
         } catch {
             throw Self.ack(error, command: command)
@@ -224,7 +224,7 @@ extension MPDCommands {
     }
 
     private func remove(at position: Int, _ command: String) async throws(MPDAck) {
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             try await player.remove(at: position)
         } catch {
             throw Self.ack(error, command: command)
@@ -237,7 +237,7 @@ extension MPDCommands {
         guard range.upperBound <= count, destination >= 0, destination + range.count <= count else {
             throw MPDAck(.argument, command: command, "Bad song index")
         }
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             if destination < range.lowerBound {
                 for (offset, position) in range.enumerated() { try await player.move(from: position, to: destination + offset) }
             } else if destination > range.lowerBound {
@@ -253,7 +253,7 @@ extension MPDCommands {
         guard (0..<count).contains(first), (0..<count).contains(second) else { throw MPDAck(.argument, command: command, "Bad song index") }
         guard first != second else { return }
         let (low, high) = (min(first, second), max(first, second))
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             try await player.move(from: high, to: low)
             try await player.move(from: low + 1, to: high)
         } catch {

@@ -90,14 +90,14 @@ extension MPDCommands {
                 guard commands.status.state != .stopped else { throw MPDAck(.playerSync, command: "seekcur", "Not playing") }
                 var target = try seconds(text, "seekcur")
                 if text.hasPrefix("+") || text.hasPrefix("-") { target += commands.status.elapsed(at: commands.player.now()) }
-                try await commands.send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)), "seekcur")
+                try await commands.send(.changePlaybackPosition(max(0, target)), "seekcur")
             }
         ),
         (
             "random",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let on = try boolean(arguments[0], "random")
-                try await commands.send(RemoteSendParams(command: .changeShuffleMode, shuffleType: on ? .items : .off), "random")
+                try await commands.send(.changeShuffleMode(on ? .items : .off), "random")
             }
         ),
         (
@@ -105,8 +105,8 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let on = try boolean(arguments[0], "repeat")
                 let current = commands.status.repeatMode
-                let mode: RepeatTypeName = on ? (current == .one ? .one : .all) : .off
-                try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "repeat")
+                let mode: RepeatMode = on ? (current == .one ? .one : .all) : .off
+                try await commands.send(.changeRepeatMode(mode), "repeat")
             }
         ),
         (
@@ -117,8 +117,8 @@ extension MPDCommands {
                 }
                 let on = try boolean(arguments[0], "single")
                 let current = commands.status.repeatMode
-                let mode: RepeatTypeName = on ? .one : (current == .off ? .off : .all)
-                try await commands.send(RemoteSendParams(command: .changeRepeatMode, repeatType: mode), "single")
+                let mode: RepeatMode = on ? .one : (current == .off ? .off : .all)
+                try await commands.send(.changeRepeatMode(mode), "single")
             }
         ),
         (
@@ -253,23 +253,20 @@ extension MPDCommands {
     /// Sends a remote command through the command center; a refusal is an ACK naming why
     /// (`insufficientPriority` during a call, `disabled`). Nothing to play and nothing to
     /// go to are not errors, as in MPD.
-    func send(_ command: RemoteCommandName, _ name: String) async throws(MPDAck) {
-        try await send(RemoteSendParams(command: command), name)
-    }
-
-    /// Sends `params` through the command center.
-    func send(_ params: RemoteSendParams, _ name: String) async throws(MPDAck) {
-        let result: RemoteSendResult
-        do throws(RPCError) {
-            result = try await player.sendWaitingForStream(params)
+    func send(_ command: RemoteCommand, _ name: String) async throws(MPDAck) {
+        let result: CommandResult
+        do throws(PlayerCommandError) {
+            result = try await player.sendWaitingForStream(command)
         } catch {
             throw Self.ack(error, command: name)
         }
         switch result.status {
         case .success, .noSuchContent, .noActionableNowPlayingItem: return
         default:
-            let why = result.reason.map { "\($0.rawValue): " } ?? ""
-            throw MPDAck(.system, command: name, "\(why)\(params.command.rawValue) was refused (\(result.status.rawValue))")
+            let why = result.reason.map { "\(CommandFailureReasonName($0).rawValue): " } ?? ""
+            throw MPDAck(
+                .system, command: name,
+                "\(why)\(RemoteCommandName(command.kind).rawValue) was refused (\(RemoteCommandStatus(result.status).rawValue))")
         }
     }
 
@@ -278,7 +275,7 @@ extension MPDCommands {
         guard position >= 0, position < (status.count) else {
             throw MPDAck(.argument, command: command, "Bad song index")
         }
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             try await player.playIndexWaitingForStream(position)
         } catch {
             throw Self.ack(error, command: command)
@@ -290,7 +287,7 @@ extension MPDCommands {
         let status = self.status
         guard position >= 0, position < status.count else { throw MPDAck(.argument, command: command, "Bad song index") }
         if status.currentIndex != position { try await play(at: position, command: command) }
-        try await send(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, seconds)), command)
+        try await send(.changePlaybackPosition(max(0, seconds)), command)
     }
 
     /// The queue position of the entry with song id `text`.
@@ -303,7 +300,7 @@ extension MPDCommands {
     }
 
     private func setVolume(_ params: PlayerSetVolumeParams, _ command: String) async throws(MPDAck) {
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             _ = try await player.setVolume(params)
         } catch {
             throw Self.ack(error, command: command)
@@ -328,7 +325,7 @@ extension MPDCommands {
         let index = try Self.integer(text, command)
         let outputs = await outputs()
         guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             _ = try await player.setOutput(PlayerSetOutputParams(sink: outputs[index].sink))
         } catch {
             throw Self.ack(error, command: command)

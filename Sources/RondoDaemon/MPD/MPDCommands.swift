@@ -273,6 +273,11 @@ struct MPDCommands: Sendable {
         }
     }
 
+    /// The MPD error for the player's refusal of a command, worded as a Rondo error is.
+    static func ack(_ error: PlayerCommandError, command: String = "") -> MPDAck {
+        ack(RPCError(error), command: command)
+    }
+
     /// A whole number argument.
     static func integer(_ text: String, _ command: String) throws(MPDAck) -> Int {
         guard let value = Int(text) else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }

@@ -1,3 +1,4 @@
+import Playback
 import RondoMPRIS
 import RondoProtocol
 
@@ -9,14 +10,16 @@ struct PlayerMPRISControl: MPRISPlayerControl {
     let library: LibraryService
 
     func send(_ params: RemoteSendParams) async throws(RPCError) -> RemoteSendResult {
-        try await player.send(params)
+        let command = try RemoteCommand(params)
+        return RemoteSendResult(try await RPCError.wording { () throws(PlayerCommandError) in try await player.send(command) })
     }
 
     func setVolume(_ volume: Double) async throws(RPCError) {
-        _ = try await player.setVolume(PlayerSetVolumeParams(volume: volume))
+        _ = try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(PlayerSetVolumeParams(volume: volume)) }
     }
 
     func open(path: String) async throws(RPCError) {
-        _ = try await player.appendAndPlay(try library.resolve([path]), startingAt: 0)
+        let items = try library.resolve([path])
+        _ = try await RPCError.wording { () throws(PlayerCommandError) in try await player.appendAndPlay(items, startingAt: 0) }
     }
 }

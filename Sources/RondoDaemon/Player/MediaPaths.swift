@@ -3,6 +3,7 @@ import ContentIdentifiers
 import Foundation
 import Glibc
 import Library
+import Playback
 import RondoProtocol
 import Streams
 
@@ -26,13 +27,13 @@ enum MediaPaths {
     ///   directory (a named pipe, a device: reading one could block forever), or for
     ///   directories holding more than ``directoryFileLimit`` audio files in all, or for a
     ///   URL without a host; `notFound` for a path that does not exist.
-    static func expand(_ items: [String]) throws(RPCError) -> [String] {
+    static func expand(_ items: [String]) throws(PlayerCommandError) -> [String] {
         var paths: [String] = []
         var fromDirectories = 0
         for item in items {
             if isStreamURL(item) {
                 guard let url = URL(string: item), url.host?.isEmpty == false, item.utf8.count <= maximumURLLength else {
-                    throw RPCError(.badParam, "'\(item)' is not a URL a stream can be played from; give one such as http://host/radio.mp3")
+                    throw PlayerCommandError(.badParam, "'\(item)' is not a URL a stream can be played from; give one such as http://host/radio.mp3")
                 }
                 paths.append(item)
                 continue
@@ -43,16 +44,16 @@ enum MediaPaths {
             }
             let path = item.hasPrefix("file://") ? URL(string: item)?.path ?? item : item
             guard path.hasPrefix("/") else {
-                throw RPCError(.badParam, "'\(item)' is not an absolute path; give a full path such as /home/me/Music/a.mp3")
+                throw PlayerCommandError(.badParam, "'\(item)' is not an absolute path; give a full path such as /home/me/Music/a.mp3")
             }
             var status = stat()
             guard stat(path, &status) == 0 else {
-                throw RPCError(.notFound, "'\(path)' does not exist; check the path")
+                throw PlayerCommandError(.notFound, "'\(path)' does not exist; check the path")
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 guard let files = AudioFileList.files(under: path, limit: Self.directoryFileLimit - fromDirectories) else {
-                    throw RPCError(
+                    throw PlayerCommandError(
                         .badParam,
                         "'\(path)' holds more than \(Self.directoryFileLimit) audio files, the most one request "
                             + "queues from folders; queue its folders one by one, or play it from the library")
@@ -61,7 +62,7 @@ enum MediaPaths {
                 paths += files
             case S_IFREG: paths.append(path)
             default:
-                throw RPCError(
+                throw PlayerCommandError(
                     .badParam, "'\(path)' is \(RegularFile.kind(of: status.st_mode)), not a regular file; queue audio files")
             }
         }

@@ -16,12 +16,22 @@ extension RemoteCommandStatus {
     }
 }
 
+extension RemoteSendResult {
+    /// The wire's answer to a remote command.
+    init(_ result: CommandResult) {
+        self.init(status: RemoteCommandStatus(result.status), reason: result.reason.map(CommandFailureReasonName.init))
+    }
+}
+
 extension CommandFailureReasonName {
     /// The wire name of why the command center refused a command.
     init(_ reason: CommandFailureReason) {
         switch reason {
         case .disabled: self = .disabled
         case .unsupportedPlaybackRate: self = .unsupportedPlaybackRate
+        case .insufficientPriority: self = .insufficientPriority
+        case .cannotInterruptOthers: self = .cannotInterruptOthers
+        case .pulseUnavailable: self = .pulseUnavailable
         }
     }
 }

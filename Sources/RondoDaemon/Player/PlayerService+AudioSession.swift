@@ -26,8 +26,8 @@ extension PlayerService {
 
     /// Takes `trial` as the player's state once the session admits it.
     /// - Throws: `insufficientPriority` (or the arbiter's other refusal), changing nothing.
-    func commit(_ trial: Player) throws(RPCError) {
-        if let refusal = admit(trial) { throw SessionMapping.rpcError(refusal) }
+    func commit(_ trial: Player) throws(PlayerCommandError) {
+        if let refusal = admit(trial) { throw PlayerCommandError(refusal) }
         adopt(trial)
     }
 
@@ -45,11 +45,11 @@ extension PlayerService {
     /// the policy's reason (SPEC §4: `insufficientPriority` during a call).
     /// - Throws: the arbiter's error as a domain error, for a refusal that is not the
     ///   policy's (none is expected for the player's own session).
-    static func refused(_ refusal: FocusError) throws(RPCError) -> RemoteSendResult {
+    static func refused(_ refusal: FocusError) throws(PlayerCommandError) -> CommandResult {
         switch refusal {
-        case .insufficientPriority: RemoteSendResult(status: .commandFailed, reason: .insufficientPriority)
-        case .cannotInterruptOthers: RemoteSendResult(status: .commandFailed, reason: .cannotInterruptOthers)
-        case .badParam, .noSuchSession, .sessionNotActive, .isBusy: throw SessionMapping.rpcError(refusal)
+        case .insufficientPriority: CommandResult(.commandFailed, reason: .insufficientPriority)
+        case .cannotInterruptOthers: CommandResult(.commandFailed, reason: .cannotInterruptOthers)
+        case .badParam, .noSuchSession, .sessionNotActive, .isBusy: throw PlayerCommandError(refusal)
         }
     }
 
@@ -85,7 +85,7 @@ extension PlayerService {
     private func stepBackBeforeResuming() {
         guard let current = player.queue.current, isSpokenWord(current) else { return }
         let position = max(0, player.elapsed(at: now()) - Self.interruptedSpeechStepBack)
-        _ = try? send(RemoteSendParams(command: .changePlaybackPosition, positionTime: position))
+        _ = try? send(.changePlaybackPosition(position))
     }
 
     /// How far back spoken audio resumes after an interruption, in seconds.

@@ -21,20 +21,20 @@ extension PlayerService {
     /// - Throws: `badParam` for neither or both of index and step; `notFound` without a
     ///   current item or chapters; `indexOutOfRange` for a chapter the item lacks or
     ///   "next" in the last.
-    func moveToChapter(_ params: ChapterParams) throws(RPCError) -> ChaptersResult {
+    func moveToChapter(_ params: ChapterParams) throws(PlayerCommandError) -> ChaptersResult {
         let move: ChapterMove
         switch (params.index, params.step) {
         case (let index?, nil): move = .to(index)
         case (nil, .next?): move = .next
         case (nil, .previous?): move = .previous
-        default: throw RPCError(.badParam, "give either index (a chapter's number, from 0) or step (next or previous)")
+        default: throw PlayerCommandError(.badParam, "give either index (a chapter's number, from 0) or step (next or previous)")
         }
         switch player.moveToChapter(move, at: now()) {
-        case .failure(.noItem): throw RPCError(.notFound, "nothing is playing; play a book or an episode with chapters first")
-        case .failure(.noChapters): throw RPCError(.notFound, "the current item has no chapters")
+        case .failure(.noItem): throw PlayerCommandError(.notFound, "nothing is playing; play a book or an episode with chapters first")
+        case .failure(.noChapters): throw PlayerCommandError(.notFound, "the current item has no chapters")
         case .failure(.noSuchChapter(let index, let count)):
-            throw RPCError(.indexOutOfRange, "no chapter \(index): the current item has \(count), numbered 0 to \(count - 1)")
-        case .failure(.lastChapter): throw RPCError(.indexOutOfRange, "this is the last chapter")
+            throw PlayerCommandError(.indexOutOfRange, "no chapter \(index): the current item has \(count), numbered 0 to \(count - 1)")
+        case .failure(.lastChapter): throw PlayerCommandError(.indexOutOfRange, "this is the last chapter")
         case .success(let outcome):
             apply(outcome.remoteEffects)
             _ = apply(outcome.effects)

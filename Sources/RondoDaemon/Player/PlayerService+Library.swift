@@ -15,7 +15,7 @@ extension PlayerService {
     /// Replaces the queue with `selection` and plays from its start item, a chosen chapter
     /// from its start, a spoken-word track from its resume point, a station from its URL. `container` is the library item
     /// the queue came from.
-    func play(_ selection: PlaybackSelection, container: String?) throws(RPCError) -> LibraryPlayResult {
+    func play(_ selection: PlaybackSelection, container: String?) throws(PlayerCommandError) -> CommandStatus {
         var trial = player
         let effects: [PlayerEffect]
         do {
@@ -23,7 +23,7 @@ extension PlayerService {
                 withItems: selection.items.map(Self.mediaItem), startIndex: selection.startIndex, play: true,
                 startPosition: selection.startOffset ?? Self.startPosition(of: selection.items[selection.startIndex]), at: now())
         } catch {
-            throw Self.rpcError(error)
+            throw Self.commandError(error)
         }
         // Known before the session is asked to admit the queue, which looks at the start item:
         // a station's URL is then never sent to the loader to be described from its bytes.
@@ -32,28 +32,28 @@ extension PlayerService {
         try commit(trial)
         listening.container = container
         let failure = apply(effects)
-        return LibraryPlayResult(status: failure?.status ?? .success)
+        return failure?.status ?? .success
     }
 
     /// Plays what a search chose (`player.playFromSearch`): in order unless `shuffled` (an
     /// artist's songs, queued in a shuffled order), so shuffle is switched off first for an
     /// album, a song, a show or a book.
-    func playFromSearch(_ selection: PlaybackSelection, container: String?, shuffled: Bool) throws(RPCError) -> RemoteCommandStatus {
+    func playFromSearch(_ selection: PlaybackSelection, container: String?, shuffled: Bool) throws(PlayerCommandError) -> CommandStatus {
         if !shuffled, player.shuffleMode != .off {
-            _ = try send(RemoteSendParams(command: .changeShuffleMode, shuffleType: .off))
+            _ = try send(.changeShuffleMode(.off))
         }
-        return try play(selection, container: container).status
+        return try play(selection, container: container)
     }
 
     /// Resumes what played last (`player.playFromSearch` with an empty query): the queue if it
     /// holds anything, else the track heard most recently; `noSuchContent` when nothing ever
     /// played.
-    func resumeLastPlayed(recent: PlaybackSelection?) throws(RPCError) -> RemoteCommandStatus {
+    func resumeLastPlayed(recent: PlaybackSelection?) throws(PlayerCommandError) -> CommandStatus {
         if player.queue.current != nil || !player.queue.entries.isEmpty {
-            return try send(RemoteSendParams(command: .play)).status
+            return try send(.play).status
         }
         guard let recent else { return .noSuchContent }
-        return try play(recent, container: nil).status
+        return try play(recent, container: nil)
     }
 
     /// Records the current entry in the play history once it plays, and keeps the resume

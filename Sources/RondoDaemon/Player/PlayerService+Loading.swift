@@ -86,12 +86,12 @@ extension PlayerService {
     /// plays or fails: a stream that does not answer is skipped, and the request that
     /// played it is told why.
     /// - Throws: `unreachable` (or the audio layer's error) when the stream cannot be opened.
-    func streamOpened() async throws(RPCError) {
+    func streamOpened() async throws(PlayerCommandError) {
         guard let ticket = pendingLoad, let current = player.queue.current, MediaPaths.isStreamURL(current.location) else {
             return
         }
         let failure = await withCheckedContinuation { loadWaiters[ticket, default: []].append($0) }
-        if let failure { throw RPCError(failure) }
+        if let failure { throw PlayerCommandError(failure) }
     }
 
     /// Tells those waiting for the load of `ticket` how it ended.

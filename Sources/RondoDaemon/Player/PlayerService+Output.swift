@@ -2,6 +2,7 @@ import Audio
 import Focus
 import Library
 import Logging
+import Playback
 import RondoProtocol
 
 /// The listener's choices for the player's output: its volume and where it plays.
@@ -17,7 +18,7 @@ extension PlayerService {
 
     /// Sets or changes the listener's volume, heard at once and saved.
     /// - Throws: `badParam` unless exactly one of `volume` (0…1) and `change` (−1…1) is given.
-    func setVolume(_ params: PlayerSetVolumeParams) throws(RPCError) -> PlayerVolume {
+    func setVolume(_ params: PlayerSetVolumeParams) throws(PlayerCommandError) -> PlayerVolume {
         let wanted: Double
         switch (params.volume, params.change) {
         case (let absolute?, nil) where (0...1).contains(absolute):
@@ -25,7 +26,7 @@ extension PlayerService {
         case (nil, let change?) where (-1...1).contains(change):
             wanted = min(max(volume + change, 0), 1)
         default:
-            throw RPCError(.badParam, "give either volume (0 to 1) or change (-1 to 1), not both")
+            throw PlayerCommandError(.badParam, "give either volume (0 to 1) or change (-1 to 1), not both")
         }
         guard wanted != volume else { return volumeResult() }
         applyVolume(wanted)
@@ -59,7 +60,7 @@ extension PlayerService {
     /// - Throws: `notFound` for a sink the server does not have (the message lists those it
     ///   has), `pulseUnavailable` when no server (audio or Snapcast) answers or it refuses a
     ///   stream there; a refused move changes nothing and saves nothing.
-    func setOutput(_ params: PlayerSetOutputParams) throws(RPCError) -> PlayerOutputs {
+    func setOutput(_ params: PlayerSetOutputParams) throws(PlayerCommandError) -> PlayerOutputs {
         let before = outputs().outputs.first(where: \.inUse)?.name
         if params.sink == PlayerSetOutputParams.snapcast {
             guard !playsToSnapcast else { return outputs() }
@@ -74,17 +75,17 @@ extension PlayerService {
         if let sink = params.sink {
             let devices = sessions.outputs().devices
             guard !devices.isEmpty else {
-                throw RPCError(.pulseUnavailable, "no audio server answers, so no output can be chosen; start one and try again")
+                throw PlayerCommandError(.pulseUnavailable, "no audio server answers, so no output can be chosen; start one and try again")
             }
             guard devices.contains(where: { $0.name == sink }) else {
                 let names = devices.map(\.name).joined(separator: ", ")
-                throw RPCError(.notFound, "no output named '\(sink)'; the audio server has: \(names)")
+                throw PlayerCommandError(.notFound, "no output named '\(sink)'; the audio server has: \(names)")
             }
         }
         do {
             try engine.setSink(params.sink)
         } catch {
-            throw RPCError(.pulseUnavailable, "cannot play to \(params.sink ?? "the default output"): \(error)")
+            throw PlayerCommandError(.pulseUnavailable, "cannot play to \(params.sink ?? "the default output"): \(error)")
         }
         guard pulseSink != params.sink else {
             announceOutput(from: before)
@@ -99,7 +100,7 @@ extension PlayerService {
 
     /// Moves the music to `output` (the Snapcast server, or back to the audio server) and
     /// saves the choice.
-    private func move(to output: AudioOutput, from before: String?) throws(RPCError) {
+    private func move(to output: AudioOutput, from before: String?) throws(PlayerCommandError) {
         do {
             try engine.moveOutput(to: output)
         } catch {
@@ -107,7 +108,7 @@ extension PlayerService {
             let toSnapcast = output == outputChoices.snapcast
             let why = if toSnapcast, case .pulseUnavailable(let reason) = error { reason } else { "\(error)" }
             let place = toSnapcast ? "Snapcast" : "the audio server"
-            throw RPCError(.pulseUnavailable, "cannot move the music to \(place): \(why); the music stays where it was")
+            throw PlayerCommandError(.pulseUnavailable, "cannot move the music to \(place): \(why); the music stays where it was")
         }
         saveOutput()
         logger.notice("output: \(playsToSnapcast ? "the Snapcast server, every room" : "the audio server")")

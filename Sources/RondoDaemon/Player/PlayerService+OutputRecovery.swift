@@ -61,7 +61,7 @@ extension PlayerService {
             recovery.cancel()
             return
         }
-        let result = try? send(RemoteSendParams(command: .play))
+        let result = try? send(.play)
         if result?.status == .success {
             logger.notice("playing on where the audio server's loss stopped the sound")
             recovery.cancel()

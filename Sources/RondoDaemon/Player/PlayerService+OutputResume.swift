@@ -44,7 +44,7 @@ extension PlayerService {
             return
         }
         resumedOn = name
-        let result = try? send(RemoteSendParams(command: .play))
+        let result = try? send(.play)
         logger.notice("output \(name) appeared: \(result?.status == .success ? "playing on there" : "could not play on there")")
     }
 

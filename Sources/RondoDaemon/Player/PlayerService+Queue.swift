@@ -26,7 +26,7 @@ extension PlayerService {
     }
 
     /// Appends files (directories add their audio files).
-    func append(_ items: [String]) throws(RPCError) -> Int {
+    func append(_ items: [String]) throws(PlayerCommandError) -> Int {
         let paths = try MediaPaths.expand(items)
         _ = apply(player.append(paths, at: now()))
         describeAhead(paths)
@@ -39,10 +39,10 @@ extension PlayerService {
     /// Returns once its stream is open, as `queue.playIndex` does, with the queue's count
     /// just after the append (so the caller knows the index it played).
     /// - Throws: `badParam` for an `offset` outside the items appended (nothing is appended).
-    func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(RPCError) -> Int {
+    func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int {
         let paths = try MediaPaths.expand(items)
         guard paths.indices.contains(offset) else {
-            throw RPCError(.badParam, "startIndex \(offset) is not among the \(paths.count) items appended")
+            throw PlayerCommandError(.badParam, "startIndex \(offset) is not among the \(paths.count) items appended")
         }
         let first = player.queue.count
         _ = apply(player.append(paths, at: now()))
@@ -54,14 +54,14 @@ extension PlayerService {
     }
 
     /// Replaces the queue, optionally starting playback.
-    func replace(_ params: QueueItemsParams) throws(RPCError) -> Int {
+    func replace(_ params: QueueItemsParams) throws(PlayerCommandError) -> Int {
         let paths = try MediaPaths.expand(params.items)
         var trial = player
         let effects: [PlayerEffect]
         do {
             effects = try trial.replace(with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
         } catch {
-            throw Self.rpcError(error)
+            throw Self.commandError(error)
         }
         try commit(trial)
         listening.container = nil
@@ -81,13 +81,13 @@ extension PlayerService {
     }
 
     /// Removes one entry.
-    func remove(at index: Int) throws(RPCError) {
-        do { _ = apply(try player.remove(at: index, at: now())) } catch { throw Self.rpcError(error) }
+    func remove(at index: Int) throws(PlayerCommandError) {
+        do { _ = apply(try player.remove(at: index, at: now())) } catch { throw Self.commandError(error) }
     }
 
     /// Moves one entry.
-    func move(from source: Int, to destination: Int) throws(RPCError) {
-        do { _ = apply(try player.move(from: source, to: destination, at: now())) } catch { throw Self.rpcError(error) }
+    func move(from source: Int, to destination: Int) throws(PlayerCommandError) {
+        do { _ = apply(try player.move(from: source, to: destination, at: now())) } catch { throw Self.commandError(error) }
     }
 
     /// Empties the queue.
@@ -96,22 +96,22 @@ extension PlayerService {
     }
 
     /// Plays the entry at `index`.
-    func playIndex(_ index: Int) throws(RPCError) {
+    func playIndex(_ index: Int) throws(PlayerCommandError) {
         var trial = player
         let effects: [PlayerEffect]
-        do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.rpcError(error) }
+        do { effects = try trial.playIndex(index, at: now()) } catch { throw Self.commandError(error) }
         try commit(trial)
         _ = apply(effects)
         if player.state != .playing, !isPulseConnected {
-            throw RPCError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
+            throw PlayerCommandError(.pulseUnavailable, "no PulseAudio server answers; start one (pulseaudio --start) or set PULSE_SERVER")
         }
     }
 
     /// The domain error that tells a client why a queue edit was refused.
-    static func rpcError(_ error: PlaybackError) -> RPCError {
+    static func commandError(_ error: PlaybackError) -> PlayerCommandError {
         switch error {
         case .indexOutOfRange(let index, let count):
-            RPCError(.indexOutOfRange, "queue index \(index) does not exist; the queue has \(count) items (0-based)")
+            PlayerCommandError(.indexOutOfRange, "queue index \(index) does not exist; the queue has \(count) items (0-based)")
         }
     }
 }

@@ -5,14 +5,13 @@ import RondoProtocol
 /// Remote commands: each decided by the player, admitted by the audio session and applied;
 /// a track to load is the loader's, so a command never waits for a file to open.
 extension PlayerService {
-    /// Carries out a remote command and returns its status.
-    /// - Throws: invalid params when the command lacks a param it needs.
-    func send(_ params: RemoteSendParams) throws(RPCError) -> RemoteSendResult {
+    /// Carries out a remote command and returns its status; a refusal of the audio session
+    /// other than a call's or the policy's is thrown.
+    func send(_ command: RemoteCommand) throws(PlayerCommandError) -> CommandResult {
         observeOutput()
         // Pausing or stopping while the audio server is away means it should not resume
         // playback when it returns.
-        if [.pause, .stop, .togglePlayPause].contains(params.command) { recovery.cancel() }
-        let command = try RemoteCommand(params)
+        if [.pause, .stop, .togglePlayPause].contains(command.kind) { recovery.cancel() }
         let rateBefore = player.rate
         var trial = player
         let outcome = trial.handle(command, at: now())
@@ -22,7 +21,7 @@ extension PlayerService {
         let failure = apply(outcome.effects)
         if let failure { return failure }
         if case .changePlaybackRate = command, outcome.status == .success { keepSpokenWordRate(changedFrom: rateBefore) }
-        return RemoteSendResult(status: RemoteCommandStatus(outcome.status), reason: outcome.reason.map(CommandFailureReasonName.init))
+        return CommandResult(outcome.status, reason: outcome.reason)
     }
 
     /// Every remote command with its enabled flag and properties.

@@ -67,7 +67,7 @@ extension PlayerService {
             if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
             engine.setRate(player.rate)
             logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
-            if resumingPlayback, snapshot.playing { _ = try? send(RemoteSendParams(command: .play)) }
+            if resumingPlayback, snapshot.playing { _ = try? send(.play) }
         } catch {
             logger.error("cannot restore the playback state: \(error)")
         }

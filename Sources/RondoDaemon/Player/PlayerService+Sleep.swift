@@ -9,21 +9,21 @@ extension PlayerService {
     /// Sets the timer to `minutes` from now or to the end of the item playing, or clears it.
     /// - Throws: `badParam` unless exactly one of the three is given, for minutes outside
     ///   0 (excluded) to a day, or for the end of an item with nothing queued or a live stream.
-    func setSleep(_ params: PlayerSleepParams) throws(RPCError) -> SleepState {
+    func setSleep(_ params: PlayerSleepParams) throws(PlayerCommandError) -> SleepState {
         switch (params.minutes, params.endOfItem, params.off) {
         case (let minutes?, nil, nil):
-            guard minutes > 0, minutes <= 24 * 60 else { throw RPCError(.badParam, "minutes must be more than 0 and at most 1440 (a day)") }
+            guard minutes > 0, minutes <= 24 * 60 else { throw PlayerCommandError(.badParam, "minutes must be more than 0 and at most 1440 (a day)") }
             sleepTimer = SleepTimer(.at(now() + minutes * 60))
         case (nil, true, nil):
-            guard let current = player.queue.current else { throw RPCError(.badParam, "nothing is queued, so no item can end") }
+            guard let current = player.queue.current else { throw PlayerCommandError(.badParam, "nothing is queued, so no item can end") }
             guard player.nowPlayingInfo(at: now())?.metadata.isLiveStream != true else {
-                throw RPCError(.badParam, "\(current.location) is a live stream, which has no end; give minutes instead")
+                throw PlayerCommandError(.badParam, "\(current.location) is a live stream, which has no end; give minutes instead")
             }
             sleepTimer = SleepTimer(.endOfItem)
         case (nil, nil, true):
             endSleep()
         default:
-            throw RPCError(.badParam, "give one of minutes, endOfItem: true or off: true")
+            throw PlayerCommandError(.badParam, "give one of minutes, endOfItem: true or off: true")
         }
         logger.notice("sleep timer: \(sleepTimer.map { "\($0.end)" } ?? "cleared")")
         hub.publish(Events.NowPlayingChanged.self, nowPlaying())
@@ -54,7 +54,7 @@ extension PlayerService {
         // The pause's own fade ends at the timer's end (and before the item's, for its end).
         guard left > Double(fadeMilliseconds) / 1000 else {
             if player.state == .playing {
-                _ = try? send(RemoteSendParams(command: .pause))
+                _ = try? send(.pause)
                 logger.notice("sleep timer: paused")
             }
             endSleep()

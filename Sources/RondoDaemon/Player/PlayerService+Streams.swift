@@ -5,16 +5,16 @@ import RondoProtocol
 /// Streams over the network: whether sound waits for the network, what a live stream says
 /// it plays, and what changes in the command center while a live stream is current.
 extension PlayerService {
-    /// `remote.send`, answered once a stream it started plays, or with why it cannot.
+    /// A remote command, answered once a stream it started plays, or with why it cannot.
     /// The wait begins before the actor is let go, so the stream's outcome cannot slip past.
-    func sendWaitingForStream(_ params: RemoteSendParams) async throws(RPCError) -> RemoteSendResult {
-        let result = try send(params)
+    func sendWaitingForStream(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult {
+        let result = try send(command)
         try await streamOpened()
         return result
     }
 
     /// `queue.playIndex`, answered once a stream it started plays, or with why it cannot.
-    func playIndexWaitingForStream(_ index: Int) async throws(RPCError) {
+    func playIndexWaitingForStream(_ index: Int) async throws(PlayerCommandError) {
         try playIndex(index)
         try await streamOpened()
     }

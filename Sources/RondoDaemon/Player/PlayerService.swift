@@ -277,8 +277,8 @@ actor PlayerService {
     /// output is missing. A track to load or pre-roll is handed to the loader; what
     /// becomes of it comes back as a ``LoaderNotice``.
     @discardableResult
-    func apply(_ effects: [PlayerEffect]) -> RemoteSendResult? {
-        var failure: RemoteSendResult?
+    func apply(_ effects: [PlayerEffect]) -> CommandResult? {
+        var failure: CommandResult?
         var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
@@ -286,7 +286,7 @@ actor PlayerService {
                 finishFadeOut()
                 buffering = false
                 if let followUp = load(entry, position: position, playing: playing) {
-                    failure = RemoteSendResult(status: .deviceNotFound, reason: .pulseUnavailable)
+                    failure = CommandResult(.deviceNotFound, reason: .pulseUnavailable)
                     if playing { recovery.outputLost(at: now()) }
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 }

@@ -1,3 +1,4 @@
+import Playback
 import RondoProtocol
 import RondoRouting
 
@@ -10,7 +11,8 @@ extension Routes {
         // and loads before answering (`deviceNotFound` is an answer), which may wait on the
         // audio server: on the pool.
         router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { params, _ throws(RPCError) in
-            try await player.sendWaitingForStream(params)
+            let command = try RemoteCommand(params)
+            return RemoteSendResult(try await RPCError.wording { () throws(PlayerCommandError) in try await player.sendWaitingForStream(command) })
         }
         router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
         router.register(Methods.RemoteSetEnabled.self) { params, _ in
@@ -21,7 +23,9 @@ extension Routes {
             try player.currentNowPlayingEncoded()
         }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
-        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in try await player.setVolume(params) }
+        router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(params) }
+        }
         router.register(Methods.PlayerReplayGainGet.self) { _, _ in ReplayGainState(await player.replayGainSettings()) }
         router.register(Methods.PlayerSetReplayGain.self) { params, _ throws(RPCError) in
             let settings = try await player.replayGainSettings().changed(by: params)
@@ -29,9 +33,15 @@ extension Routes {
             return ReplayGainState(settings)
         }
         router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
-        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in try await player.setOutput(params) }
-        router.register(Methods.PlayerSleep.self) { params, _ throws(RPCError) in try await player.setSleep(params) }
+        router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setOutput(params) }
+        }
+        router.register(Methods.PlayerSleep.self) { params, _ throws(RPCError) in
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setSleep(params) }
+        }
         router.register(Methods.ChaptersGet.self) { _, _ in await player.chapters() }
-        router.register(Methods.PlayerChapter.self) { params, _ throws(RPCError) in try await player.moveToChapter(params) }
+        router.register(Methods.PlayerChapter.self) { params, _ throws(RPCError) in
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.moveToChapter(params) }
+        }
     }
 }

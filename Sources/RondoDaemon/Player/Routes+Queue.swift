@@ -1,3 +1,4 @@
+import Playback
 import RondoProtocol
 import RondoRouting
 
@@ -13,7 +14,7 @@ extension Routes {
         router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
             var params = params
             params.items = try library.resolve(params.items)
-            return QueueCountResult(count: try await player.replace(params))
+            return QueueCountResult(count: try await RPCError.wording { () throws(PlayerCommandError) in try await player.replace(params) })
         }
         router.register(Methods.QueueAppend.self) { params, _ throws(RPCError) in
             let items = try library.resolve(params.items)
@@ -21,16 +22,18 @@ extension Routes {
                 if params.startIndex != nil {
                     throw RPCError(.badParam, "startIndex on queue.append says where to start playing; give play: true with it")
                 }
-                return QueueCountResult(count: try await player.append(items))
+                return QueueCountResult(count: try await RPCError.wording { () throws(PlayerCommandError) in try await player.append(items) })
             }
-            return QueueCountResult(count: try await player.appendAndPlay(items, startingAt: params.startIndex ?? 0))
+            let start = params.startIndex ?? 0
+            return QueueCountResult(
+                count: try await RPCError.wording { () throws(PlayerCommandError) in try await player.appendAndPlay(items, startingAt: start) })
         }
         router.register(Methods.QueueRemove.self) { params, _ throws(RPCError) in
-            try await player.remove(at: params.index)
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.remove(at: params.index) }
             return Empty()
         }
         router.register(Methods.QueueMove.self) { params, _ throws(RPCError) in
-            try await player.move(from: params.from, to: params.to)
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.move(from: params.from, to: params.to) }
             return Empty()
         }
         router.register(Methods.QueueClear.self) { _, _ in
@@ -38,7 +41,7 @@ extension Routes {
             return Empty()
         }
         router.register(Methods.QueuePlayIndex.self) { params, _ throws(RPCError) in
-            try await player.playIndexWaitingForStream(params.index)
+            try await RPCError.wording { () throws(PlayerCommandError) in try await player.playIndexWaitingForStream(params.index) }
             return Empty()
         }
     }

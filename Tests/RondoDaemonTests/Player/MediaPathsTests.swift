@@ -1,3 +1,4 @@
+import Playback
 import Foundation
 import RondoProtocol
 import Testing
@@ -14,8 +15,8 @@ import Testing
 
     /// A URL without a host is refused, saying what a stream's URL looks like.
     @Test func aURLWithoutAHostIsRefused() {
-        let error = #expect(throws: RPCError.self) { try MediaPaths.expand(["http://"]) }
-        #expect(error?.data?.code == .badParam)
+        let error = #expect(throws: PlayerCommandError.self) { try MediaPaths.expand(["http://"]) }
+        #expect(error?.code == .badParam)
         #expect(error?.message.contains("http://host/radio.mp3") == true)
     }
 

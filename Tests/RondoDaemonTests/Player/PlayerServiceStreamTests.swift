@@ -44,7 +44,7 @@ import Testing
             try await player.playIndexWaitingForStream(0)
             Issue.record("an unreachable stream was answered as played")
         } catch {
-            #expect(error.data?.code == .unreachable)
+            #expect(error.code == .unreachable)
             #expect(error.message.contains("connection refused"))
         }
         await player.loader.settled()
@@ -65,7 +65,7 @@ import Testing
         _ = try await player.replace(QueueItemsParams(items: [Self.unreachable]))
         let queue = await player.queue(offset: 0, limit: nil)
         #expect(queue.items.first?.assetURL == Self.unreachable)
-        await #expect(throws: RPCError.self) {
+        await #expect(throws: PlayerCommandError.self) {
             _ = try await player.replace(QueueItemsParams(items: ["http:///no-host.mp3"]))
         }
         running.cancel()

@@ -43,8 +43,8 @@ import Testing
     }
 
     /// Sends a command and waits until what it asked of the loader has come back.
-    private func send(_ command: RemoteCommandName) async throws -> RemoteSendResult {
-        let result = try await player.send(RemoteSendParams(command: command))
+    private func send(_ command: RemoteCommand) async throws -> CommandResult {
+        let result = try await player.send(command)
         await settle()
         return result
     }
@@ -149,7 +149,7 @@ import Testing
     /// the modes read back from the database file.
     @Test func theStateIsOnDiskOnceWritten() async throws {
         _ = try await player.replace(QueueItemsParams(items: tracks, startIndex: 1, play: true))
-        _ = try await player.send(RemoteSendParams(command: .changeRepeatMode, repeatType: .all))
+        _ = try await player.send(.changeRepeatMode(.all))
         await player.written()
         let saved = try PlaybackStateStore(database: database).load()
         #expect(saved?.entries.map(\.path) == tracks)
