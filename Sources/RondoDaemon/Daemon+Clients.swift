@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RondoMPRIS
+import RondoProtocol
 import RondoRouting
 import RondoView
 import ServiceLifecycle
@@ -107,7 +108,7 @@ extension Daemon {
         let feed = MPRISFeed(mpris)
         hub.observe { feed.observe($0) }
         mpris.update(nowPlaying: await player.nowPlaying())
-        mpris.update(commands: await player.remoteCommands())
+        mpris.update(commands: await player.remoteCommands().map(RemoteCommandInfo.init))
         mpris.start()
         return mpris
     }

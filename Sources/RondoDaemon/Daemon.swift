@@ -181,7 +181,7 @@ public final class Daemon: Sendable {
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         await player.restore(resumingPlayback: options.restorePlaying)
         if !options.initialQueue.isEmpty {
-            _ = try? await player.replace(QueueItemsParams(items: options.initialQueue))
+            _ = try? await player.replace(options.initialQueue)
             logger.info("queued \(options.initialQueue.count) demo tracks; start them with: rondo play")
         }
         let router = makeRouter()

@@ -150,7 +150,7 @@ extension MPDCommands {
                 let volume = try integer(arguments[0], "setvol")
                 guard volume >= 0 else { throw MPDAck(.argument, command: "setvol", "Number is negative: \(arguments[0])") }
                 guard volume <= 100 else { throw MPDAck(.argument, command: "setvol", "Number too large: \(arguments[0])") }
-                try await commands.setVolume(PlayerSetVolumeParams(volume: Double(volume) / 100), "setvol")
+                try await commands.setVolume(.to(Double(volume) / 100), "setvol")
             }
         ),
         (
@@ -158,7 +158,7 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let change = try integer(arguments[0], "volume")
                 guard (-100...100).contains(change) else { throw MPDAck(.argument, command: "volume", "Invalid volume value") }
-                try await commands.setVolume(PlayerSetVolumeParams(change: Double(change) / 100), "volume")
+                try await commands.setVolume(.by(Double(change) / 100), "volume")
             }
         ),
         (
@@ -299,9 +299,9 @@ extension MPDCommands {
         return position
     }
 
-    private func setVolume(_ params: PlayerSetVolumeParams, _ command: String) async throws(MPDAck) {
+    private func setVolume(_ change: VolumeChange, _ command: String) async throws(MPDAck) {
         do throws(PlayerCommandError) {
-            _ = try await player.setVolume(params)
+            _ = try await player.setVolume(change)
         } catch {
             throw Self.ack(error, command: command)
         }
@@ -312,8 +312,8 @@ extension MPDCommands {
     /// is what `player.setOutput` takes for each.
     func outputs() async -> [(name: String, inUse: Bool, plugin: String, sink: String?)] {
         let all = await player.outputs().outputs
-        let sinks = all.filter { $0.name != PlayerSetOutputParams.snapcast }
-        let snapcast = all.filter { $0.name == PlayerSetOutputParams.snapcast }
+        let sinks = all.filter { $0.name != OutputChoice.snapcastName }
+        let snapcast = all.filter { $0.name == OutputChoice.snapcastName }
         let listed =
             sinks.isEmpty
             ? [(name: "rondo", inUse: !snapcast.contains(where: \.inUse), plugin: "null", sink: String?.none)]
@@ -326,7 +326,7 @@ extension MPDCommands {
         let outputs = await outputs()
         guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
         do throws(PlayerCommandError) {
-            _ = try await player.setOutput(PlayerSetOutputParams(sink: outputs[index].sink))
+            _ = try await player.setOutput(OutputChoice(name: outputs[index].sink))
         } catch {
             throw Self.ack(error, command: command)
         }

@@ -15,7 +15,7 @@ struct PlayerMPRISControl: MPRISPlayerControl {
     }
 
     func setVolume(_ volume: Double) async throws(RPCError) {
-        _ = try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(PlayerSetVolumeParams(volume: volume)) }
+        _ = try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(.to(volume)) }
     }
 
     func open(path: String) async throws(RPCError) {

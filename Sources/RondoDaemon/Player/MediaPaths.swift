@@ -4,7 +4,6 @@ import Foundation
 import Glibc
 import Library
 import Playback
-import RondoProtocol
 import Streams
 
 /// Turns the paths a client asks to queue into the files to play.

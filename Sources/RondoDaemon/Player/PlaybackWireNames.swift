@@ -16,6 +16,39 @@ extension RemoteCommandStatus {
     }
 }
 
+extension QueueGetResult {
+    /// The wire's page of the queue.
+    init(_ page: QueuePage) {
+        self.init(
+            items: page.entries.map {
+                QueueItem(
+                    position: $0.position, assetURL: $0.assetURL, title: $0.title, artist: $0.artist, albumTitle: $0.albumTitle,
+                    playbackDuration: $0.duration)
+            }, index: page.index, count: page.count, shuffle: ShuffleTypeName(page.shuffle), repeat: RepeatTypeName(page.repeatMode))
+    }
+}
+
+extension PlayerOutputs {
+    /// The wire's list of outputs.
+    init(_ list: OutputList) {
+        self.init(
+            outputs: list.outputs.map { OutputInfo(name: $0.name, description: $0.description, isDefault: $0.isDefault, inUse: $0.inUse) },
+            pinned: list.pinned)
+    }
+}
+
+extension VolumeChange {
+    /// The change `player.setVolume` asks for.
+    /// - Throws: `badParam` unless exactly one of `volume` and `change` is given.
+    init(_ params: PlayerSetVolumeParams) throws(RPCError) {
+        switch (params.volume, params.change) {
+        case (let level?, nil): self = .to(level)
+        case (nil, let step?): self = .by(step)
+        default: throw RPCError(.badParam, "give either volume (0 to 1) or change (-1 to 1), not both")
+        }
+    }
+}
+
 extension RemoteSendResult {
     /// The wire's answer to a remote command.
     init(_ result: CommandResult) {

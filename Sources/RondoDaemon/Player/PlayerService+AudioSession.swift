@@ -2,7 +2,6 @@ import Focus
 import Library
 import Logging
 import Playback
-import RondoProtocol
 
 /// The player's audio session: activated before the player makes a sound, kept in the mode
 /// the current item calls for, followed when the arbiter interrupts or resumes it, and

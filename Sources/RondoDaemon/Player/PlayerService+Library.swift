@@ -1,7 +1,6 @@
 import Library
 import Logging
 import Playback
-import RondoProtocol
 
 /// The player and the music library: `library.play`, the history behind Recently Played,
 /// resume points of podcasts and audiobooks, and `nowPlayingIdentifiers`.

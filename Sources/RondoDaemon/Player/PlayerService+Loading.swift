@@ -2,7 +2,6 @@ import Audio
 import Library
 import Logging
 import Playback
-import RondoProtocol
 
 /// The player and its loader: what the actor asks of the ``TrackLoader`` (descriptions of
 /// files, loads, pre-rolls) and what it does with the answers. Nothing here reads a file or

@@ -13,26 +13,23 @@ import RondoProtocol
 /// music goes to the Snapcast server instead (SPEC §14). All are saved when changed and
 /// restored at start, over `[pulse] sink` and `output` of the configuration.
 extension PlayerService {
-    /// The listener's volume.
-    func volumeResult() -> PlayerVolume { PlayerVolume(volume: volume) }
-
-    /// Sets or changes the listener's volume, heard at once and saved.
-    /// - Throws: `badParam` unless exactly one of `volume` (0…1) and `change` (−1…1) is given.
-    func setVolume(_ params: PlayerSetVolumeParams) throws(PlayerCommandError) -> PlayerVolume {
+    /// Sets or changes the listener's volume, heard at once and saved; returns the volume now.
+    /// - Throws: `badParam` for a level outside 0…1 or a change outside −1…1.
+    func setVolume(_ change: VolumeChange) throws(PlayerCommandError) -> Double {
         let wanted: Double
-        switch (params.volume, params.change) {
-        case (let absolute?, nil) where (0...1).contains(absolute):
+        switch change {
+        case .to(let absolute) where (0...1).contains(absolute):
             wanted = absolute
-        case (nil, let change?) where (-1...1).contains(change):
-            wanted = min(max(volume + change, 0), 1)
+        case .by(let step) where (-1...1).contains(step):
+            wanted = min(max(volume + step, 0), 1)
         default:
             throw PlayerCommandError(.badParam, "give either volume (0 to 1) or change (-1 to 1), not both")
         }
-        guard wanted != volume else { return volumeResult() }
+        guard wanted != volume else { return volume }
         applyVolume(wanted)
         saveOutput()
         hub.publish(Events.NowPlayingChanged.self, nowPlaying())
-        return volumeResult()
+        return volume
     }
 
     /// Whether the music goes to the Snapcast server rather than to the audio server.
@@ -40,18 +37,18 @@ extension PlayerService {
 
     /// The server's sinks, which one the music plays to and which one is pinned, then the
     /// Snapcast server.
-    func outputs() -> PlayerOutputs {
-        let snapcast = OutputInfo(
-            name: PlayerSetOutputParams.snapcast, description: outputChoices.snapcastDescription, isDefault: false,
+    func outputs() -> OutputList {
+        let snapcast = OutputList.Output(
+            name: OutputChoice.snapcastName, description: outputChoices.snapcastDescription, isDefault: false,
             inUse: playsToSnapcast)
-        guard !playsToSnapcast else { return PlayerOutputs(outputs: [snapcast], pinned: PlayerSetOutputParams.snapcast) }
+        guard !playsToSnapcast else { return OutputList(outputs: [snapcast], pinned: OutputChoice.snapcastName) }
         let (devices, inUse) = sessions.outputs()
         // A sink just pinned is in use before the server's report of the new stream arrives.
         let current = pulseSink ?? inUse ?? devices.first(where: \.isDefault)?.name
         let sinks = devices.map {
-            OutputInfo(name: $0.name, description: $0.description, isDefault: $0.isDefault, inUse: $0.name == current)
+            OutputList.Output(name: $0.name, description: $0.description, isDefault: $0.isDefault, inUse: $0.name == current)
         }
-        return PlayerOutputs(outputs: sinks + [snapcast], pinned: pulseSink)
+        return OutputList(outputs: sinks + [snapcast], pinned: pulseSink)
     }
 
     /// Pins the player to a sink, sends it to the Snapcast server, or lets it follow the
@@ -60,9 +57,9 @@ extension PlayerService {
     /// - Throws: `notFound` for a sink the server does not have (the message lists those it
     ///   has), `pulseUnavailable` when no server (audio or Snapcast) answers or it refuses a
     ///   stream there; a refused move changes nothing and saves nothing.
-    func setOutput(_ params: PlayerSetOutputParams) throws(PlayerCommandError) -> PlayerOutputs {
+    func setOutput(_ choice: OutputChoice) throws(PlayerCommandError) -> OutputList {
         let before = outputs().outputs.first(where: \.inUse)?.name
-        if params.sink == PlayerSetOutputParams.snapcast {
+        if choice == .snapcast {
             guard !playsToSnapcast else { return outputs() }
             try move(to: outputChoices.snapcast, from: before)
             return outputs()
@@ -70,9 +67,9 @@ extension PlayerService {
         if playsToSnapcast {
             try move(to: outputChoices.home, from: before)
             // The server's sinks are listed once it answered its first queries.
-            if params.sink != nil { _ = sessions.audio()?.flush(within: 1) }
+            if choice.sink != nil { _ = sessions.audio()?.flush(within: 1) }
         }
-        if let sink = params.sink {
+        if let sink = choice.sink {
             let devices = sessions.outputs().devices
             guard !devices.isEmpty else {
                 throw PlayerCommandError(.pulseUnavailable, "no audio server answers, so no output can be chosen; start one and try again")
@@ -83,17 +80,17 @@ extension PlayerService {
             }
         }
         do {
-            try engine.setSink(params.sink)
+            try engine.setSink(choice.sink)
         } catch {
-            throw PlayerCommandError(.pulseUnavailable, "cannot play to \(params.sink ?? "the default output"): \(error)")
+            throw PlayerCommandError(.pulseUnavailable, "cannot play to \(choice.sink ?? "the default output"): \(error)")
         }
-        guard pulseSink != params.sink else {
+        guard pulseSink != choice.sink else {
             announceOutput(from: before)
             return outputs()
         }
-        pulseSink = params.sink
+        pulseSink = choice.sink
         saveOutput()
-        logger.notice("output: \(params.sink.map { "pinned to \($0)" } ?? "following the server's default")")
+        logger.notice("output: \(choice.sink.map { "pinned to \($0)" } ?? "following the server's default")")
         announceOutput(from: before)
         return outputs()
     }
@@ -130,7 +127,7 @@ extension PlayerService {
         do {
             guard let saved = try store?.loadOutput() else { return }
             applyVolume(saved.volume)
-            if saved.sink == PlayerSetOutputParams.snapcast {
+            if OutputChoice(name: saved.sink) == .snapcast {
                 do {
                     try engine.leadOutput(to: outputChoices.snapcast)
                 } catch {
@@ -153,7 +150,7 @@ extension PlayerService {
 
     private func saveOutput() {
         guard let store else { return }
-        let output = SavedOutput(volume: volume, sink: playsToSnapcast ? PlayerSetOutputParams.snapcast : pulseSink)
+        let output = SavedOutput(volume: volume, sink: playsToSnapcast ? OutputChoice.snapcastName : pulseSink)
         persistence?.perform("the output settings") { try store.saveOutput(output) }
     }
 }

@@ -1,7 +1,6 @@
 import Audio
 import Logging
 import Playback
-import RondoProtocol
 
 /// `[playback] resume_on_output` (SPEC §15): a matching sink that appears (the car
 /// connecting) takes the music that a route's loss paused, or that stopped within the

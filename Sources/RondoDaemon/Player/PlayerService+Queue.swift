@@ -1,12 +1,11 @@
 import Foundation
 import Playback
-import RondoProtocol
 
 /// The `queue.*` methods: pages of the queue and its edits, each decided by the player and
 /// carried out on the output; a change that would start sound goes through ``commit(_:)``.
 extension PlayerService {
     /// A page of the queue.
-    func queue(offset: Int, limit: Int?) -> QueueGetResult {
+    func queue(offset: Int, limit: Int?) -> QueuePage {
         let entries = player.queue.entries
         let start = min(max(0, offset), entries.count)
         // The page is clamped to what remains before it is added: a client's limit may be
@@ -15,14 +14,13 @@ extension PlayerService {
         let items = (start..<end).map { position in
             let entry = entries[position]
             let metadata = metadata(for: entry)
-            return QueueItem(
+            return QueuePage.Entry(
                 position: position, assetURL: MediaPaths.assetURL(of: metadata.assetLocation ?? entry.location),
-                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle,
-                playbackDuration: metadata.duration)
+                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle, duration: metadata.duration)
         }
-        return QueueGetResult(
-            items: items, index: player.queue.currentIndex, count: entries.count,
-            shuffle: ShuffleTypeName(player.shuffleMode), repeat: RepeatTypeName(player.repeatMode))
+        return QueuePage(
+            entries: items, index: player.queue.currentIndex, count: entries.count, shuffle: player.shuffleMode,
+            repeatMode: player.repeatMode)
     }
 
     /// Appends files (directories add their audio files).
@@ -53,13 +51,14 @@ extension PlayerService {
         return count
     }
 
-    /// Replaces the queue, optionally starting playback.
-    func replace(_ params: QueueItemsParams) throws(PlayerCommandError) -> Int {
-        let paths = try MediaPaths.expand(params.items)
+    /// Replaces the queue with `items`, starting at `startIndex` (the first when `nil`), and
+    /// plays when `play`.
+    func replace(_ items: [String], startIndex: Int? = nil, play: Bool = false) throws(PlayerCommandError) -> Int {
+        let paths = try MediaPaths.expand(items)
         var trial = player
         let effects: [PlayerEffect]
         do {
-            effects = try trial.replace(with: paths, startIndex: params.startIndex, play: params.play ?? false, at: now())
+            effects = try trial.replace(with: paths, startIndex: startIndex, play: play, at: now())
         } catch {
             throw Self.commandError(error)
         }

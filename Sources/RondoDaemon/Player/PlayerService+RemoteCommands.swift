@@ -1,6 +1,5 @@
 import Audio
 import Playback
-import RondoProtocol
 
 /// Remote commands: each decided by the player, admitted by the audio session and applied;
 /// a track to load is the loader's, so a command never waits for a file to open.
@@ -25,13 +24,13 @@ extension PlayerService {
     }
 
     /// Every remote command with its enabled flag and properties.
-    func remoteCommands() -> [RemoteCommandInfo] {
-        player.remoteCommands.map(RemoteCommandInfo.init)
+    func remoteCommands() -> [RemoteCommandState] {
+        player.remoteCommands
     }
 
     /// Enables or disables a remote command.
-    func setEnabled(_ enabled: Bool, for command: RemoteCommandName) {
-        let outcome = player.setEnabled(enabled, for: RemoteCommandKind(command), at: now())
+    func setEnabled(_ enabled: Bool, for command: RemoteCommandKind) {
+        let outcome = player.setEnabled(enabled, for: command, at: now())
         apply(outcome.remoteEffects)
         apply(outcome.effects)
     }

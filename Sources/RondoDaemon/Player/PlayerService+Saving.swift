@@ -2,7 +2,6 @@ import Audio
 import Library
 import Logging
 import Playback
-import RondoProtocol
 
 /// Keeping the player's state on disk: each change handed to the writer, the position
 /// saved by the writer itself while playing, requests answered once what they changed is

@@ -1,6 +1,5 @@
 import Audio
 import Playback
-import RondoProtocol
 
 /// Streams over the network: whether sound waits for the network, what a live stream says
 /// it plays, and what changes in the command center while a live stream is current.

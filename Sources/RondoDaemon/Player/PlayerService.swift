@@ -268,7 +268,7 @@ actor PlayerService {
             case .scan(let direction): engine.scan(direction)
             case .endScan: engine.endScan()
             case .storeFeedback(let location, let feedback): feedbackChanges[location] = feedback
-            case .remoteChanged: hub.publish(Events.RemoteChangedEvent.self, RemoteChanged(commands: remoteCommands()))
+            case .remoteChanged: hub.publish(Events.RemoteChangedEvent.self, RemoteChanged(commands: remoteCommands().map(RemoteCommandInfo.init)))
             }
         }
     }

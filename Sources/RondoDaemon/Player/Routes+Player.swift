@@ -14,17 +14,18 @@ extension Routes {
             let command = try RemoteCommand(params)
             return RemoteSendResult(try await RPCError.wording { () throws(PlayerCommandError) in try await player.sendWaitingForStream(command) })
         }
-        router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands() }
+        router.register(Methods.RemoteList.self) { _, _ in await player.remoteCommands().map(RemoteCommandInfo.init) }
         router.register(Methods.RemoteSetEnabled.self) { params, _ in
-            await player.setEnabled(params.enabled, for: params.command)
+            await player.setEnabled(params.enabled, for: RemoteCommandKind(params.command))
             return Empty()
         }
         router.registerImmediateEncoded(Methods.NowPlayingGet.self) { _, _ throws(RPCError) in
             try player.currentNowPlayingEncoded()
         }
-        router.register(Methods.PlayerVolumeGet.self) { _, _ in await player.volumeResult() }
+        router.register(Methods.PlayerVolumeGet.self) { _, _ in PlayerVolume(volume: await player.volume) }
         router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in
-            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(params) }
+            let change = try VolumeChange(params)
+            return PlayerVolume(volume: try await RPCError.wording { () throws(PlayerCommandError) in try await player.setVolume(change) })
         }
         router.register(Methods.PlayerReplayGainGet.self) { _, _ in ReplayGainState(await player.replayGainSettings()) }
         router.register(Methods.PlayerSetReplayGain.self) { params, _ throws(RPCError) in
@@ -32,9 +33,10 @@ extension Routes {
             await player.setReplayGain(settings)
             return ReplayGainState(settings)
         }
-        router.register(Methods.PlayerOutputsGet.self) { _, _ in await player.outputs() }
+        router.register(Methods.PlayerOutputsGet.self) { _, _ in PlayerOutputs(await player.outputs()) }
         router.register(Methods.PlayerSetOutput.self) { params, _ throws(RPCError) in
-            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setOutput(params) }
+            let choice = OutputChoice(name: params.sink)
+            return PlayerOutputs(try await RPCError.wording { () throws(PlayerCommandError) in try await player.setOutput(choice) })
         }
         router.register(Methods.PlayerSleep.self) { params, _ throws(RPCError) in
             try await RPCError.wording { () throws(PlayerCommandError) in try await player.setSleep(params) }

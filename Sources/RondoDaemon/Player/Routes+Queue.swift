@@ -9,12 +9,14 @@ extension Routes {
         let player = self.player
         let library = self.library
         router.register(Methods.QueueGet.self) { params, _ in
-            await player.queue(offset: params.offset ?? 0, limit: params.limit)
+            QueueGetResult(await player.queue(offset: params.offset ?? 0, limit: params.limit))
         }
         router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
-            var params = params
-            params.items = try library.resolve(params.items)
-            return QueueCountResult(count: try await RPCError.wording { () throws(PlayerCommandError) in try await player.replace(params) })
+            let items = try library.resolve(params.items)
+            return QueueCountResult(
+                count: try await RPCError.wording { () throws(PlayerCommandError) in
+                    try await player.replace(items, startIndex: params.startIndex, play: params.play ?? false)
+                })
         }
         router.register(Methods.QueueAppend.self) { params, _ throws(RPCError) in
             let items = try library.resolve(params.items)

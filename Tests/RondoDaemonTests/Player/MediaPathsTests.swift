@@ -1,5 +1,5 @@
-import Playback
 import Foundation
+import Playback
 import RondoProtocol
 import Testing
 

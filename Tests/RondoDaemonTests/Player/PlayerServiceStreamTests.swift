@@ -39,7 +39,7 @@ import Testing
         defer { scratch.remove() }
         let player = makePlayer(in: scratch)
         let running = Task { await player.run() }
-        _ = try await player.replace(QueueItemsParams(items: [Self.unreachable, Fixtures.path("long440.mp3")]))
+        _ = try await player.replace([Self.unreachable, Fixtures.path("long440.mp3")])
         do {
             try await player.playIndexWaitingForStream(0)
             Issue.record("an unreachable stream was answered as played")
@@ -62,11 +62,11 @@ import Testing
         defer { scratch.remove() }
         let player = makePlayer(in: scratch)
         let running = Task { await player.run() }
-        _ = try await player.replace(QueueItemsParams(items: [Self.unreachable]))
+        _ = try await player.replace([Self.unreachable])
         let queue = await player.queue(offset: 0, limit: nil)
-        #expect(queue.items.first?.assetURL == Self.unreachable)
+        #expect(queue.entries.first?.assetURL == Self.unreachable)
         await #expect(throws: PlayerCommandError.self) {
-            _ = try await player.replace(QueueItemsParams(items: ["http:///no-host.mp3"]))
+            _ = try await player.replace(["http:///no-host.mp3"])
         }
         running.cancel()
         await player.shutDown()

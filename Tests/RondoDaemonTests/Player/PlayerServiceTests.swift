@@ -66,7 +66,7 @@ import Testing
     /// `play` on a queue loads its first entry playing, pre-rolls the second, and activates
     /// the player's audio session; `nextTrack` loads the next one.
     @Test func playLoadsAndPrerollsThenNextMovesOn() async throws {
-        _ = try await player.replace(QueueItemsParams(items: tracks))
+        _ = try await player.replace(tracks)
         engine.clearLog()
         #expect(try await send(.play).status == .success)
         #expect(engine.log == ["load short-a.mp3 at 0.0 playing", "prepareNext short-b.mp3"])
@@ -82,7 +82,7 @@ import Testing
     /// The engine's report that the pre-rolled entry is heard moves the queue on, and the
     /// one after it is pre-rolled.
     @Test func aGaplessJoinMovesTheQueueOn() async throws {
-        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        _ = try await player.replace(tracks, play: true)
         await settle()
         engine.clearLog()
         engine.advanceToPrepared()
@@ -100,7 +100,7 @@ import Testing
     @Test func anUndecodableEntryIsSkipped() async throws {
         let unreadable = scratch.appending("not-audio.mp3")
         try Data("not audio".utf8).write(to: URL(fileURLWithPath: unreadable))
-        _ = try await player.replace(QueueItemsParams(items: [unreadable] + tracks.dropFirst()))
+        _ = try await player.replace([unreadable] + tracks.dropFirst())
         engine.clearLog()
         _ = try await send(.play)
         for _ in 0..<200 where !engine.log.contains("load short-b.mp3 at 0.0 playing") {
@@ -114,7 +114,7 @@ import Testing
     /// With no audio server, `play` says the device is missing and nothing plays.
     @Test func noServerIsDeviceNotFound() async throws {
         engine.takeServerDown()
-        _ = try await player.replace(QueueItemsParams(items: tracks))
+        _ = try await player.replace(tracks)
         let result = try await send(.play)
         #expect(result.status == .deviceNotFound)
         #expect(result.reason == .pulseUnavailable)
@@ -125,7 +125,7 @@ import Testing
     /// A call pauses the playing player (the engine is paused, the state interrupted) and
     /// its end resumes it.
     @Test func aCallPausesAndItsEndResumes() async throws {
-        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        _ = try await player.replace(tracks, play: true)
         await settle()
         engine.clearLog()
         let call = try sessions.open(SessionOpenParams(name: "call", category: .playAndRecord), owner: 7)
@@ -148,7 +148,7 @@ import Testing
     /// What a request changed is on disk once the writer says so: the queue, the index and
     /// the modes read back from the database file.
     @Test func theStateIsOnDiskOnceWritten() async throws {
-        _ = try await player.replace(QueueItemsParams(items: tracks, startIndex: 1, play: true))
+        _ = try await player.replace(tracks, startIndex: 1, play: true)
         _ = try await player.send(.changeRepeatMode(.all))
         await player.written()
         let saved = try PlaybackStateStore(database: database).load()
@@ -174,7 +174,7 @@ import Testing
         try FileManager.default.removeItem(atPath: song)
         try FileManager.default.copyItem(atPath: Fixtures.path("short-a.mp3"), toPath: song)
 
-        _ = try await player.replace(QueueItemsParams(items: [song, tracks[1]], play: true))
+        _ = try await player.replace([song, tracks[1]], play: true)
         await settle()
         #expect(await player.nowPlaying().info.title == "Tone 440")
         #expect(await player.nowPlaying().nowPlayingIdentifiers?.first == TrackIdentifier.make(path: song))
@@ -186,7 +186,7 @@ import Testing
     /// While playing, the position the engine hears is saved with no request and no change
     /// of state, as a `kill -9` would find it; after a pause it is no longer.
     @Test func thePositionHeardIsSavedWhilePlaying() async throws {
-        _ = try await player.replace(QueueItemsParams(items: tracks))
+        _ = try await player.replace(tracks)
         _ = try await send(.play)
         await player.written()
         let reader = PlaybackStateStore(database: database)
@@ -218,7 +218,7 @@ import Testing
         let reader = LibraryTagReader(artworkCache: ArtworkCache(directory: scratch.appending("covers")))
         _ = try LibraryScanner(store: LibraryStore(database: database), tagReader: reader, musicDirectory: music)
             .scan(under: nil, full: true) { _ in }
-        _ = try await player.replace(QueueItemsParams(items: [book, tracks[0]], play: true))
+        _ = try await player.replace([book, tracks[0]], play: true)
         await settle()
         engine.hear(3.5)
         _ = try await send(.nextTrack)
@@ -244,7 +244,7 @@ import Testing
     @Test func aLostServerThatComesBackPlaysOn() async throws {
         let running = Task { await player.run() }
         defer { running.cancel() }
-        _ = try await player.replace(QueueItemsParams(items: tracks, play: true))
+        _ = try await player.replace(tracks, play: true)
         engine.takeServerDown()
         engine.notify(.outputLost("the audio server went away"))
         player.reported(.serverLost)
