@@ -63,3 +63,22 @@ import Testing
         }
     }
 }
+
+/// The player's own values and the wire's, where a name crosses.
+@Suite struct PlayerWireNameTests {
+    /// The Snapcast server is listed, chosen and saved under the name the wire gives it.
+    @Test func theSnapcastServerHasTheWiresName() {
+        #expect(OutputChoice.snapcastName == PlayerSetOutputParams.snapcast)
+        #expect(OutputChoice(name: PlayerSetOutputParams.snapcast) == .snapcast)
+        #expect(OutputChoice(name: nil) == .serverDefault)
+        #expect(OutputChoice(name: "alsa_output.usb").sink == "alsa_output.usb")
+    }
+
+    /// `player.setVolume` takes exactly one of a level and a change.
+    @Test func aVolumeIsALevelOrAChange() throws {
+        #expect(try VolumeChange(PlayerSetVolumeParams(volume: 0.5)) == .to(0.5))
+        #expect(try VolumeChange(PlayerSetVolumeParams(change: -0.1)) == .by(-0.1))
+        #expect(throws: RPCError.self) { try VolumeChange(PlayerSetVolumeParams(volume: 0.5, change: 0.1)) }
+        #expect(throws: RPCError.self) { try VolumeChange(PlayerSetVolumeParams()) }
+    }
+}
