@@ -58,9 +58,13 @@ extension Daemon {
             guard options.mpd.enabled else { return }
             let board = MPDIdleBoard(player: player)
             hub.observe { board.observe($0) }
+            let saved = MPDSavedPlaylists(
+                directory: (options.databasePath as NSString).deletingLastPathComponent + "/playlists", store: library.store,
+                logger: logger)
+            saved.synchronize()
             let commands = MPDCommands(
                 player: player, library: library, board: board, paths: MPDPaths(musicDirectory: options.musicDirectory),
-                saved: MPDSavedPlaylists(directory: (options.databasePath as NSString).deletingLastPathComponent + "/playlists"),
+                saved: saved,
                 password: options.mpd.password, started: Date().timeIntervalSince1970)
             let server = MPDServer(
                 socketPath: options.mpdSocketPath, settings: options.mpd, commands: commands, board: board,

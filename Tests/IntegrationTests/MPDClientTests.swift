@@ -219,6 +219,29 @@ struct MPDClientTests {
         #expect(try again.call("save ../escape") == ["ACK [2@0] {save} Bad playlist name: ../escape"])
     }
 
+    /// What an MPD client saves (`mpc save mine`) is one of the library's playlists: `rondo
+    /// browse 1` lists it under Playlists with its tracks, a scan of the whole music
+    /// directory keeps it, a rename renames it there, and `mpc rm` takes it away.
+    @Test func aSavedPlaylistIsOneOfTheLibrarysPlaylists() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        func browse(_ path: String) -> String {
+            Subprocess.capture([BuiltProducts.rondo, "--socket", rig.daemon.socketPath, "browse", path]).stdout
+        }
+        #expect(rig.mpc("add", "A").status == 0)
+        #expect(rig.mpc("save", "mine").status == 0)
+        #expect(browse("1").contains("1.0  mine/"), "\(browse("1"))")
+        let tracks = browse("1.0")
+        #expect(tracks.contains("1.0.0  ") && tracks.contains("1.0.1  ") && !tracks.contains("1.0.2  "), "\(tracks)")
+
+        _ = try rig.client.scanLibrary(LibraryScanParams(full: true))
+        #expect(browse("1").contains("1.0  mine/"), "a full scan kept it: \(browse("1"))")
+        #expect(try MPDLineClient(socketPath: rig.mpdSocket).call("rename mine yours") == ["OK"])
+        #expect(browse("1").contains("1.0  yours/") && !browse("1").contains("mine/"), "\(browse("1"))")
+        #expect(rig.mpc("rm", "yours").status == 0)
+        #expect(!browse("1").contains("yours/"), "\(browse("1"))")
+    }
+
     /// A track's cover comes in chunks of the client's binary limit, whole once put
     /// together; a track without one answers `albumart` with MPD's error.
     @Test func coversComeInChunks() throws {

@@ -12,7 +12,9 @@ extension LibraryDatabase {
     /// (``createStations(_:)``) keeps the radio stations the listener adds; `v7-resume-rate`
     /// (``addResumeRate(_:)``) keeps the rate a spoken-word item was heard at; `v8-chapters`
     /// (``createChapters(_:)``) keeps the chapters each file marks; `v9-podcasts`
-    /// (``createPodcasts(_:)``) the podcasts subscribed to and their episodes.
+    /// (``createPodcasts(_:)``) the podcasts subscribed to and their episodes;
+    /// `v10-saved-playlists` (``markSavedPlaylists(_:)``) tells the playlists a client saved
+    /// from those the scan found.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -24,6 +26,7 @@ extension LibraryDatabase {
         migrator.registerMigration("v7-resume-rate", migrate: addResumeRate)
         migrator.registerMigration("v8-chapters", migrate: createChapters)
         migrator.registerMigration("v9-podcasts", migrate: createPodcasts)
+        migrator.registerMigration("v10-saved-playlists", migrate: markSavedPlaylists)
         return migrator
     }
 
@@ -53,6 +56,13 @@ extension LibraryDatabase {
 
     /// The playback rate a spoken-word item was last heard at, beside where it stopped
     /// (`NULL`: never changed from the rate of whatever played before).
+    /// Whether each playlist is one a client saved (an MPD client's `save`), kept in Rondo's
+    /// own directory rather than found by the scan in the music directory: a scan never
+    /// removes it.
+    static func markSavedPlaylists(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE playlist ADD COLUMN saved INTEGER NOT NULL DEFAULT 0 CHECK (saved IN (0, 1))")
+    }
+
     static func addResumeRate(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE resume_point ADD COLUMN rate REAL CHECK (rate IS NULL OR (rate >= 0.5 AND rate <= 2.0))")
     }

@@ -84,7 +84,16 @@ extension LibraryStore {
                     FROM genre LEFT JOIN track ON track.genre_id = genre.id GROUP BY genre.id
                 ) AS totals
                 WHERE genre.id = totals.id AND (genre.track_count IS NOT totals.tracks OR genre.rank IS NOT totals.rank);
+                """)
+        try refreshPlaylistRanks(db)
+    }
 
+    /// Recomputes the playlists' ranks (by name) and counts, and their entries' ranks among
+    /// those in the library: what ``refreshLists(_:)`` does for playlists, alone, after a
+    /// client saved one.
+    static func refreshPlaylistRanks(_ db: Database) throws {
+        try db.execute(
+            sql: """
                 UPDATE playlist_entry SET rank = ranked.value FROM (
                     SELECT e.playlist_id, e.position, CASE WHEN t.id IS NOT NULL THEN row_number() OVER (
                         PARTITION BY e.playlist_id, t.id IS NOT NULL ORDER BY e.position

@@ -10,7 +10,8 @@ extension LibraryStore {
             var known = KnownFiles()
             known.tracks = try Self.stamps("track", under: prefix, db)
             known.problems = try Self.stamps("problem", under: prefix, db)
-            known.playlists = try Self.stamps("playlist", under: prefix, db)
+            // A playlist a client saved is not the scan's to remove.
+            known.playlists = try Self.stamps("playlist", under: prefix, excludingSaved: true, db)
             return known
         }
     }
@@ -63,14 +64,19 @@ extension LibraryStore {
         try database.write { db in try Self.refreshLists(db) }
     }
 
-    private static func stamps(_ table: String, under prefix: String?, _ db: Database) throws -> [FilePath: FileStamp] {
+    private static func stamps(
+        _ table: String, under prefix: String?, excludingSaved: Bool = false, _ db: Database
+    ) throws -> [FilePath: FileStamp] {
         var sql = "SELECT path, size, mtime FROM \(table)"
+        var conditions: [String] = []
         var arguments: StatementArguments = []
         if let prefix {
             // Paths under the prefix sort between "prefix/" and "prefix0" ("0" follows "/").
-            sql += " WHERE path = ? OR (path >= ? AND path < ?)"
+            conditions.append("(path = ? OR (path >= ? AND path < ?))")
             arguments = [prefix, prefix + "/", prefix + "0"]
         }
+        if excludingSaved { conditions.append("NOT saved") }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         // Sized first: grown row by row, 100,000 paths were rehashed ten times over.
         var stamps: [FilePath: FileStamp] = [:]
         stamps.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0)

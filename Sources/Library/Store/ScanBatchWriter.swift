@@ -61,7 +61,7 @@ struct ScanBatchWriter {
             ).execute(arguments: [path, reason, stamp.size, stamp.modified])
         case .playlist(let path, let stamp, let entries):
             try db.cachedStatement(sql: "DELETE FROM problem WHERE path = ?").execute(arguments: [path])
-            try writePlaylist(path: path, stamp: stamp, entries: entries)
+            try Self.writePlaylist(path: path, stamp: stamp, entries: entries, saved: false, db)
         }
     }
 
@@ -162,19 +162,22 @@ struct ScanBatchWriter {
         }
     }
 
-    private func writePlaylist(path: String, stamp: FileStamp, entries: [String]) throws {
+    /// Records the playlist at `path` with `entries`, in order; `saved` when a client saved
+    /// it (the scan leaves it alone, even when Rondo's directory is inside the music directory
+    /// and the scan finds the file too).
+    static func writePlaylist(path: String, stamp: FileStamp, entries: [String], saved: Bool, _ db: Database) throws {
         let fileName = (path as NSString).lastPathComponent
         let name = (fileName as NSString).deletingPathExtension
         let id = try Int64.fetchOne(
             db,
             sql: """
-                INSERT INTO playlist (path, identifier, name, name_sort, size, mtime) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime
+                INSERT INTO playlist (path, identifier, name, name_sort, size, mtime, saved) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, saved = excluded.saved OR playlist.saved
                 RETURNING id
                 """,
             arguments: [
                 path, CatalogIdentifier.make(CatalogIdentifier.playlistPrefix, key: path), name, SortKey.fold(name),
-                stamp.size, stamp.modified,
+                stamp.size, stamp.modified, saved,
             ])
         try db.execute(sql: "DELETE FROM playlist_entry WHERE playlist_id = ?", arguments: [id])
         let insert = try db.cachedStatement(sql: "INSERT INTO playlist_entry (playlist_id, position, path) VALUES (?, ?, ?)")

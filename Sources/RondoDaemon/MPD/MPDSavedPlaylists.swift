@@ -1,10 +1,14 @@
 import Foundation
+import Library
+import Logging
 import MPDProtocol
 
 /// The playlists MPD clients save (`save`, `playlistadd`…): one M3U file each, of absolute
 /// paths and stream URLs, in a directory of Rondo's own beside the database
 /// (`$XDG_DATA_HOME/rondo/playlists`), as MPD keeps them in its `playlist_directory`. The
-/// music directory's playlist files are never written.
+/// music directory's playlist files are never written. Each is also recorded in the
+/// library (``LibraryStore/recordSavedPlaylist(path:entries:)``), so the browse tree's
+/// Playlists, the view and every other front end show what an MPD client saves.
 ///
 /// Ownership: the directory's files are this type's alone; a change is written to a
 /// temporary file and renamed over the old one, so a crash leaves the old list or the new.
@@ -15,6 +19,29 @@ struct MPDSavedPlaylists: Sendable {
     static let maximumBytes = 64 << 20
 
     let directory: String
+    /// The library the playlists are recorded in; `nil` without a database.
+    let store: LibraryStore?
+    let logger: Logger
+
+    /// Records in the library what changed in the directory while the daemon did not run:
+    /// playlists added or changed, and those removed.
+    func synchronize() {
+        guard let store else { return }
+        do {
+            let recorded = try store.savedPlaylists()
+            var present = Set<String>()
+            for (name, _) in all() {
+                let path = file(name)
+                present.insert(path)
+                if recorded[path] != LibraryStore.modificationTime(of: path) {
+                    try store.recordSavedPlaylist(path: path, entries: locations(of: name) ?? [])
+                }
+            }
+            for path in recorded.keys where !present.contains(path) { try store.forgetSavedPlaylist(path: path) }
+        } catch {
+            logger.warning("the saved playlists could not be recorded in the library: \(error)")
+        }
+    }
 
     /// The saved playlists' names and when each last changed, by name.
     func all() -> [(name: String, modified: Date?)] {
@@ -48,12 +75,15 @@ struct MPDSavedPlaylists: Sendable {
         } catch {
             throw MPDAck(.system, command: command, "cannot write the playlist \(name): \(error.localizedDescription)")
         }
+        record(name, locations)
     }
 
     /// Removes the playlist `name`.
     /// - Returns: whether there was one.
     func remove(_ name: String) -> Bool {
-        Self.isName(name) && (try? FileManager.default.removeItem(atPath: file(name))) != nil
+        guard Self.isName(name), (try? FileManager.default.removeItem(atPath: file(name))) != nil else { return false }
+        forget(name)
+        return true
     }
 
     /// Renames the playlist `old` to `new`.
@@ -66,6 +96,26 @@ struct MPDSavedPlaylists: Sendable {
             try FileManager.default.moveItem(atPath: file(old), toPath: file(new))
         } catch {
             throw MPDAck(.system, command: command, "cannot rename the playlist \(old): \(error.localizedDescription)")
+        }
+        forget(old)
+        record(new, locations(of: new) ?? [])
+    }
+
+    /// Records the playlist `name` in the library; a failure is logged, the file stays.
+    private func record(_ name: String, _ locations: [String]) {
+        do {
+            try store?.recordSavedPlaylist(path: file(name), entries: locations)
+        } catch {
+            logger.warning("the playlist \(name) is saved, but the library could not record it: \(error)")
+        }
+    }
+
+    /// Forgets the playlist `name` in the library.
+    private func forget(_ name: String) {
+        do {
+            try store?.forgetSavedPlaylist(path: file(name))
+        } catch {
+            logger.warning("the playlist \(name) is removed, but the library still lists it: \(error)")
         }
     }
 

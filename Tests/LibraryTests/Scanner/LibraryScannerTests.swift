@@ -199,6 +199,31 @@ struct LibraryScannerTests {
         #expect(try library.store.count(.tracksOfPlaylist(playlists[0].id)) == 0)
     }
 
+    /// A playlist a client saved, outside the music directory, is one of the library's
+    /// playlists with its tracks at once; a full scan, which removes whatever else it does
+    /// not find, keeps it; its removal forgets it.
+    @Test func aSavedPlaylistOutlivesScans() throws {
+        let library = try LibraryFixture()
+        defer { library.remove() }
+        let one = try library.add("A/one.mp3", ["title": "One"])
+        let two = try library.add("A/two.mp3", ["title": "Two"])
+        try library.scan()
+        let saved = library.directory.appending("playlists/mine.m3u")
+        try library.store.recordSavedPlaylist(path: saved, entries: [two, "http://radio.example/stream", one])
+        var playlists = try library.all(.playlists)
+        #expect(playlists.map(\.title) == ["mine"])
+        #expect(try library.all(.tracksOfPlaylist(playlists[0].id)).map(\.title) == ["Two", "One"])
+
+        _ = try library.scan(full: true)
+        playlists = try library.all(.playlists)
+        #expect(playlists.map(\.title) == ["mine"])
+        #expect(try library.store.savedPlaylists().keys.sorted() == [saved])
+
+        try library.store.forgetSavedPlaylist(path: saved)
+        #expect(try library.all(.playlists).isEmpty)
+        #expect(try library.store.savedPlaylists().isEmpty)
+    }
+
     private func setModificationTime(_ path: String, to seconds: Int) throws {
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSince1970: TimeInterval(seconds))], ofItemAtPath: path)
