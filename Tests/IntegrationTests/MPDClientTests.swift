@@ -242,6 +242,45 @@ struct MPDClientTests {
         #expect(!browse("1").contains("yours/"), "\(browse("1"))")
     }
 
+    /// A command stuck on a file (a cover on a stalled mount; here a FIFO nobody writes)
+    /// holds only its own client: the MPD loop goes on answering the others, a `status` and
+    /// a library read, and the stuck one is answered once the file gives way.
+    @Test func aCommandStuckOnAFileHoldsOnlyItsClient() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let music = rig.daemon.directory.path
+        let cover = music + "/cover.jpg"
+        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
+        let wav = music + "/tone.wav"
+        #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
+        #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "Covered", "--ti", cover, wav, music + "/A/covered.mp3"]) == 0)
+        try FileManager.default.removeItem(atPath: wav)
+        try FileManager.default.removeItem(atPath: cover)
+        _ = try rig.client.scanLibrary()
+        let cached = Subprocess.capture(["/usr/bin/find", rig.daemon.directory.path, "-path", "*artwork*", "-type", "f"])
+            .stdout.split(separator: "\n").map(String.init)
+        let artwork = try #require(cached.first, "the scan cached the cover")
+        try FileManager.default.removeItem(atPath: artwork)
+        #expect(mkfifo(artwork, 0o600) == 0)
+
+        let stuck = try MPDLineClient(socketPath: rig.mpdSocket)
+        try stuck.write("albumart A/covered.mp3 0\n")
+        // A writer can open the FIFO once the command has it open for reading; the command
+        // then waits in its read until the writer closes.
+        var writer: Int32 = -1
+        #expect(eventually(within: 5) {
+            writer = open(artwork, O_WRONLY | O_NONBLOCK)
+            return writer >= 0
+        })
+        let other = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try other.call("status").last == "OK")
+        #expect(try other.call("lsinfo A").contains("file: A/covered.mp3"))
+
+        // The file gives way: its reader sees it end.
+        close(writer)
+        #expect(try stuck.reply().last == "OK")
+    }
+
     /// A track's cover comes in chunks of the client's binary limit, whole once put
     /// together; a track without one answers `albumart` with MPD's error.
     @Test func coversComeInChunks() throws {

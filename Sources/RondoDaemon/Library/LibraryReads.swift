@@ -23,4 +23,18 @@ enum LibraryReads {
     static func start(_ work: @escaping @Sendable () -> Void) {
         queue.async(execute: work)
     }
+
+    /// The library-read threads as a task executor: a task that prefers it runs its own
+    /// code there (SQLite, files, directory walks), never on a request loop, and hops to an
+    /// actor it calls as any task does.
+    static let executor = Executor()
+
+    /// Runs the jobs of the tasks that prefer it on the library-read threads.
+    final class Executor: TaskExecutor, Sendable {
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let executor = asUnownedTaskExecutor()
+            LibraryReads.queue.async { job.runSynchronously(on: executor) }
+        }
+    }
 }

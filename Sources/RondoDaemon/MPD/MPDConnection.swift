@@ -214,12 +214,14 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
         return true
     }
 
-    /// Runs `requests` in order on a task, stopping at the first that fails.
+    /// Runs `requests` in order on a task, stopping at the first that fails. The task runs
+    /// on the library-read threads, never on this loop: a command's work (SQLite, files,
+    /// directory walks, pictures) never holds the loop every MPD client is served by.
     private func run(_ requests: [MPDRequest], separated: Bool) {
         running = true
         let client = self.client
         let commands = self.commands
-        Task(executorPreference: loop) { [loop, self] in
+        Task(executorPreference: LibraryReads.executor) { [loop, self] in
             var state = client
             var reply = MPDOutput()
             var failed = false
