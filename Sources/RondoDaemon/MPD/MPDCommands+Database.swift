@@ -103,19 +103,14 @@ extension MPDCommands {
 
     // MARK: The tree of files
 
-    /// The library's tracks under `location` (the whole library for the music directory).
+    /// The library's tracks under `location` (the whole library for the music directory),
+    /// read where the command runs: on the library-read threads.
     func tracks(under location: String?) async throws(MPDAck) -> [CatalogTrack] {
         guard let store = library.store else {
             throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
         }
-        let directory = location == paths.musicDirectory ? nil : location
-        let found: Result<[CatalogTrack], StoreError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(StoreError) in try store.tracks(under: directory) })
-            }
-        }
-        do {
-            return try found.get()
+        do throws(StoreError) {
+            return try store.tracks(under: location == paths.musicDirectory ? nil : location)
         } catch {
             throw MPDAck(.system, command: "", "the library could not be read: \(error)")
         }
