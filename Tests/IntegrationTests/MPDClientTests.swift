@@ -268,10 +268,11 @@ struct MPDClientTests {
         // A writer can open the FIFO once the command has it open for reading; the command
         // then waits in its read until the writer closes.
         var writer: Int32 = -1
-        #expect(eventually(within: 5) {
-            writer = open(artwork, O_WRONLY | O_NONBLOCK)
-            return writer >= 0
-        })
+        #expect(
+            eventually(within: 5) {
+                writer = open(artwork, O_WRONLY | O_NONBLOCK)
+                return writer >= 0
+            })
         let other = try MPDLineClient(socketPath: rig.mpdSocket)
         #expect(try other.call("status").last == "OK")
         #expect(try other.call("lsinfo A").contains("file: A/covered.mp3"))

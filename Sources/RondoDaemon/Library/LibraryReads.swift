@@ -12,9 +12,9 @@ enum LibraryReads {
 
     /// The result of `read`, run on a library-read thread.
     /// - Throws: what `read` throws.
-    static func run<Value: Sendable>(_ read: @escaping @Sendable () throws(RPCError) -> Value) async throws(RPCError) -> Value {
-        let result: Result<Value, RPCError> = await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: Result { () throws(RPCError) in try read() }) }
+    static func run<Value: Sendable, Failure: Error>(_ read: @escaping @Sendable () throws(Failure) -> Value) async throws(Failure) -> Value {
+        let result: Result<Value, Failure> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(Failure) in try read() }) }
         }
         return try result.get()
     }

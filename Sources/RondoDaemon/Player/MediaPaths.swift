@@ -17,6 +17,12 @@ enum MediaPaths {
     /// Whether `location` is a stream's URL (`http://` or `https://`) rather than a path.
     static func isStreamURL(_ location: String) -> Bool { StreamOpener.isNetworkLocation(location) }
 
+    /// ``expand(_:)`` on the library-read threads: a directory's walk and each path's `stat`
+    /// never hold the player's actor.
+    static func expanded(_ items: [String]) async throws(PlayerCommandError) -> [String] {
+        try await LibraryReads.run { () throws(PlayerCommandError) in try expand(items) }
+    }
+
     /// Expands absolute paths: a regular file stays itself, a directory becomes its audio
     /// files in every format the library takes (recursively, in path order, hidden entries
     /// skipped, each directory once). A stream's `http://` or `https://` URL stays itself:

@@ -23,9 +23,13 @@ extension PlayerService {
             repeatMode: player.repeatMode)
     }
 
-    /// Appends files (directories add their audio files).
-    func append(_ items: [String]) throws(PlayerCommandError) -> Int {
-        let paths = try MediaPaths.expand(items)
+    /// Appends files (directories add their audio files, found off the actor).
+    nonisolated func append(_ items: [String]) async throws(PlayerCommandError) -> Int {
+        let paths = try await MediaPaths.expanded(items)
+        return await append(expanded: paths)
+    }
+
+    private func append(expanded paths: [String]) -> Int {
         _ = apply(player.append(paths, at: now()))
         describeAhead(paths)
         return player.queue.count
@@ -37,8 +41,12 @@ extension PlayerService {
     /// Returns once its stream is open, as `queue.playIndex` does, with the queue's count
     /// just after the append (so the caller knows the index it played).
     /// - Throws: `badParam` for an `offset` outside the items appended (nothing is appended).
-    func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int {
-        let paths = try MediaPaths.expand(items)
+    nonisolated func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int {
+        let paths = try await MediaPaths.expanded(items)
+        return try await appendAndPlay(expanded: paths, startingAt: offset)
+    }
+
+    private func appendAndPlay(expanded paths: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int {
         guard paths.indices.contains(offset) else {
             throw PlayerCommandError(.badParam, "startIndex \(offset) is not among the \(paths.count) items appended")
         }
@@ -53,8 +61,12 @@ extension PlayerService {
 
     /// Replaces the queue with `items`, starting at `startIndex` (the first when `nil`), and
     /// plays when `play`.
-    func replace(_ items: [String], startIndex: Int? = nil, play: Bool = false) throws(PlayerCommandError) -> Int {
-        let paths = try MediaPaths.expand(items)
+    nonisolated func replace(_ items: [String], startIndex: Int? = nil, play: Bool = false) async throws(PlayerCommandError) -> Int {
+        let paths = try await MediaPaths.expanded(items)
+        return try await replace(expanded: paths, startIndex: startIndex, play: play)
+    }
+
+    private func replace(expanded paths: [String], startIndex: Int?, play: Bool) throws(PlayerCommandError) -> Int {
         var trial = player
         let effects: [PlayerEffect]
         do {
