@@ -89,7 +89,7 @@ let package = Package(
             name: "LineServing", dependencies: ["CLinux", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings),
         .target(name: "RondoProtocol", swiftSettings: strictSettings),
-        .target(name: "RondoRouting", dependencies: ["RondoProtocol"], swiftSettings: strictSettings),
+        .target(name: "RondoRouting", dependencies: ["Playback", "RondoProtocol"], swiftSettings: strictSettings),
         .target(
             name: "RondoView",
             dependencies: [
@@ -102,7 +102,7 @@ let package = Package(
         ),
         .target(
             name: "RondoMPRIS",
-            dependencies: ["CSDBus", "RondoProtocol", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CSDBus", "Playback", "RondoProtocol", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
@@ -168,7 +168,7 @@ let package = Package(
         .executableTarget(
             name: "rondo",
             dependencies: [
-                "RondoClient", "RondoProtocol",
+                "Playback", "RondoClient", "RondoProtocol",
             ],
             swiftSettings: strictSettings,
             linkerSettings: staticExecutableInRelease

@@ -1,3 +1,4 @@
+import Playback
 public import RondoProtocol
 
 /// What the MPRIS `Player` interface shows, computed from the daemon's now-playing state and
@@ -96,8 +97,7 @@ public struct MPRISSnapshot: Equatable, Sendable {
 
     /// The position at `now` (Unix seconds) in seconds, within the track.
     public func position(at now: Double) -> Double {
-        let position = anchorPosition + positionSpeed * max(0, now - anchorTime)
-        return max(0, min(position, duration ?? .infinity))
+        ElapsedAnchor(elapsed: anchorPosition, at: anchorTime, rate: positionSpeed, duration: duration).elapsed(at: now)
     }
 
     /// The `Position` property at `now`: microseconds.

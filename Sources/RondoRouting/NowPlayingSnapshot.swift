@@ -1,3 +1,4 @@
+import Playback
 public import RondoProtocol
 import Synchronization
 
@@ -52,7 +53,8 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
         if let heard, heard.sourceID == entryID {
             position = heard.seconds
         } else {
-            position = max(elapsed + max(0, now - timestamp) * (state.info.playbackRate ?? 0), furthestHeard ?? 0)
+            let anchor = ElapsedAnchor(elapsed: elapsed, at: timestamp, rate: state.info.playbackRate ?? 0)
+            position = max(anchor.elapsed(at: now), furthestHeard ?? 0)
         }
         let duration = state.info.playbackDuration
         if let duration { position = min(position, duration) }

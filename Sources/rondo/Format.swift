@@ -1,3 +1,4 @@
+import Playback
 import RondoProtocol
 
 #if canImport(FoundationEssentials)
@@ -24,9 +25,9 @@ enum Format {
     /// The elapsed time now, extrapolated from the dictionary's timestamp (SPEC §3).
     static func elapsedNow(_ info: NowPlayingInfoPayload) -> Double? {
         guard let elapsed = info.elapsedPlaybackTime else { return nil }
-        let timestamp = info.timestamp ?? Date().timeIntervalSince1970
-        let extrapolated = elapsed + (Date().timeIntervalSince1970 - timestamp) * (info.playbackRate ?? 0)
-        return info.playbackDuration.map { min($0, extrapolated) } ?? extrapolated
+        let now = Date().timeIntervalSince1970
+        return ElapsedAnchor(elapsed: elapsed, at: info.timestamp ?? now, rate: info.playbackRate ?? 0, duration: info.playbackDuration)
+            .elapsed(at: now)
     }
 
     /// `playing  Title — Artist  1:02 / 3:45  [2/10]`.

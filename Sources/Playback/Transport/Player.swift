@@ -65,10 +65,13 @@ public struct Player: Sendable {
 
     /// Media time of the current item at `now`, clamped to [0, duration].
     public func elapsed(at now: Double) -> Double {
-        var elapsed = anchorElapsed
-        if state == .playing { elapsed += max(0, now - anchorTime) * outputRate }
-        if let duration = currentMetadata?.duration { elapsed = min(elapsed, duration) }
-        return max(0, elapsed)
+        elapsedAnchor.elapsed(at: now)
+    }
+
+    /// Where the current item's media time was last fixed, and how it moves from there.
+    public var elapsedAnchor: ElapsedAnchor {
+        ElapsedAnchor(
+            elapsed: anchorElapsed, at: anchorTime, rate: state == .playing ? outputRate : 0, duration: currentMetadata?.duration)
     }
 
     /// The now-playing info at `now`, or `nil` when no item is current.

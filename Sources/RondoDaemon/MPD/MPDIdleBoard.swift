@@ -151,9 +151,9 @@ final class MPDIdleBoard: Sendable {
         if old.currentID == new.currentID, old.streamSignature != new.streamSignature { changed.formUnion([.player, .playlist]) }
         if old.volume != new.volume { changed.insert(.mixer) }
         if old.shuffle != new.shuffle || old.repeatMode != new.repeatMode { changed.insert(.options) }
-        if old.state != new.state || old.currentID != new.currentID || old.rate != new.rate {
+        if old.state != new.state || old.currentID != new.currentID || old.elapsed.rate != new.elapsed.rate {
             changed.insert(.player)
-        } else if abs(new.elapsed - old.elapsed(at: new.at)) > seekTolerance {
+        } else if abs(new.elapsed(at: new.elapsed.time) - old.elapsed(at: new.elapsed.time)) > seekTolerance {
             changed.insert(.player)
         }
         return changed

@@ -13,10 +13,10 @@ struct MPDPlayerStatus: Sendable, Equatable {
     /// The entry that plays after the current one, by the play order and the repeat mode.
     var nextIndex: Int?
     var nextID: UInt64?
-    /// Where the current entry was at `at`, and how fast it moves from there.
-    var elapsed = 0.0
+    /// Where the current entry was at a moment, and how it moves from there.
+    var elapsed = ElapsedAnchor(elapsed: 0, at: 0, rate: 0)
+    /// When it was published.
     var at = 0.0
-    var rate = 1.0
     /// The user volume, 0–1.
     var volume = 1.0
     var shuffle: ShuffleMode = .off
@@ -32,7 +32,7 @@ struct MPDPlayerStatus: Sendable, Equatable {
 
     /// Where the current entry is at `time`.
     func elapsed(at time: Double) -> Double {
-        state == .playing ? elapsed + max(0, time - at) * rate : elapsed
+        elapsed.elapsed(at: time)
     }
 }
 
@@ -80,7 +80,7 @@ extension PlayerService {
         let queue = player.queue
         var status = MPDPlayerStatus(
             state: player.state, count: queue.count, currentIndex: queue.currentIndex, currentID: queue.current?.id,
-            elapsed: player.elapsed(at: now()), at: now(), rate: player.outputRate, volume: volume, shuffle: player.shuffleMode,
+            elapsed: player.elapsedAnchor, at: now(), volume: volume, shuffle: player.shuffleMode,
             repeatMode: player.repeatMode)
         if let current = queue.current.map({ metadata(for: $0) }) {
             status.duration = current.duration
