@@ -282,6 +282,26 @@ struct MPDClientTests {
         #expect(try stuck.reply().last == "OK")
     }
 
+    /// `status`'s `nextsong` is what the player will play next, by its own rule: an entry
+    /// that failed to play is skipped, as the player skips it.
+    @Test func theNextSongSkipsWhatCannotPlay() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let broken = rig.daemon.directory.appending("broken.mp3")
+        try Data(repeating: 0x55, count: 4096).write(to: URL(fileURLWithPath: broken))
+        let long = rig.daemon.directory.appending("long440.mp3")
+        _ = try rig.client.call(Methods.QueueSet.self, QueueItemsParams(items: [broken, long]))
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try mpd.call("repeat 1") == ["OK"])
+        #expect(try mpd.call("play 0") == ["OK"])
+        // The broken entry fails, and the player goes on to the next.
+        #expect(eventually(within: 5) { (try? mpd.fields("status"))?["song"] == "1" })
+        let status = try mpd.fields("status")
+        #expect(status["state"] == "play", "\(status)")
+        // With repeat all, after the last entry comes the first playable one: itself.
+        #expect(status["nextsong"] == "1", "\(status)")
+    }
+
     /// A track's cover comes in chunks of the client's binary limit, whole once put
     /// together; a track without one answers `albumart` with MPD's error.
     @Test func coversComeInChunks() throws {

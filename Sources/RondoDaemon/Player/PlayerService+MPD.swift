@@ -73,7 +73,7 @@ extension PlayerService {
     }
 
     /// The MPD status as of now, published for readers that do not wait for the actor.
-    /// Finding what plays next walks the play order, and the signature the queue: a few
+    /// What plays next is the core's own answer (`automaticNext`), and the signature walks the queue: a few
     /// dozen microseconds on a queue of 100,000, once per announced change.
     @discardableResult
     func publishMPDStatus() -> MPDPlayerStatus {
@@ -91,13 +91,10 @@ extension PlayerService {
                 status.streamSignature = stream.finalize()
             }
         }
-        if let current = queue.current, let position = queue.playOrder.firstIndex(of: current.id) {
-            let next: UInt64? =
-                switch player.repeatMode {
-                case .one: current.id
-                case .all: queue.playOrder[(position + 1) % queue.playOrder.count]
-                case .off: position + 1 < queue.playOrder.count ? queue.playOrder[position + 1] : nil
-                }
+        if queue.current != nil {
+            // The core's own rule: repeat one, the play order, unplayable entries skipped, a
+            // new cycle (reshuffled) past the end with repeat all.
+            let next = player.automaticNext?.id
             status.nextID = next
             status.nextIndex = next.flatMap { queue.index(of: $0) }
         }
