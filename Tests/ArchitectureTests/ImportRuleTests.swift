@@ -159,6 +159,37 @@ import Testing
         }
     }
 
+    /// The player's files that still speak the wire, and why: each goes from this list when
+    /// the player publishes its own state instead (the change feed the front ends project).
+    static let playerFilesOnTheWire: [String: String] = [
+        "PlayerService.swift": "publishes queue.changed and remote.changed as wire events",
+        "PlayerService+NowPlaying.swift": "builds the now-playing payload nowPlaying.get reads",
+        "PlayerService+Output.swift": "publishes nowPlaying.changed and route.changed",
+        "PlayerService+OutputRecovery.swift": "publishes route.changed",
+        "PlayerService+Sleep.swift": "takes player.sleep's params and publishes nowPlaying.changed",
+        "PlayerService+Chapters.swift": "takes player.chapter's params and answers chapters.get's payload",
+    ]
+
+    /// The JSON socket's translations beside the player: its routes and the mappings
+    /// between the wire's values and the player's.
+    static let playerTranslations: Set<String> = [
+        "Routes+Player.swift", "Routes+Queue.swift", "PlayerMapping.swift", "PlaybackWireNames.swift", "ReplayGainMapping.swift",
+    ]
+
+    /// The player speaks no wire: under `Sources/RondoDaemon/Player` only the JSON socket's
+    /// translations import RondoProtocol, and the files listed in ``playerFilesOnTheWire``
+    /// until they publish the player's own state; a new file that imports it fails, and so
+    /// does a listed one that no longer does (the list only shrinks).
+    @Test func thePlayerSpeaksNoWire() throws {
+        let onTheWire = Set(
+            try Self.imports().filter { $0.module == "RondoDaemon" && $0.file.hasPrefix("Player/") && $0.imported == "RondoProtocol" }
+                .map { String($0.file.dropFirst("Player/".count)) })
+        let allowed = Self.playerTranslations.union(Self.playerFilesOnTheWire.keys)
+        #expect(onTheWire.subtracting(allowed).isEmpty, "the player's files import the wire: \(onTheWire.subtracting(allowed).sorted())")
+        let cleared = Set(Self.playerFilesOnTheWire.keys).subtracting(onTheWire)
+        #expect(cleared.isEmpty, "no longer on the wire, take them from playerFilesOnTheWire: \(cleared.sorted())")
+    }
+
     /// The reader of imports finds each form of the statement, so the rule above checks them.
     @Test func importsAreRead() {
         let text = "import A\npublic import B\n@testable import C\nimport struct D.E\n// import F\nlet importG = 1\n  import H"

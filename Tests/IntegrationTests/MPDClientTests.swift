@@ -31,6 +31,20 @@ struct MPDClientTests {
 
         var mpdSocket: String { daemon.directory.appending("mpd.sock") }
 
+        /// Adds `A/covered.mp3`, a half-second tone titled "Covered" with ``Fixtures/coverJPEG``
+        /// embedded, and scans it into the library.
+        func addCoveredTrack() throws {
+            let music = daemon.directory.path
+            let cover = music + "/cover.jpg"
+            try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
+            let wav = music + "/tone.wav"
+            #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
+            #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "Covered", "--ti", cover, wav, music + "/A/covered.mp3"]) == 0)
+            try FileManager.default.removeItem(atPath: wav)
+            try FileManager.default.removeItem(atPath: cover)
+            _ = try client.scanLibrary()
+        }
+
         /// Runs `mpc` against the daemon's MPD socket.
         func mpc(_ words: String...) -> (status: Int32, stdout: String, stderr: String) {
             Subprocess.capture(["/usr/bin/mpc"] + words, environment: ["MPD_HOST": mpdSocket, "MPD_PORT": nil])
@@ -248,15 +262,7 @@ struct MPDClientTests {
     @Test func aCommandStuckOnAFileHoldsOnlyItsClient() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }
-        let music = rig.daemon.directory.path
-        let cover = music + "/cover.jpg"
-        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
-        let wav = music + "/tone.wav"
-        #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
-        #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "Covered", "--ti", cover, wav, music + "/A/covered.mp3"]) == 0)
-        try FileManager.default.removeItem(atPath: wav)
-        try FileManager.default.removeItem(atPath: cover)
-        _ = try rig.client.scanLibrary()
+        try rig.addCoveredTrack()
         let cached = Subprocess.capture(["/usr/bin/find", rig.daemon.directory.path, "-path", "*artwork*", "-type", "f"])
             .stdout.split(separator: "\n").map(String.init)
         let artwork = try #require(cached.first, "the scan cached the cover")
@@ -307,15 +313,7 @@ struct MPDClientTests {
     @Test func coversComeInChunks() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }
-        let music = rig.daemon.directory.path
-        let cover = music + "/cover.jpg"
-        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: cover))
-        let wav = music + "/tone.wav"
-        #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
-        #expect(Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "Covered", "--ti", cover, wav, music + "/A/covered.mp3"]) == 0)
-        try FileManager.default.removeItem(atPath: wav)
-        try FileManager.default.removeItem(atPath: cover)
-        _ = try rig.client.scanLibrary()
+        try rig.addCoveredTrack()
         let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
         #expect(try mpd.call("binarylimit 64") == ["OK"])
         var picture: [UInt8] = []
