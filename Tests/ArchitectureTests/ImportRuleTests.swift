@@ -162,12 +162,8 @@ import Testing
     /// The player's files that still speak the wire, and why: each goes from this list when
     /// the player publishes its own state instead (the change feed the front ends project).
     static let playerFilesOnTheWire: [String: String] = [
-        "PlayerService.swift": "publishes queue.changed and remote.changed as wire events",
+        "PlayerService.swift": "publishes nowPlaying.changed, queue.changed, remote.changed and route.changed as wire events",
         "PlayerService+NowPlaying.swift": "builds the now-playing payload nowPlaying.get reads",
-        "PlayerService+Output.swift": "publishes nowPlaying.changed and route.changed",
-        "PlayerService+OutputRecovery.swift": "publishes route.changed",
-        "PlayerService+Sleep.swift": "takes player.sleep's params and publishes nowPlaying.changed",
-        "PlayerService+Chapters.swift": "takes player.chapter's params and answers chapters.get's payload",
     ]
 
     /// The JSON socket's translations beside the player: its routes and the mappings

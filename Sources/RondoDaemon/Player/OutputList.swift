@@ -47,6 +47,16 @@ enum OutputChoice: Sendable, Equatable {
     }
 }
 
+/// Why the player's output changed, as `route.changed` tells it.
+enum RouteChange: Sendable, Equatable {
+    /// The listener chose another output.
+    case override
+    /// The audio server (or the Snapcast server played to) went away.
+    case audioServerLost
+    /// It answers again.
+    case audioServerRestored
+}
+
 /// A change of the listener's volume.
 enum VolumeChange: Sendable, Equatable {
     /// To this level, 0 to 1.

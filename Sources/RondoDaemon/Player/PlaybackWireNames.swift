@@ -49,6 +49,52 @@ extension VolumeChange {
     }
 }
 
+extension ChaptersResult {
+    /// The wire's list of chapters.
+    init(_ list: ChapterList) {
+        self.init(
+            chapters: list.chapters.map { ChapterPayload(index: $0.index, title: $0.title, start: $0.start, duration: $0.duration) },
+            current: list.current)
+    }
+}
+
+extension ChapterMove {
+    /// The move `player.chapter` asks for.
+    /// - Throws: `badParam` for neither or both of index and step.
+    init(_ params: ChapterParams) throws(RPCError) {
+        switch (params.index, params.step) {
+        case (let index?, nil): self = .to(index)
+        case (nil, .next?): self = .next
+        case (nil, .previous?): self = .previous
+        default: throw RPCError(.badParam, "give either index (a chapter's number, from 0) or step (next or previous)")
+        }
+    }
+}
+
+extension SleepRequest {
+    /// What `player.sleep` asks for.
+    /// - Throws: `badParam` unless exactly one of minutes, `endOfItem: true` and `off: true` is given.
+    init(_ params: PlayerSleepParams) throws(RPCError) {
+        switch (params.minutes, params.endOfItem, params.off) {
+        case (let minutes?, nil, nil): self = .minutes(minutes)
+        case (nil, true, nil): self = .endOfItem
+        case (nil, nil, true): self = .off
+        default: throw RPCError(.badParam, "give one of minutes, endOfItem: true or off: true")
+        }
+    }
+}
+
+extension RouteChangeReasonName {
+    /// The wire name of why the player's output changed.
+    init(_ change: RouteChange) {
+        switch change {
+        case .override: self = .override
+        case .audioServerLost: self = .audioServerLost
+        case .audioServerRestored: self = .audioServerRestored
+        }
+    }
+}
+
 extension RemoteSendResult {
     /// The wire's answer to a remote command.
     init(_ result: CommandResult) {

@@ -1,34 +1,46 @@
 import Playback
-import RondoProtocol
+
+/// The current item's chapters as the player lists them: each with its place, title, start
+/// and length, and the one playing.
+struct ChapterList: Sendable, Equatable {
+    /// One chapter.
+    struct Entry: Sendable, Equatable {
+        /// Its number, from 0.
+        var index: Int
+        /// Its title, when it has one.
+        var title: String?
+        /// Where it starts, in seconds of the item.
+        var start: Double
+        /// How long it lasts, when known.
+        var duration: Double?
+    }
+
+    /// The chapters, in order; none for an item without chapters.
+    var chapters: [Entry]
+    /// The number of the one playing.
+    var current: Int?
+}
 
 /// Chapters of the current item (SPEC §11): listed, moved between, and told as they change.
 extension PlayerService {
-    /// `chapters.get`: the current item's chapters and the one playing.
-    func chapters() -> ChaptersResult {
-        guard let info = player.nowPlayingInfo(at: now()) else { return ChaptersResult(chapters: [], current: nil) }
+    /// The current item's chapters and the one playing.
+    func chapters() -> ChapterList {
+        guard let info = player.nowPlayingInfo(at: now()) else { return ChapterList(chapters: [], current: nil) }
         let chapters = info.chapters
-        guard !info.metadata.chapters.isEmpty else { return ChaptersResult(chapters: [], current: nil) }
-        return ChaptersResult(
+        guard !info.metadata.chapters.isEmpty else { return ChapterList(chapters: [], current: nil) }
+        return ChapterList(
             chapters: chapters.all.enumerated().map { index, chapter in
-                ChapterPayload(
+                ChapterList.Entry(
                     index: index, title: chapter.title, start: chapter.start,
                     duration: chapters.duration(of: index, in: info.metadata.duration))
             },
             current: info.chapterNumber)
     }
 
-    /// `player.chapter`: goes to a chapter by index or a step, as a seek to its start.
-    /// - Throws: `badParam` for neither or both of index and step; `notFound` without a
-    ///   current item or chapters; `indexOutOfRange` for a chapter the item lacks or
-    ///   "next" in the last.
-    func moveToChapter(_ params: ChapterParams) throws(PlayerCommandError) -> ChaptersResult {
-        let move: ChapterMove
-        switch (params.index, params.step) {
-        case (let index?, nil): move = .to(index)
-        case (nil, .next?): move = .next
-        case (nil, .previous?): move = .previous
-        default: throw PlayerCommandError(.badParam, "give either index (a chapter's number, from 0) or step (next or previous)")
-        }
+    /// Goes to a chapter by index or a step, as a seek to its start.
+    /// - Throws: `notFound` without a current item or chapters; `indexOutOfRange` for a
+    ///   chapter the item lacks or "next" in the last.
+    func moveToChapter(_ move: ChapterMove) throws(PlayerCommandError) -> ChapterList {
         switch player.moveToChapter(move, at: now()) {
         case .failure(.noItem): throw PlayerCommandError(.notFound, "nothing is playing; play a book or an episode with chapters first")
         case .failure(.noChapters): throw PlayerCommandError(.notFound, "the current item has no chapters")

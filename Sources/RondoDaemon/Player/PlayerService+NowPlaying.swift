@@ -54,7 +54,7 @@ extension PlayerService {
             info: player.nowPlayingInfo(at: moment).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
             playbackState: PlaybackStateName(player.state),
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing,
-            sleep: sleepState())
+            sleep: sleepState().map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
         publishMPDStatus()
         return state

@@ -3,7 +3,6 @@ import Focus
 import Library
 import Logging
 import Playback
-import RondoProtocol
 
 /// The listener's choices for the player's output: its volume and where it plays.
 ///
@@ -28,7 +27,7 @@ extension PlayerService {
         guard wanted != volume else { return volume }
         applyVolume(wanted)
         saveOutput()
-        hub.publish(Events.NowPlayingChanged.self, nowPlaying())
+        announce(.nowPlayingChanged)
         return volume
     }
 
@@ -116,7 +115,7 @@ extension PlayerService {
     private func announceOutput(from before: String?) {
         let now = outputs().outputs
         guard let sink = now.first(where: \.inUse)?.name ?? now.first(where: \.isDefault)?.name, sink != before else { return }
-        hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: .override, previousSink: before, sink: sink))
+        announceRoute(.override, from: before, to: sink)
     }
 
     /// Restores the saved volume and sink, if the listener ever chose them. The Snapcast

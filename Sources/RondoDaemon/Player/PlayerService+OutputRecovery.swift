@@ -2,7 +2,6 @@ import Audio
 import Focus
 import Logging
 import Playback
-import RondoProtocol
 
 extension PlayerService {
     /// Takes a report of the audio server; called on its thread, it only queues the report
@@ -19,17 +18,13 @@ extension PlayerService {
         switch report {
         case .serverLost:
             serverWasLost = true
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: .audioServerLost, previousSink: serverSink, sink: nil))
+            announceRoute(.audioServerLost, from: serverSink, to: nil)
             recovery.serverLost(at: now(), playing: player.state == .playing)
         case .connected:
             guard serverWasLost else { return }
             serverWasLost = false
             logger.notice("\(playsToSnapcast ? "the Snapcast server" : "the audio server") answers again")
-            hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: .audioServerRestored, previousSink: nil, sink: serverSink))
+            announceRoute(.audioServerRestored, from: nil, to: serverSink)
             recovery.serverBack(at: now())
             retryOutputIfDue()
         case .sinkAdded(let name):
@@ -46,7 +41,7 @@ extension PlayerService {
 
     /// The sink a `route.changed` for the server's loss or return names: `snapcast` while
     /// the music goes to the Snapcast server (its loss is the route's), else the pinned sink.
-    private var serverSink: String? { playsToSnapcast ? PlayerSetOutputParams.snapcast : pulseSink }
+    private var serverSink: String? { playsToSnapcast ? OutputChoice.snapcastName : pulseSink }
 
     /// Plays on from the heard position when an attempt is due and the audio server is up.
     /// A server that answers but cannot open a stream yet leaves the wait going, with its

@@ -1,41 +1,56 @@
 import Logging
 import Playback
-import RondoProtocol
+
+/// What the listener asks of the sleep timer.
+enum SleepRequest: Sendable, Equatable {
+    /// Sleep this many minutes from now.
+    case minutes(Double)
+    /// Sleep at the end of the item playing.
+    case endOfItem
+    /// No timer.
+    case off
+}
+
+/// The sleep timer as the player shows it.
+struct SleepTimerState: Sendable, Equatable {
+    /// When it ends (Unix seconds), when known: not for the end of an item that is paused.
+    var endsAt: Double?
+    /// Whether it ends with the item playing.
+    var endOfItem: Bool
+}
 
 /// The sleep timer (`player.sleep`, SPEC §15): the music fades over the timer's last 10 s,
 /// in the player's transport fade (under its duck and the listener's volume), then pauses
 /// and plays at its level again on the next play.
 extension PlayerService {
     /// Sets the timer to `minutes` from now or to the end of the item playing, or clears it.
-    /// - Throws: `badParam` unless exactly one of the three is given, for minutes outside
-    ///   0 (excluded) to a day, or for the end of an item with nothing queued or a live stream.
-    func setSleep(_ params: PlayerSleepParams) throws(PlayerCommandError) -> SleepState {
-        switch (params.minutes, params.endOfItem, params.off) {
-        case (let minutes?, nil, nil):
+    /// - Throws: `badParam` for minutes outside 0 (excluded) to a day, or for the end of an
+    ///   item with nothing queued or a live stream.
+    func setSleep(_ request: SleepRequest) throws(PlayerCommandError) -> SleepTimerState {
+        switch request {
+        case .minutes(let minutes):
             guard minutes > 0, minutes <= 24 * 60 else { throw PlayerCommandError(.badParam, "minutes must be more than 0 and at most 1440 (a day)") }
             sleepTimer = SleepTimer(.at(now() + minutes * 60))
-        case (nil, true, nil):
+        case .endOfItem:
             guard let current = player.queue.current else { throw PlayerCommandError(.badParam, "nothing is queued, so no item can end") }
             guard player.nowPlayingInfo(at: now())?.metadata.isLiveStream != true else {
                 throw PlayerCommandError(.badParam, "\(current.location) is a live stream, which has no end; give minutes instead")
             }
             sleepTimer = SleepTimer(.endOfItem)
-        case (nil, nil, true):
+        case .off:
             endSleep()
-        default:
-            throw PlayerCommandError(.badParam, "give one of minutes, endOfItem: true or off: true")
         }
         logger.notice("sleep timer: \(sleepTimer.map { "\($0.end)" } ?? "cleared")")
-        hub.publish(Events.NowPlayingChanged.self, nowPlaying())
+        announce(.nowPlayingChanged)
         chores.ring()
-        return sleepState() ?? SleepState(endsAt: nil, endOfItem: false)
+        return sleepState() ?? SleepTimerState(endsAt: nil, endOfItem: false)
     }
 
     /// The timer as `nowPlaying.get` shows it; `nil` when none is set.
-    func sleepState() -> SleepState? {
+    func sleepState() -> SleepTimerState? {
         guard let sleepTimer else { return nil }
         let moment = now()
-        return SleepState(
+        return SleepTimerState(
             endsAt: sleepTimer.endsAt(now: moment, playing: player.state == .playing ? player.nowPlayingInfo(at: moment) : nil),
             endOfItem: sleepTimer.end == .endOfItem)
     }
@@ -58,7 +73,7 @@ extension PlayerService {
                 logger.notice("sleep timer: paused")
             }
             endSleep()
-            hub.publish(Events.NowPlayingChanged.self, nowPlayingState())
+            announce(.nowPlayingChanged)
             return
         }
         guard player.state == .playing, pendingFadeOut == nil else { return }

@@ -343,6 +343,11 @@ actor PlayerService {
     }
 
     /// Publishes what changed: the now-playing state (stored as the snapshot first) or the queue.
+    /// Publishes `route.changed`: the player's output moved, went or came back.
+    func announceRoute(_ change: RouteChange, from previous: String?, to sink: String?) {
+        hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink))
+    }
+
     func announce(_ effect: PlayerEffect) {
         switch effect {
         case .nowPlayingChanged:

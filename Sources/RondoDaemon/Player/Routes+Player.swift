@@ -39,11 +39,14 @@ extension Routes {
             return PlayerOutputs(try await RPCError.wording { () throws(PlayerCommandError) in try await player.setOutput(choice) })
         }
         router.register(Methods.PlayerSleep.self) { params, _ throws(RPCError) in
-            try await RPCError.wording { () throws(PlayerCommandError) in try await player.setSleep(params) }
+            let request = try SleepRequest(params)
+            let state = try await RPCError.wording { () throws(PlayerCommandError) in try await player.setSleep(request) }
+            return SleepState(endsAt: state.endsAt, endOfItem: state.endOfItem)
         }
-        router.register(Methods.ChaptersGet.self) { _, _ in await player.chapters() }
+        router.register(Methods.ChaptersGet.self) { _, _ in ChaptersResult(await player.chapters()) }
         router.register(Methods.PlayerChapter.self) { params, _ throws(RPCError) in
-            try await RPCError.wording { () throws(PlayerCommandError) in try await player.moveToChapter(params) }
+            let move = try ChapterMove(params)
+            return ChaptersResult(try await RPCError.wording { () throws(PlayerCommandError) in try await player.moveToChapter(move) })
         }
     }
 }
