@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "Streams", dependencies: ["Audio", "CCurl", "TextEncodings"], swiftSettings: strictSettings),
         .target(
             name: "Library",
-            dependencies: ["TagReading", "ContentIdentifiers", "Feeds", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["TagReading", "ContentIdentifiers", "Feeds", "ThreadJobs", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TagReading
+import ThreadJobs
 
 /// Finds the audio and playlist files under a path, following symbolic links to files and
 /// directories.

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadJobs
 
 /// Brings the library in line with the music directory: `library.scan`.
 ///

@@ -4,6 +4,7 @@ import Library
 import Logging
 import Streams
 import Synchronization
+import ThreadJobs
 
 /// Downloads ahead the next unplayed episodes of every show (`download_ahead`) into a
 /// directory of their own, within `cache_limit_mb`: when a download would pass the cap, the

@@ -5,6 +5,7 @@ import Logging
 import RondoProtocol
 import Streams
 import Synchronization
+import ThreadJobs
 
 /// The `podcast.*` methods and the refresher (SPEC §12): subscriptions kept in the library's
 /// database, feeds fetched with conditional GETs on threads of their own, several at once,

@@ -3,6 +3,7 @@ import Focus
 import Foundation
 import Glibc
 import RondoProtocol
+import ThreadJobs
 
 /// `prompt.play`: speaks a voice prompt over whatever plays, the way a navigation app does.
 ///
@@ -90,21 +91,17 @@ final class PromptService: Sendable {
     ) async -> AudioError? {
         let properties = [SessionAudioControl.sessionProperty: session.rawValue]
         let player = player
-        return await withCheckedContinuation { continuation in
-            let thread = Thread {
-                do throws(AudioError) {
-                    if let file {
-                        try player.play(file: file, properties: properties, until: shouldStop)
-                    } else {
-                        try player.playChime(properties: properties, until: shouldStop)
-                    }
-                    continuation.resume(returning: nil)
-                } catch {
-                    continuation.resume(returning: error)
+        return await ThreadFanOut.run(name: "rondo-prompt") { () -> AudioError? in
+            do throws(AudioError) {
+                if let file {
+                    try player.play(file: file, properties: properties, until: shouldStop)
+                } else {
+                    try player.playChime(properties: properties, until: shouldStop)
                 }
+                return nil
+            } catch {
+                return error
             }
-            thread.name = "rondo-prompt"
-            thread.start()
         }
     }
 }

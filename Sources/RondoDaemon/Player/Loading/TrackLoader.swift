@@ -5,6 +5,7 @@ import Logging
 import Playback
 import Synchronization
 import TagReading
+import ThreadJobs
 
 /// Does the player's slow work off its actor: reads what the player shows of a file (its
 /// library row or its tags, caching a cover), and opens a track's decoder, seeks it and
@@ -13,7 +14,7 @@ import TagReading
 /// comes back, so a file (or, next, a stream) that takes seconds to open holds up no
 /// request.
 ///
-/// Ownership: two threads of its own (``LoaderThread``), each the only one doing its part.
+/// Ownership: threads of its own (``SerialThread``), each the only one doing its part.
 /// `rondo-loader` reads the library and the tags, in the order asked for; a load or
 /// pre-roll is described there first (its ReplayGain is needed before sound) and then
 /// handed, in the same order, to `rondo-open`, which opens the track and hands it to the
@@ -30,11 +31,11 @@ final class TrackLoader: Sendable {
     /// What was found and done, in order (``LoaderNotice``).
     let notices: AsyncStream<LoaderNotice>
     private let tell: AsyncStream<LoaderNotice>.Continuation
-    private let queue = LoaderThread(name: "rondo-loader")
-    private let opening = LoaderThread(name: "rondo-open")
+    private let queue = SerialThread(name: "rondo-loader")
+    private let opening = SerialThread(name: "rondo-open")
     /// Reads remote files' tags, which may wait on a slow server for a timeout: a lane of
     /// its own, so no load or description waits behind them.
-    private let remoteTags = LoaderThread(name: "rondo-tags")
+    private let remoteTags = SerialThread(name: "rondo-tags")
     private let intent = Mutex(LoadIntent())
     /// The newest pre-roll asked for; a pre-roll with another ticket is stale. Apart from
     /// `intent` so that asking for one never waits for a track being handed to the engine.

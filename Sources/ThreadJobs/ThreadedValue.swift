@@ -3,12 +3,12 @@ import Foundation
 /// A value worked out on a thread of its own while the caller goes on with something else.
 ///
 /// Thread safety: `value` is written once by the thread, under `condition`, and read under it.
-final class ThreadedValue<Value: Sendable>: @unchecked Sendable {
+public final class ThreadedValue<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value?
 
     /// Starts a thread that runs `work`.
-    init(name: String, _ work: @escaping @Sendable () -> Value) {
+    public init(name: String, _ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             let result = work()
             condition.lock()
@@ -21,7 +21,7 @@ final class ThreadedValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Waits for `work` to return, and returns what it returned.
-    func wait() -> Value {
+    public func wait() -> Value {
         condition.lock()
         defer { condition.unlock() }
         while value == nil { condition.wait() }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Runs blocking work (a feed's fetch, which may wait a network timeout) on threads of its
-/// own, several at once, so that neither Swift's cooperative pool nor Dispatch's is held
-/// by a slow server.
-enum ThreadFanOut {
+/// Runs blocking work (a feed's fetch, which may wait a network timeout; a prompt played to
+/// its end) on threads of its own, several at once, so that neither Swift's cooperative
+/// pool nor Dispatch's is held by it.
+public enum ThreadFanOut {
     /// `work` applied to every item, at most `width` at a time, each on a thread started for
     /// the purpose; the results in the order of `items`.
-    static func map<Item: Sendable, Result: Sendable>(
+    public static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], width: Int, name: String, _ work: @escaping @Sendable (Item) -> Result
     ) async -> [Result] {
         guard !items.isEmpty else { return [] }
@@ -24,6 +24,11 @@ enum ThreadFanOut {
             }
         }
         return results.all()
+    }
+
+    /// What `work` returns, run on a thread of its own named `name`.
+    public static func run<Result: Sendable>(name: String, _ work: @escaping @Sendable () -> Result) async -> Result {
+        await map([()], width: 1, name: name) { _ in work() }[0]
     }
 }
 

@@ -1,18 +1,19 @@
 import Foundation
 
 /// A thread of its own that runs the jobs handed to it one at a time, in the order they
-/// came: one lane of the ``TrackLoader``. A job may block for as long as its file or stream
-/// takes; it holds up only the jobs behind it on this thread, never a shared pool.
+/// came (each lane of the player's track loader is one). A job may block for as long as its
+/// file or stream takes; it holds up only the jobs behind it on this thread, never a shared
+/// pool.
 ///
 /// Ownership: the waiting jobs and `stopping` are guarded by `condition`; only the thread
 /// runs the jobs.
-final class LoaderThread: @unchecked Sendable {
+public final class SerialThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var stopping = false
 
     /// Starts the thread, named `name` (at most 15 bytes, as Linux keeps them).
-    init(name: String) {
+    public init(name: String) {
         let thread = Thread { [self] in
             while let batch = nextJobs() {
                 for job in batch { job() }
@@ -25,7 +26,7 @@ final class LoaderThread: @unchecked Sendable {
     /// Runs `job` on the thread after the jobs handed over before it. Returns at once.
     /// - Returns: whether the job will run; `false` once the thread was told to stop.
     @discardableResult
-    func async(_ job: @escaping @Sendable () -> Void) -> Bool {
+    public func async(_ job: @escaping @Sendable () -> Void) -> Bool {
         condition.withLock {
             guard !stopping else { return false }
             jobs.append(job)
@@ -35,7 +36,7 @@ final class LoaderThread: @unchecked Sendable {
     }
 
     /// Lets the thread end once the jobs handed over so far have run. Returns at once.
-    func stop() {
+    public func stop() {
         condition.withLock {
             stopping = true
             condition.signal()
