@@ -26,6 +26,9 @@ extension Player {
         case .reachedEnd:
             guard isLoaded else { return [] }
             return stopAtEnd(at: now)
+        case .resumeFailed:
+            guard let entry = queue.current else { return [] }
+            return [.load(entry, position: elapsed(at: now), playing: true), .prepareNext(automaticNext)]
         case .failed(let entryID):
             unplayable.insert(entryID)
             guard queue.current?.id == entryID else {

@@ -291,24 +291,16 @@ actor PlayerService {
                     pending = (followUp + pending.filter { !$0.isPrepareNext })[...]
                 }
             case .resume:
-                // An output lost while paused is found by the engine here; the entry is then
-                // loaded again from the position the player kept, and what follows it prepared
-                // again: the lost output may have taken the pre-rolled entry with it (a loss
-                // just after the decoder moved on, before the listener heard the change). A
-                // track still being opened, or one loaded, plays on, unless the audio server
-                // is known gone (its stream may not have failed yet): then it cannot, and
-                // `play` is refused as without it.
+                // A track still being opened, or one loaded, plays on, unless the audio server
+                // is known gone (its stream may not have failed yet). Otherwise the core says
+                // what to do (an output lost while paused is found by the engine here): load
+                // the entry again from where it was, and prepare what follows again.
                 if engine.isConnected
                     && (loader.adjustPending({ $0.playing = true }) || (engine.isLoaded && fadeIn(resuming: { engine.resume() })))
                 {
                     break
-                } else if let entry = player.queue.current {
-                    pending.insert(
-                        contentsOf: [
-                            .load(entry, position: player.elapsed(at: now()), playing: true),
-                            .prepareNext(player.automaticNext),
-                        ], at: pending.startIndex)
                 }
+                pending.insert(contentsOf: player.handle(.resumeFailed, at: now()), at: pending.startIndex)
             case .pause:
                 observeOutput(evenWhenPaused: true)
                 _ = loader.adjustPending { $0.playing = false }

@@ -2,6 +2,19 @@ import Playback
 import Testing
 
 @Suite struct PlayerReportTests {
+    // MARK: resumeFailed
+
+    /// A resume the output could not carry out loads the current entry again from where it
+    /// was, playing, and prepares the entry after it again; with nothing current, nothing.
+    @Test func aFailedResumeLoadsTheCurrentEntryAgain() throws {
+        var rig = try PlayerRig(count: 3, current: 1, state: .paused)
+        rig.advance(5)
+        let elapsed = rig.elapsed
+        #expect(rig.report(.resumeFailed) == [.load(rig.entry(1), position: elapsed, playing: true), .prepareNext(rig.entry(2))])
+        var empty = PlayerRig(count: 2)
+        #expect(empty.report(.resumeFailed) == [])
+    }
+
     // MARK: advanced
 
     /// When the output advances to the pre-rolled next entry, it becomes current from 0 and
