@@ -81,7 +81,8 @@ public final class SnapcastServer: @unchecked Sendable {
         try start()
     }
 
-    private let bufferMilliseconds: Int
+    /// How long it holds its source's sound before the rooms play it (`--stream.buffer`).
+    public let bufferMilliseconds: Int
 
     deinit { stop() }
 

@@ -6,8 +6,9 @@ public enum AudioOutput: Sendable, Equatable {
     case pulse(server: String?)
     /// A sink that takes samples in real time and discards them (``NullOutputConnection``).
     case null
-    /// A snapserver's TCP stream source, every room in sync (``SnapcastConnection``).
-    case snapcast(host: String, port: Int)
+    /// A snapserver's TCP stream source, every room in sync (``SnapcastConnection``), which
+    /// holds what it reads `bufferMilliseconds` before the rooms play it.
+    case snapcast(host: String, port: Int, bufferMilliseconds: Int)
 
     /// Connects to the output; ``AudioServer`` is its one caller.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no PulseAudio server, or no
@@ -16,7 +17,7 @@ public enum AudioOutput: Sendable, Equatable {
         switch self {
         case .pulse(let server): try PulseConnection(server: server)
         case .null: NullOutputConnection()
-        case .snapcast(let host, let port): try SnapcastConnection(host: host, port: port)
+        case .snapcast(let host, let port, let buffer): try SnapcastConnection(host: host, port: port, bufferMilliseconds: buffer)
         }
     }
 }

@@ -71,6 +71,8 @@ public struct ConfigFile: Sendable, Equatable {
     public var skipForward: Double?
     /// `[snapcast] source`.
     public var snapcastSource: SnapcastSource?
+    /// `[snapcast] buffer_ms`.
+    public var snapcastBufferMilliseconds: Int?
     /// `[mpd] enabled`.
     public var mpdEnabled: Bool?
     /// `[mpd] listen`: `.some(nil)` for the Unix socket only.

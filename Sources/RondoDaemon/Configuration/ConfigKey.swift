@@ -43,6 +43,7 @@ enum ConfigKey: String, CaseIterable {
     case skipForward = "podcasts.skip_forward_s"
     case snapcast
     case snapcastSource = "snapcast.source"
+    case snapcastBuffer = "snapcast.buffer_ms"
     case mpd
     case mpdEnabled = "mpd.enabled"
     case mpdListen = "mpd.listen"
@@ -96,8 +97,9 @@ enum ConfigKey: String, CaseIterable {
         case .playedAtRemaining: "a number of seconds from 0 to 3600"
         case .skipBack, .skipForward:
             "a number of seconds from \(Int(SkipIntervals.range.lowerBound)) to \(Int(SkipIntervals.range.upperBound))"
-        case .snapcast: "a table: write [snapcast] with source under it"
+        case .snapcast: "a table: write [snapcast] with source and buffer_ms under it"
         case .snapcastSource: "a snapserver TCP source's HOST:PORT such as \"127.0.0.1:4953\""
+        case .snapcastBuffer: "a whole number of milliseconds from 0 to \(SnapcastSource.bufferRange.upperBound), snapserver.conf's buffer"
         case .mpd: "a table: write [mpd] with enabled, listen and password under it"
         case .mpdEnabled: "true or false"
         case .mpdListen: "an address and port such as \"127.0.0.1:6600\" or \"[::1]:6600\", or \"\" for the Unix socket only"
@@ -116,7 +118,8 @@ enum ConfigKey: String, CaseIterable {
             true
         case .releaseAfter, .promptHold, .resumeWithin, .restorePlaying, .maxClients, .pulse, .mpris, .mprisEnabled, .view,
             .playback, .preampDecibels, .preventClipping, .network, .networkTimeout, .networkBuffer, .podcasts, .downloadAhead,
-            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .resumeOnOutputWithin, .fade, .focus:
+            .cacheLimit, .playedAtRemaining, .skipBack, .skipForward, .mpd, .mpdEnabled, .snapcast, .snapcastBuffer, .resumeOnOutputWithin, .fade,
+            .focus:
             false
         }
     }
@@ -235,6 +238,9 @@ enum ConfigKey: String, CaseIterable {
         case (.snapcastSource, .string(let text)):
             guard let source = SnapcastSource(text) else { throw invalid }
             config.snapcastSource = source
+        case (.snapcastBuffer, .integer(let milliseconds)):
+            guard SnapcastSource.bufferRange.contains(Int(milliseconds)) else { throw invalid }
+            config.snapcastBufferMilliseconds = Int(milliseconds)
         case (.mpd, .table):
             break
         case (.mpdEnabled, .boolean(let flag)):

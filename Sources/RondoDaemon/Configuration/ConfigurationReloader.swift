@@ -83,7 +83,10 @@ final class ConfigurationReloader: Sendable {
         if old.resumeWithin != new.resumeWithin { keys.append(ConfigKey.resumeWithin.rawValue) }
         if old.maxClients != new.maxClients { keys.append(ConfigKey.maxClients.rawValue) }
         if old.output != new.output { keys.append(ConfigKey.output.rawValue) }
-        if old.snapcastSource != new.snapcastSource { keys.append(ConfigKey.snapcastSource.rawValue) }
+        if old.snapcastSource.description != new.snapcastSource.description { keys.append(ConfigKey.snapcastSource.rawValue) }
+        if old.snapcastSource.bufferMilliseconds != new.snapcastSource.bufferMilliseconds {
+            keys.append(ConfigKey.snapcastBuffer.rawValue)
+        }
         if old.pulseServer != new.pulseServer { keys.append(ConfigKey.pulseServer.rawValue) }
         if old.pulseSink != new.pulseSink { keys.append(ConfigKey.pulseSink.rawValue) }
         if old.mprisEnabled != new.mprisEnabled { keys.append(ConfigKey.mprisEnabled.rawValue) }

@@ -58,6 +58,7 @@ extension DaemonOptions {
         if let skipForward = config.skipForward { podcasts.skipForward = skipForward }
         if let viewListen = config.viewListen { self.viewListen = viewListen }
         if let source = config.snapcastSource { snapcastSource = source }
+        if let buffer = config.snapcastBufferMilliseconds { snapcastSource.bufferMilliseconds = buffer }
         if let enabled = config.mpdEnabled { mpd.enabled = enabled }
         if let listen = config.mpdListen { mpd.listen = listen }
         if let password = config.mpdPassword { mpd.password = password }

@@ -17,7 +17,7 @@ public enum OutputKind: String, Sendable, Equatable {
         switch self {
         case .pulse: .pulse(server: server)
         case .null: .null
-        case .snapcast: .snapcast(host: snapcast.host, port: snapcast.port)
+        case .snapcast: .snapcast(host: snapcast.host, port: snapcast.port, bufferMilliseconds: snapcast.bufferMilliseconds)
         }
     }
 }

@@ -73,11 +73,11 @@ struct ConfigErrorTests {
     @Test(arguments: [
         (
             "log_level = \"info\"\nrestore_playng = true\n",
-            "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source; [mpd] enabled, listen, password; [focus] adopt"
+            "/etc/rondo/rondo.toml:2: unknown key restore_playng (did you mean restore_playing?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source, buffer_ms; [mpd] enabled, listen, password; [focus] adopt"
         ),
         (
             "volume = 3\n",
-            "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source; [mpd] enabled, listen, password; [focus] adopt"
+            "/etc/rondo/rondo.toml:1: unknown key volume; rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source, buffer_ms; [mpd] enabled, listen, password; [focus] adopt"
         ),
         (
             "[pulse]\nserver = \"\"\nsinks = \"\"\n",
@@ -85,7 +85,7 @@ struct ConfigErrorTests {
         ),
         (
             "[puls]\nserver = \"\"\n",
-            "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source; [mpd] enabled, listen, password; [focus] adopt"
+            "/etc/rondo/rondo.toml:1: unknown table [puls] (did you mean pulse?); rondo.toml takes music_directory, database, policy, release_after, prompt_hold_s, resume_within_s, restore_playing, log_level, max_clients, output and [pulse] server, sink; [mpris] enabled; [view] listen; [playback] replaygain, preamp_db, prevent_clipping, resume_on_output, resume_on_output_within_s, fade_ms; [network] timeout_s, buffer_s, user_agent; [podcasts] refresh_every, download_ahead, cache_limit_mb, played_at_remaining_s, skip_back_s, skip_forward_s; [snapcast] source, buffer_ms; [mpd] enabled, listen, password; [focus] adopt"
         ),
         ("[pulse.extra]\n", "/etc/rondo/rondo.toml:1: unknown key pulse.extra; [pulse] takes server and sink"),
     ])

@@ -35,6 +35,8 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
 
     private let host: String
     private let port: Int
+    /// Snapserver's buffer, in frames: how long it holds what it reads before the rooms play it.
+    private let serverBufferFrames: Int
     private let lock = NSCondition()
     private var channels: [ObjectIdentifier: SnapcastChannel] = [:]
     private var open = true
@@ -52,12 +54,15 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
 
     /// A feed to the snapserver source at `host`:`port`, connected now and fed on its own
     /// thread.
+    /// - Parameter bufferMilliseconds: snapserver's `buffer`: the rooms play what it read
+    ///   that much later, which the heard position counts.
     /// - Throws: ``AudioError/pulseUnavailable(_:)`` when no snapserver takes the
     ///   connection (within 2 s), so that the output is refused or waited for as an audio
     ///   server that does not answer is.
-    public init(host: String, port: Int) throws(AudioError) {
+    public init(host: String, port: Int, bufferMilliseconds: Int = 1000) throws(AudioError) {
         self.host = host
         self.port = port
+        serverBufferFrames = bufferMilliseconds * Self.rate / 1000
         let socket = try Self.connect(host: host, port: port)
         let thread = Thread { [self] in run(socket) }
         thread.name = "rondo-snapcast"
@@ -116,8 +121,9 @@ public final class SnapcastConnection: OutputConnection, @unchecked Sendable {
         lock.withLock { _ = channels.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
-    /// The feed's frames written ahead of what the listener hears.
-    var lead: Int { Self.leadFrames }
+    /// The frames between what the feed wrote and what the rooms play: what it writes ahead
+    /// of its clock, and what snapserver holds back (its `buffer`).
+    var lead: Int { Self.leadFrames + serverBufferFrames }
 
     // MARK: The feed's thread
 
