@@ -107,4 +107,39 @@ struct PeerCredentialTests {
         #expect(daemon.log.contains("refused client connection"), "\(daemon.log)")
         #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).pid == daemon.pid)
     }
+
+    /// The MPD socket's door is the same: a client of another user is greeted, told why in
+    /// one `ACK` line, and closed; the refusal is logged, and the daemon's user still gets in.
+    @Test func anotherUserIsRefusedOnTheMPDSocket() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        let mpdSocket = daemon.directory.appending("mpd.sock")
+        _ = try MPDLineClient(socketPath: mpdSocket)
+        chmod(daemon.directory.path, 0o755)
+        chmod(mpdSocket, 0o666)
+        let probe = """
+            import socket
+            s = socket.socket(socket.AF_UNIX)
+            s.connect("\(mpdSocket)")
+            s.settimeout(5)
+            data = b""
+            try:
+                while True:
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+            except ConnectionResetError:
+                pass
+            print(data.decode().strip())
+            print("closed")
+            """
+        let run = Subprocess.capture(
+            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", probe])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines.first?.hasPrefix("OK MPD ") == true && lines.last == "closed", "\(run.stdout)")
+        #expect(lines.dropFirst().first?.hasPrefix("ACK [4@0] {} only the user who runs rondod may connect") == true, "\(run.stdout)")
+        #expect(daemon.log.contains("refused MPD connection"), "\(daemon.log)")
+        #expect(try MPDLineClient(socketPath: mpdSocket).call("ping") == ["OK"])
+    }
 }
