@@ -106,11 +106,11 @@ extension MPDCommands {
     /// The library's tracks under `location` (the whole library for the music directory),
     /// read where the command runs: on the library-read threads.
     func tracks(under location: String?) async throws(MPDAck) -> [CatalogTrack] {
-        guard let store = library.store else {
+        guard library.hasDatabase else {
             throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
         }
         do throws(StoreError) {
-            return try store.tracks(under: location == paths.musicDirectory ? nil : location)
+            return try library.tracks(under: location == paths.musicDirectory ? nil : location)
         } catch {
             throw MPDAck(.system, command: "", "the library could not be read: \(error)")
         }
@@ -283,7 +283,7 @@ extension MPDCommands {
         let location = try paths.location(of: arguments[0], isLocal: client.isLocal, command: command)
         let offset = try Self.integer(arguments[1], command)
         guard offset >= 0 else { throw MPDAck(.argument, command: command, "Bad offset") }
-        guard let artwork = (try? library.store?.track(atPath: location))??.artwork,
+        guard let artwork = library.track(atPath: location)?.artwork,
             let handle = FileHandle(forReadingAtPath: artwork.path)
         else {
             if typed { return }

@@ -13,7 +13,7 @@ extension MPDCommands {
         async throws(MPDAck)
     {
         let location = try paths.location(of: uri, isLocal: client.isLocal, command: "")
-        if let track = try? library.store?.track(atPath: location) {
+        if let track = library.track(atPath: location) {
             output.song(paths.song(track), for: client)
             return
         }

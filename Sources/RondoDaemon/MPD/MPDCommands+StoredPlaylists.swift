@@ -29,7 +29,7 @@ extension MPDCommands {
             "listplaylistinfo",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
                 for location in try await commands.playlistLocations(arguments[0], "listplaylistinfo") {
-                    if let track = try? commands.library.store?.track(atPath: location) {
+                    if let track = commands.library.track(atPath: location) {
                         output.song(commands.paths.song(track), for: client)
                     } else {
                         output.field("file", commands.paths.uri(of: location))
@@ -87,7 +87,7 @@ extension MPDCommands {
                 let added: [String]
                 if location.hasPrefix("http://") || location.hasPrefix("https://") {
                     added = [location]
-                } else if (try? commands.library.store?.track(atPath: location)) != nil
+                } else if commands.library.track(atPath: location) != nil
                     || (client.isLocal && FileManager.default.fileExists(atPath: location) && !Self.isDirectory(location))
                 {
                     added = [location]
@@ -162,13 +162,11 @@ extension MPDCommands {
     /// The locations the stored playlist `name` holds: a saved one's, else the library's.
     private func playlistLocations(_ name: String, _ command: String) async throws(MPDAck) -> [String] {
         if let locations = saved.locations(of: name) { return locations }
-        guard let store = library.store, let playlist = try await libraryPlaylists().first(where: { $0.name == name }) else {
+        guard let playlist = try await libraryPlaylists().first(where: { $0.name == name }) else {
             throw MPDAck(.noExist, command: command, "No such playlist")
         }
         do throws(StoreError) {
-            return try store.entries(.tracksOfPlaylist(playlist.id), in: 0..<Int(Int32.max)).compactMap { entry in
-                if case .track(let track) = entry { track.path } else { nil }
-            }
+            return try library.trackPaths(of: playlist)
         } catch {
             throw MPDAck(.system, command: command, "the library could not be read: \(error)")
         }
@@ -185,11 +183,8 @@ extension MPDCommands {
 
     /// The library's playlists.
     private func libraryPlaylists() async throws(MPDAck) -> [CatalogPlaylist] {
-        guard let store = library.store else { return [] }
         do throws(StoreError) {
-            return try store.entries(.playlists, in: 0..<Int(Int32.max)).compactMap { entry in
-                if case .playlist(let playlist) = entry { playlist } else { nil }
-            }
+            return try library.playlists()
         } catch {
             throw MPDAck(.system, command: "", "the library could not be read: \(error)")
         }

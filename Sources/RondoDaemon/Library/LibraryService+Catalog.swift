@@ -1,0 +1,36 @@
+import Library
+
+/// The library's reads every front end shares, in the library's own terms (no wire): a
+/// track by its path, the tracks under a directory, the playlists and a playlist's tracks.
+/// Each reads SQLite where it is called: front ends call them off their loops (MPD's
+/// commands run on the library-read threads). Without a database there is nothing to read.
+extension LibraryService {
+    /// Whether the library's database is open: without it there is no library to read.
+    var hasDatabase: Bool { store != nil }
+
+    /// The track at `path`, if the library has one there (`nil` too when it cannot be read).
+    func track(atPath path: String) -> CatalogTrack? {
+        (try? store?.track(atPath: path)) ?? nil
+    }
+
+    /// The tracks under `directory` (the whole library when `nil`).
+    func tracks(under directory: String?) throws(StoreError) -> [CatalogTrack] {
+        try store?.tracks(under: directory) ?? []
+    }
+
+    /// Every playlist the library lists: the music directory's and those clients saved.
+    func playlists() throws(StoreError) -> [CatalogPlaylist] {
+        guard let store else { return [] }
+        return try store.entries(.playlists, in: 0..<Int(Int32.max)).compactMap { entry in
+            if case .playlist(let playlist) = entry { playlist } else { nil }
+        }
+    }
+
+    /// The paths of the library tracks `playlist` holds, in order.
+    func trackPaths(of playlist: CatalogPlaylist) throws(StoreError) -> [String] {
+        guard let store else { return [] }
+        return try store.entries(.tracksOfPlaylist(playlist.id), in: 0..<Int(Int32.max)).compactMap { entry in
+            if case .track(let track) = entry { track.path } else { nil }
+        }
+    }
+}
