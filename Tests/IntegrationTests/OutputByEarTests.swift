@@ -171,6 +171,9 @@ struct OutputByEarTests {
     /// volume out of range, both or neither of volume and change.
     @Test func badOutputRequestsAreRefused() throws {
         let bench = try AudioTestBench()
+        // The daemon answers before its connection to the audio server has listed the sinks;
+        // until then an unknown sink is refused as no sink at all (no audio server answers).
+        #expect(try bench.wait(upTo: 3) { try bench.client.call(Methods.PlayerOutputsGet.self).outputs.contains { $0.name == bench.pulse.sink } })
         let unknown = Subprocess.capture(
             [BuiltProducts.rondo, "output", "no_such_sink"], environment: ["RONDO_SOCKET": bench.daemon.socketPath])
         #expect(unknown.status == 1)
