@@ -67,21 +67,23 @@ private final class DatagramListener {
 
 /// The socket's peer-credential gate (SPEC §2: only the daemon's own user may connect).
 struct PeerCredentialTests {
-    /// A client running as another user is refused even when the socket's permissions are
-    /// loosened to let it connect: it gets a `permissionDenied` error line and nothing of
-    /// the daemon's, the connection is closed, and the refusal is logged.
-    @Test func anotherUserIsRefused() throws {
-        let daemon = try DaemonProcess(pulseServer: nil)
-        chmod(daemon.directory.path, 0o755)
-        chmod(daemon.socketPath, 0o666)
+    /// Connects to `socket` as uid 65534, sends `line` (when given), and prints what comes
+    /// back until the daemon closes, then `closed`.
+    private static func asAnotherUser(connectingTo socket: String, sending line: String?) -> (status: Int32, stdout: String, stderr: String) {
+        let send =
+            line.map {
+                """
+                try:
+                    s.sendall(b'\($0)\\n')
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                """
+            } ?? ""
         let probe = """
             import socket
             s = socket.socket(socket.AF_UNIX)
-            s.connect("\(daemon.socketPath)")
-            try:
-                s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.info"}\\n')
-            except (BrokenPipeError, ConnectionResetError):
-                pass
+            s.connect("\(socket)")
+            \(send)
             s.settimeout(5)
             data = b""
             try:
@@ -95,8 +97,18 @@ struct PeerCredentialTests {
             print(data.decode().strip())
             print("closed")
             """
-        let run = Subprocess.capture(
+        return Subprocess.capture(
             ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", probe])
+    }
+
+    /// A client running as another user is refused even when the socket's permissions are
+    /// loosened to let it connect: it gets a `permissionDenied` error line and nothing of
+    /// the daemon's, the connection is closed, and the refusal is logged.
+    @Test func anotherUserIsRefused() throws {
+        let daemon = try DaemonProcess(pulseServer: nil)
+        chmod(daemon.directory.path, 0o755)
+        chmod(daemon.socketPath, 0o666)
+        let run = Self.asAnotherUser(connectingTo: daemon.socketPath, sending: #"{"jsonrpc":"2.0","id":1,"method":"daemon.info"}"#)
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 && lines.last == "closed", "\(run.stdout)")
@@ -116,25 +128,7 @@ struct PeerCredentialTests {
         _ = try MPDLineClient(socketPath: mpdSocket)
         chmod(daemon.directory.path, 0o755)
         chmod(mpdSocket, 0o666)
-        let probe = """
-            import socket
-            s = socket.socket(socket.AF_UNIX)
-            s.connect("\(mpdSocket)")
-            s.settimeout(5)
-            data = b""
-            try:
-                while True:
-                    chunk = s.recv(4096)
-                    if not chunk:
-                        break
-                    data += chunk
-            except ConnectionResetError:
-                pass
-            print(data.decode().strip())
-            print("closed")
-            """
-        let run = Subprocess.capture(
-            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", probe])
+        let run = Self.asAnotherUser(connectingTo: mpdSocket, sending: nil)
         #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3 && lines.first?.hasPrefix("OK MPD ") == true && lines.last == "closed", "\(run.stdout)")

@@ -47,7 +47,7 @@ struct DirectoryWalker {
         guard stat(root, &info) == 0 else { return walk }
         if info.st_mode & S_IFMT != S_IFDIR {
             if let kind = Self.kind(of: Array(root.utf8)), info.st_mode & S_IFMT == S_IFREG {
-                walk.files.append(FoundFile(path: root, stamp: Self.stamp(info), kind: kind))
+                walk.files.append(FoundFile(path: root, stamp: FileStamp(info), kind: kind))
             }
             return walk
         }
@@ -202,7 +202,7 @@ struct DirectoryWalker {
                 let id = DirectoryID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
                 if !enteredBefore.contains(id), visited.insert(id).inserted { subdirectories.append(path) }
             case S_IFREG:
-                if let kind { walk.files.append(FoundFile(path: path, stamp: Self.stamp(info), kind: kind)) }
+                if let kind { walk.files.append(FoundFile(path: path, stamp: FileStamp(info), kind: kind)) }
             case 0:
                 walk.problems.append(
                     .problem(
@@ -213,7 +213,7 @@ struct DirectoryWalker {
                 // or never end, so it is listed, never opened.
                 walk.problems.append(
                     .problem(
-                        path: path, stamp: Self.stamp(info),
+                        path: path, stamp: FileStamp(info),
                         reason: "not a regular file (a named pipe, device or socket); Rondo reads regular files only"))
             }
         }
@@ -250,9 +250,5 @@ struct DirectoryWalker {
             packed = packed << 8 | UInt64(lowered)
         }
         return nil
-    }
-
-    private static func stamp(_ info: stat) -> FileStamp {
-        FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

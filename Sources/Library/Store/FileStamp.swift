@@ -1,9 +1,18 @@
+import Glibc
+
 /// What tells the scanner a file changed without opening it: its size and modification time.
 struct FileStamp: Equatable, Sendable {
     /// Size in bytes.
     var size: Int64
     /// Modification time in nanoseconds since the Unix epoch.
     var modified: Int64
+}
+
+extension FileStamp {
+    /// The stamp of the file `info` describes (`stat`).
+    init(_ info: stat) {
+        self.init(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
 }
 
 /// The files under one part of the music directory that the store knows from earlier scans.

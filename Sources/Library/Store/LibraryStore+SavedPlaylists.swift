@@ -47,7 +47,6 @@ extension LibraryStore {
     private static func stamp(of path: String) -> FileStamp {
         var status = stat()
         guard stat(path, &status) == 0 else { return FileStamp(size: 0, modified: 0) }
-        return FileStamp(
-            size: Int64(status.st_size), modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        return FileStamp(status)
     }
 }
