@@ -21,6 +21,8 @@ public final class MonitorRecorder: @unchecked Sendable {
     private let reader: Thread
 
     /// Starts recording the monitor of `sink` on `server`, and waits until samples flow.
+    /// - Throws: when the monitor cannot be opened, or sends nothing within 5 s (a recorder
+    ///   that hears nothing would fail a test as if the sound were missing).
     public init(server: String, sink: String) throws {
         let capture = try MonitorCapture(sink: sink, server: server)
         self.capture = capture
@@ -32,7 +34,12 @@ public final class MonitorRecorder: @unchecked Sendable {
             }
         }
         reader.start()
-        for _ in 0..<100 where blocks.list.withLock({ $0.isEmpty }) { Thread.sleep(forTimeInterval: 0.02) }
+        for _ in 0..<250 where blocks.list.withLock({ $0.isEmpty }) { Thread.sleep(forTimeInterval: 0.02) }
+        guard !blocks.list.withLock({ $0.isEmpty }) else {
+            capture.stop()
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the monitor of \(sink) sent no samples within 5 s"])
+        }
     }
 
     /// The samples that arrived between `start` and `end`.

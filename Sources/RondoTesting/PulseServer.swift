@@ -110,10 +110,20 @@ public final class PulseServer: Sendable {
         guard pactl("load-module", "module-null-sink", "sink_name=\(sink)").status == 0 else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse refused the null sink"])
         }
+        try waitUntil("pipewire-pulse never listed the null sink") { pactl("list", "short", "sinks").stdout.contains(sink) }
+        // WirePlumber links every stream; until its policy runs, a stream plays to nothing
+        // and a recorder hears nothing. Choosing the default sink is its first act of policy.
+        try waitUntil("WirePlumber never chose the null sink as the default") {
+            pactl("info").stdout.contains("Default Sink: \(sink)\n")
+        }
+    }
+
+    /// Polls `condition` for up to 10 s of wall time; throws `failure` when it never holds.
+    private func waitUntil(_ failure: String, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(10)
-        while !pactl("list", "short", "sinks").stdout.contains(sink) {
+        while !condition() {
             guard Date() < deadline else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "pipewire-pulse never listed the null sink"])
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: failure])
             }
             Thread.sleep(forTimeInterval: 0.02)
         }

@@ -101,8 +101,8 @@ extension JSONValue {
 }
 
 extension AudioTestBench {
-    /// What a failed stream test needs to be read: what is heard, the player's state and the
-    /// end of the daemon's log.
+    /// What a failed stream test needs to be read: what is heard, the player's state, the
+    /// server's streams and the end of the daemon's log.
     func diagnosis() -> String {
         let state = (try? nowPlayingReply()).map { "\($0)" } ?? "no answer"
         let log = daemon.log.split(separator: "\n").suffix(40).joined(separator: "\n")
@@ -110,6 +110,7 @@ extension AudioTestBench {
             format: "heard %.0f Hz; 440 Hz at %.1f dB, 660 Hz at %.1f dB, 880 Hz at %.1f dB; longest silence in the last 5 s %.2f s",
             heardFrequency(), heardLevel(of: 440), heardLevel(of: 660), heardLevel(of: 880),
             longestSilence(from: Date().addingTimeInterval(-5), to: Date()))
-        return "\(heard)\nnowPlaying \(state)\nrondod log:\n\(log)"
+        let streams = pulse.pactl("list", "short", "sink-inputs").stdout
+        return "\(heard)\nnowPlaying \(state)\nsink inputs:\n\(streams)\nrondod log:\n\(log)"
     }
 }

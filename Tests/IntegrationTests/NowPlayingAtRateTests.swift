@@ -31,7 +31,7 @@ struct NowPlayingAtRateTests {
             try bench.queue("short-a.mp3")
             let warmUp = Date()
             try bench.send(.play)
-            #expect(bench.wait(upTo: 3) { firstSound(bench.monitor, after: warmUp) != nil })
+            #expect(bench.wait(upTo: 3) { firstSound(bench.monitor, after: warmUp) != nil }, "\(bench.diagnosis())")
             try bench.send(.stop)
             _ = bench.monitor.waitUntilHeard(within: 3) { SignalAnalysis.level($0) < silenceLevel }
         }
@@ -47,7 +47,7 @@ struct NowPlayingAtRateTests {
         Thread.sleep(forTimeInterval: 0.1)
         // Where each change should fall is counted from the first sound; where it does
         // fall is measured.
-        let onset = try #require(firstSound(bench.monitor, after: played), "nothing was heard")
+        let onset = try #require(firstSound(bench.monitor, after: played), "nothing was heard; \(bench.diagnosis())")
         var heard: [(second: Int, time: Date)] = [(0, onset)]
         for second in 1...9 {
             let nominal = onset.addingTimeInterval(Double(second) / rate)
