@@ -3,23 +3,41 @@ import GRDB
 /// The library as a tree of files: every track under a directory, in path order.
 extension LibraryStore {
     /// The tracks whose files lie under `directory` (an absolute path; every track when
-    /// `nil`), in path order.
+    /// `nil`) and for which `condition` holds, in path order.
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func tracks(under directory: String?) throws(StoreError) -> [CatalogTrack] {
+    public func tracks(under directory: String?, where condition: TrackCondition = .always) throws(StoreError) -> [CatalogTrack] {
         try database.read { db in
-            let select = CatalogRows.trackSelect
-            let rows: [Row]
-            if let directory {
-                // Every path that starts with DIRECTORY/ sorts between DIRECTORY/ and DIRECTORY0
-                // ('0' follows '/'), so the path index answers it.
-                let prefix = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-                rows = try Row.fetchAll(
-                    db.cachedStatement(sql: "\(select) WHERE t.path > ? AND t.path < ? ORDER BY t.path"),
-                    arguments: [prefix + "/", prefix + "0"])
-            } else {
-                rows = try Row.fetchAll(db.cachedStatement(sql: "\(select) ORDER BY t.path"))
-            }
+            let (whereText, arguments) = Self.clause(under: directory, where: condition)
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY t.path"), arguments: arguments)
             return rows.map(CatalogRows.track)
         }
+    }
+
+    /// The distinct combinations of `fields` among the tracks under `directory` for which
+    /// `condition` holds (`nil` for a missing value), in no order: what a listing of tag
+    /// values needs without reading each track whole.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func distinctValues(of fields: [TrackCondition.Field], under directory: String?, where condition: TrackCondition = .always)
+        throws(StoreError) -> [[String?]]
+    {
+        guard !fields.isEmpty else { return [] }
+        return try database.read { db in
+            let (whereText, arguments) = Self.clause(under: directory, where: condition)
+            let columns = fields.map { "CAST(t.\($0.rawValue) AS TEXT)" }.joined(separator: ", ")
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT DISTINCT \(columns) FROM track t WHERE \(whereText)"), arguments: arguments)
+            return rows.map { row in (0..<fields.count).map { row[$0] } }
+        }
+    }
+
+    /// The `WHERE` clause of tracks under `directory` for which `condition` holds. Every path
+    /// that starts with DIRECTORY/ sorts between DIRECTORY/ and DIRECTORY0 ('0' follows
+    /// '/'), so the path index answers the directory.
+    private static func clause(under directory: String?, where condition: TrackCondition) -> (String, StatementArguments) {
+        let (conditionText, conditionArguments) = condition.sql
+        guard let directory else { return (conditionText, conditionArguments) }
+        let prefix = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return ("t.path > ? AND t.path < ? AND (\(conditionText))", [prefix + "/", prefix + "0"] + conditionArguments)
     }
 }

@@ -13,9 +13,17 @@ extension LibraryService {
         (try? store?.track(atPath: path)) ?? nil
     }
 
-    /// The tracks under `directory` (the whole library when `nil`).
-    func tracks(under directory: String?) throws(StoreError) -> [CatalogTrack] {
-        try store?.tracks(under: directory) ?? []
+    /// The tracks under `directory` (the whole library when `nil`) for which `condition` holds.
+    func tracks(under directory: String?, where condition: TrackCondition = .always) throws(StoreError) -> [CatalogTrack] {
+        try store?.tracks(under: directory, where: condition) ?? []
+    }
+
+    /// The distinct combinations of `fields` among the tracks under `directory` for which
+    /// `condition` holds.
+    func distinctValues(of fields: [TrackCondition.Field], under directory: String?, where condition: TrackCondition = .always)
+        throws(StoreError) -> [[String?]]
+    {
+        try store?.distinctValues(of: fields, under: directory, where: condition) ?? []
     }
 
     /// Every playlist the library lists: the music directory's and those clients saved.

@@ -39,22 +39,24 @@ struct MPDPaths: Sendable {
 
     /// The song a library track is.
     func song(_ track: CatalogTrack) -> MPDSong {
-        var tags: [(tag: MPDSong.Tag, value: String)] = []
-        func add(_ tag: MPDSong.Tag, _ value: String?) {
-            if let value, !value.isEmpty { tags.append((tag, value)) }
-        }
-        add(.artist, track.artist)
-        add(.albumArtist, track.albumArtist)
-        add(.title, track.title)
-        add(.album, track.albumTitle)
-        add(.track, track.trackNumber.map(String.init))
-        add(.date, track.year.map(String.init))
-        add(.genre, track.genre)
-        add(.composer, track.composer)
-        add(.disc, track.discNumber.map(String.init))
-        return MPDSong(
+        MPDSong(
             file: uri(of: track.path, episode: track.episode), lastModified: track.modified.map(Self.timestamp), duration: track.duration,
-            tags: tags)
+            tags: Self.tags { track.text(of: $0) })
+    }
+
+    /// The library field each tag a library track has is read from, in the order a song
+    /// lists them.
+    static let tagFields: [(tag: MPDSong.Tag, field: TrackCondition.Field)] = [
+        (.artist, .artist), (.albumArtist, .albumArtist), (.title, .title), (.album, .album), (.track, .trackNumber),
+        (.date, .year), (.genre, .genre), (.composer, .composer), (.disc, .discNumber),
+    ]
+
+    /// The tags of a library track whose fields read as `text` gives them: those not empty.
+    static func tags(_ text: (TrackCondition.Field) -> String?) -> [(tag: MPDSong.Tag, value: String)] {
+        tagFields.compactMap { tag, field in
+            guard let value = text(field), !value.isEmpty else { return nil }
+            return (tag, value)
+        }
     }
 
     /// The song a queue entry is: its library row, else what the player knows of it. A live
@@ -86,6 +88,24 @@ struct MPDPaths: Sendable {
 
     /// `seconds` since the epoch as MPD prints a time (`2026-11-29T10:00:00Z`).
     static func timestamp(_ seconds: Int64) -> String { MPDTime.iso8601(seconds: seconds) }
+}
+
+extension CatalogTrack {
+    /// The track's `field` as text, as the library compares it.
+    func text(of field: TrackCondition.Field) -> String? {
+        switch field {
+        case .title: title
+        case .artist: artist
+        case .albumArtist: albumArtist
+        case .album: albumTitle
+        case .genre: genre
+        case .composer: composer
+        case .path: path
+        case .trackNumber: trackNumber.map(String.init)
+        case .discNumber: discNumber.map(String.init)
+        case .year: year.map(String.init)
+        }
+    }
 }
 
 extension MPDOutput {

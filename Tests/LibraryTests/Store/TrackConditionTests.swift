@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import Library
+
+/// The library's SQL conditions on tracks against the judge a reader applies after them:
+/// a condition must hold for every track the judge accepts (SQLite's `LIKE` folds ASCII
+/// only, and `%`, `_` and `\` are wildcards or escapes to it), and must sift the others out
+/// where it can.
+struct TrackConditionTests {
+    static let titles = [
+        "Love Song", "LOVE me", "Björk Live", "\u{212A}ing of Kelvin", "100% Pure", "under_score", #"back\slash"#, "plain",
+        "İstanbul",
+    ]
+    static let parts = ["love", "LOV", "king", "%", "_", #"\"#, "björk", "", "live", "zzz", "i", "100", "pure"]
+
+    private func library() throws -> LibraryFixture {
+        let library = try LibraryFixture()
+        for (index, title) in Self.titles.enumerated() {
+            try library.add("a/\(index).mp3", ["title": title, "artist": index.isMultiple(of: 2) ? "Even" : "Odd", "track": "\(index + 1)"])
+        }
+        try library.add("b/none.mp3", ["artist": "Even"])
+        try library.scan()
+        return library
+    }
+
+    private func titles(_ store: LibraryStore, _ condition: TrackCondition) throws -> Set<String> {
+        Set(try store.tracks(under: nil, where: condition).map(\.title))
+    }
+
+    @Test func foldedConditionsHoldForEveryMatchAndSiftTheRest() throws {
+        let library = try library()
+        defer { library.remove() }
+        let all = try titles(library.store, .always)
+        #expect(all.count == Self.titles.count + 1)
+        for part in Self.parts {
+            let folded = part.lowercased()
+            let containing = Set(all.filter { $0.lowercased().contains(folded) || folded.isEmpty })
+            let starting = Set(all.filter { $0.lowercased().hasPrefix(folded) })
+            let found = try titles(library.store, .containsFolded(.title, part))
+            let foundStarting = try titles(library.store, .startsWithFolded(.title, part))
+            #expect(found.isSuperset(of: containing), "contains \(part): missed \(containing.subtracting(found))")
+            #expect(foundStarting.isSuperset(of: starting), "starts with \(part): missed \(starting.subtracting(foundStarting))")
+            // An ASCII part reads only the matches and the titles outside ASCII.
+            if !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }) {
+                let outsideASCII = Set(all.filter { !$0.utf8.allSatisfy { $0 < 0x80 } })
+                #expect(found.subtracting(containing).isSubset(of: outsideASCII), "contains \(part): read \(found)")
+                #expect(foundStarting.subtracting(starting).isSubset(of: outsideASCII), "starts with \(part): read \(foundStarting)")
+            }
+        }
+        #expect(try titles(library.store, .containsFolded(.title, "zzz")) == ["Björk Live", "\u{212A}ing of Kelvin", "İstanbul"])
+    }
+
+    @Test func equalityIsExactAndTheEmptyValueIsTheMissingOne() throws {
+        let library = try library()
+        defer { library.remove() }
+        #expect(try titles(library.store, .equals(.title, "Love Song")) == ["Love Song"])
+        #expect(try titles(library.store, .equals(.title, "love song")).isEmpty)
+        #expect(try titles(library.store, .equals(.trackNumber, "3")) == ["Björk Live"])
+        #expect(try library.store.tracks(under: nil, where: .equals(.album, "")).count == Self.titles.count + 1)
+        #expect(try library.store.tracks(under: nil, where: .equals(.genre, "x")).isEmpty)
+    }
+
+    @Test func conditionsCombineAndStayUnderTheirDirectory() throws {
+        let library = try library()
+        defer { library.remove() }
+        let evenLove = TrackCondition.all([.equals(.artist, "Even"), .containsFolded(.title, "love")])
+        // The even titles outside ASCII hold too: the reader's judge rules them out.
+        #expect(try titles(library.store, evenLove) == ["Love Song", "Björk Live", "İstanbul"])
+        let either = TrackCondition.any([.equals(.title, "plain"), .equals(.title, "LOVE me")])
+        #expect(try titles(library.store, either) == ["plain", "LOVE me"])
+        #expect(try titles(library.store, .any([])).isEmpty)
+        #expect(try titles(library.store, .all([])).count == Self.titles.count + 1)
+        #expect(try library.store.tracks(under: library.music + "/b", where: .equals(.artist, "Even")).map(\.path) == [library.music + "/b/none.mp3"])
+        #expect(try library.store.tracks(under: library.music + "/b", where: .equals(.artist, "Odd")).isEmpty)
+    }
+
+    @Test func distinctValuesReadEachCombinationOnce() throws {
+        let library = try library()
+        defer { library.remove() }
+        let rows = try library.store.distinctValues(of: [.artist, .album], under: nil)
+        #expect(Set(rows.map { $0[0] ?? "-" }) == ["Even", "Odd"])
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0[1] == nil })
+        let numbers = try library.store.distinctValues(of: [.trackNumber], under: nil, where: .equals(.artist, "Odd"))
+        #expect(Set(numbers.map { $0[0] }) == ["2", "4", "6", "8"])
+    }
+}
