@@ -10,6 +10,7 @@ raw samples go to --raw (one number per line, ms).
       search  rondod library.search {query: WORD} (limit 50 by default) | MPD search any
               "WORD" window 0:50; WORD one word of an artist or album directory name
       searchall  MPD search any "WORD" without a window (every match)
+      listgroup  MPD list album group albumartist (every album of the library)
       status  rondod nowPlaying.get | MPD status
       Prints NAME_p50_ms, NAME_p99_ms, NAME_max_ms, NAME_mean_ms, NAME_items (mean items per
       reply) and, with --pid, NAME_daemon_cpu_us (the daemon's CPU per request).
@@ -160,6 +161,8 @@ def mpd_requests(kind, count, rng, music):
     """COUNT command lines of KIND for MPD."""
     if kind == 'status':
         return ['status'] * count
+    if kind == 'listgroup':
+        return ['list album group albumartist'] * count
     if kind in ('search', 'searchall'):
         words = search_words(music)
         window = ' window 0:50' if kind == 'search' else ''
@@ -172,7 +175,7 @@ def mpd_requests(kind, count, rng, music):
 
 def items_in(reply, proto):
     if proto == 'mpd':
-        return sum(1 for line in reply if line.startswith((b'file: ', b'directory: ')))
+        return sum(1 for line in reply if line.startswith((b'file: ', b'directory: ', b'Album: ')))
     return len(reply.get('items', [])) if isinstance(reply, dict) else 0
 
 

@@ -12,6 +12,9 @@
 #     "<artist>"), browse an album, search one word (rondod library.search, 50 results at
 #     most; MPD search any "<word>" window 0:50, and without the window), status (rondod
 #     nowPlaying.get, MPD status): p50/p99/max in ms and the daemon's CPU per request
+#   - MPD's protocol on each daemon's MPD socket (rondod's mpd.sock beside its own): search any
+#     "<word>" window 0:50 (REQUESTS), without the window (100), and list album group albumartist
+#     (100): p50/p99/max and CPU per request
 #   - queue the whole library (scale.py queue): rondod queue.set + queue.append of every
 #     path in requests under its 1 MiB line limit, and of the artist directories at most
 #     10,000 files a request (its limit for directories); whether it takes every path, or the
@@ -111,11 +114,15 @@ scan() {
   metric "${name}_cpu_s" "$(calc "($c1-$c0)/$(getconf CLK_TCK)" 2)" s
 }
 
-# latency D KIND NAME [COUNT]: scale.py latency against daemon D.
+# latency D KIND NAME [COUNT] [PROTO SOCKET]: scale.py latency against daemon D (on its own
+# protocol and socket unless told).
 latency() {
-  "$py" "$root/bench/scale.py" latency "$(proto_of "$1")" "$state/$1/$1.sock" "$corpus" "$2" \
+  "$py" "$root/bench/scale.py" latency "${5:-$(proto_of "$1")}" "${6:-$state/$1/$1.sock}" "$corpus" "$2" \
     "${4:-$requests}" "$3" --raw "$out/$3.txt" --pid "$(daemon "$1" pid)" | tee -a "$out/metrics.txt"
 }
+
+# mpd_socket D: where daemon D speaks MPD's protocol (rondod: mpd.sock beside its own).
+mpd_socket() { case $1 in mpd) echo "$state/mpd/mpd.sock" ;; rondod) echo "$state/rondod/mpd.sock" ;; esac; }
 
 # restart D NAME ARGV_FILE ENV_FILE: starts D again with the saved command line and environment
 # and times until the whole library is queued again.
@@ -162,6 +169,10 @@ measure() {
   latency "$d" search "${d}_search"
   [ "$d" = mpd ] && latency "$d" searchall "${d}_search_unwindowed" 100
   latency "$d" status "${d}_status_empty_queue"
+  note "$d: MPD's protocol: search any, and list album group albumartist"
+  latency "$d" search "${d}_mpd_search" "$requests" mpd "$(mpd_socket "$d")"
+  latency "$d" searchall "${d}_mpd_search_unwindowed" 100 mpd "$(mpd_socket "$d")"
+  latency "$d" listgroup "${d}_mpd_list_album_group" 100 mpd "$(mpd_socket "$d")"
 
   wait_load "${d}_queue"
   note "$d: queue the whole library"
@@ -216,7 +227,8 @@ ratio() {
     END {if (x != "" && y != "" && x != "-" && y != "-" && y + 0 != 0) printf "%.2f", x / y; else printf "-"}' "$out/metrics.txt"
 }
 for m in scan_files_per_s scan_wall_s scan_cpu_s rescan_wall_s idle_rss_mib browse_artist_p99_ms \
-    browse_album_p99_ms search_p99_ms status_queued_p99_ms queue_dir_s queue_paths_s \
+    browse_album_p99_ms search_p99_ms mpd_search_p99_ms mpd_search_unwindowed_p99_ms mpd_list_album_group_p99_ms \
+    status_queued_p99_ms queue_dir_s queue_paths_s \
     restart_after_kill_queue_s restart_after_stop_queue_s; do
   metric "ratio_$m" "$(ratio "$m")" rondod/mpd
 done

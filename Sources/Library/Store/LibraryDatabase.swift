@@ -52,6 +52,7 @@ public final class LibraryDatabase: Sendable {
             // Search reads the index's vocabulary and ranks with its own bm25 (SearchPlan).
             try db.execute(sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_terms USING fts5vocab(main, search, row)")
             try SearchRanking.register(db)
+            try FoldedMatch.register(db)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

@@ -170,7 +170,7 @@ extension MPDCommands {
         if let filter = query.filter { songs = songs.filter(filter.matches) }
         if query.sort == nil {
             // MPD's order: a directory's songs, then each subdirectory's.
-            songs.sort { Self.precedesInTree($0.file, $1.file) }
+            songs = songs.map { (Self.treeKey($0.file), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
         }
         if let sort = query.sort {
             let key: (MPDSong) -> String = { song in
@@ -182,18 +182,12 @@ extension MPDCommands {
         return songs
     }
 
-    /// Whether the file `left` comes before `right` as MPD walks its tree: within one
-    /// directory, its songs before its subdirectories, each by name.
-    static func precedesInTree(_ left: String, _ right: String) -> Bool {
-        let leftParts = left.split(separator: "/")
-        let rightParts = right.split(separator: "/")
-        for (index, (a, b)) in zip(leftParts, rightParts).enumerated() {
-            let aIsFile = index == leftParts.count - 1
-            let bIsFile = index == rightParts.count - 1
-            if aIsFile != bIsFile { return aIsFile }
-            if a != b { return a < b }
-        }
-        return leftParts.count < rightParts.count
+    /// Where the file `uri` comes as MPD walks its tree: its path's parts, each directory
+    /// marked to sort after the files beside it, so that within one directory its songs come
+    /// before its subdirectories, each by name.
+    static func treeKey(_ uri: String) -> [String] {
+        let parts = uri.split(separator: "/")
+        return parts.indices.map { index in (index == parts.count - 1 ? "\u{0}" : "\u{1}") + parts[index] }
     }
 
     private func find(_ arguments: [String], foldCase: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)

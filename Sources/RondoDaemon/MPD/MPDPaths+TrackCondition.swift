@@ -24,14 +24,12 @@ extension MPDPaths {
                 return .equals(.path, musicDirectory + "/" + value)
             }
             guard !fields.isEmpty else { return .always }
-            let part: (TrackCondition.Field) -> TrackCondition
             switch comparison {
-            case .equals where !foldCase: part = { .equals($0, value) }
-            case .equals, .contains: part = { .containsFolded($0, value) }
-            case .startsWith: part = { .startsWithFolded($0, value) }
+            case .equals where !foldCase: return .any(fields.map { .equals($0, value) })
+            case .equals, .contains: return .containsFolded(fields, value)
+            case .startsWith: return .any(fields.map { .startsWithFolded($0, value) })
             case .notEquals, .matches: return .always
             }
-            return .any(fields.map(part))
         }
     }
 
