@@ -16,6 +16,9 @@ public indirect enum TrackCondition: Sendable, Equatable {
         case album = "album_title"
         case trackNumber = "track_number"
         case discNumber = "disc_number"
+
+        /// Whether the field holds a number.
+        var isNumber: Bool { self == .trackNumber || self == .discNumber || self == .year }
     }
 
     /// Every track.
@@ -27,7 +30,7 @@ public indirect enum TrackCondition: Sendable, Equatable {
     /// The field is exactly `value`; for `""`, the field is empty or missing.
     case equals(Field, String)
     /// One of the fields contains `part` with case folded (Swift's `lowercased()` on both
-    /// sides; ``FoldedMatch``). It may also hold where `part` would span two fields.
+    /// sides; ``FoldedMatch``); every track holds the empty part.
     case containsFolded([Field], String)
     /// The field starts with `prefix` with case folded, as ``containsFolded(_:_:)``.
     case startsWithFolded(Field, String)
@@ -50,9 +53,16 @@ public indirect enum TrackCondition: Sendable, Equatable {
             let column = "t.\(field.rawValue)"
             return value.isEmpty ? ("\(column) IS NULL OR \(column) = ''", []) : ("\(column) = ?", [value])
         case .containsFolded(let fields, let part):
-            guard !fields.isEmpty else { return ("0", []) }
-            let text = fields.map { "coalesce(t.\($0.rawValue), '')" }.joined(separator: " || char(10) || ")
-            return ("\(FoldedMatch.containsName)(\(text), ?)", [part.lowercased()])
+            guard !part.isEmpty else { return ("1", []) }
+            // A number's digits hold nothing but digits and its sign.
+            let digitsOnly = part.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+            let read = fields.filter { digitsOnly || !$0.isNumber }
+            guard !read.isEmpty else { return ("0", []) }
+            let folded = part.lowercased()
+            return (
+                read.map { "\(FoldedMatch.containsName)(t.\($0.rawValue), ?)" }.joined(separator: " OR "),
+                StatementArguments(read.map { _ in folded })
+            )
         case .startsWithFolded(let field, let prefix):
             return ("\(FoldedMatch.startsName)(coalesce(t.\(field.rawValue), ''), ?)", [prefix.lowercased()])
         }

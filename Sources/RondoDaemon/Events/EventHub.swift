@@ -1,7 +1,8 @@
 import RondoProtocol
 import Synchronization
 
-/// Fans events out to the connections that subscribed to their topic.
+/// Fans the daemon's changes out to its in-process front ends and, as events, to the
+/// connections that subscribed to their topic.
 ///
 /// Ownership: the subscriber table is guarded by its mutex; any task may publish. Each
 /// connection has a bounded outbox; a connection whose outbox is full (it does not read
@@ -17,7 +18,7 @@ final class EventHub: Sendable {
     }
 
     private let subscribers = Mutex<[Int: Subscriber]>([:])
-    private let observers = Mutex<[@Sendable (any Sendable) -> Void]>([])
+    private let observers = Mutex<[@Sendable (DaemonChange) -> Void]>([])
     private let codec = JSONRPCCodec()
 
     /// Registers a connection with its outbox and a way to close it.
@@ -36,15 +37,35 @@ final class EventHub: Sendable {
         subscribers.withLock { $0[connection]?.topics.formUnion(topics) }
     }
 
-    /// Adds an in-process front end (MPRIS) that sees every event's params as they are
+    /// Adds an in-process front end (MPRIS, MPD's `idle`) that sees every change as it is
     /// published, on the publisher's task; it must not block.
-    func observe(_ observer: @escaping @Sendable (any Sendable) -> Void) {
+    func observe(_ observer: @escaping @Sendable (DaemonChange) -> Void) {
         observers.withLock { $0.append(observer) }
     }
 
-    /// Sends an event to every connection subscribed to its topic, and to every observer.
-    func publish<E: RPCEvent>(_ event: E.Type, _ params: E.Params) {
-        for observer in observers.withLock({ $0 }) { observer(params) }
+    /// Tells every observer of `change`, then sends its event to every connection subscribed
+    /// to the event's topic.
+    func publish(_ change: DaemonChange) {
+        for observer in observers.withLock({ $0 }) { observer(change) }
+        switch change {
+        case .nowPlaying(let state): send(Events.NowPlayingChanged.self, state)
+        case .queue(let queue): send(Events.QueueChangedEvent.self, queue)
+        case .commands(let commands): send(Events.RemoteChangedEvent.self, commands)
+        case .route(let route): send(Events.RouteChangedEvent.self, route)
+        case .library(let result): send(Events.LibraryChangedEvent.self, result)
+        case .libraryScanning(let progress): send(Events.LibraryScanProgressEvent.self, progress)
+        case .podcastRefreshed(let refreshed): send(Events.PodcastRefreshedEvent.self, refreshed)
+        case .contentLimits(let limits): send(Events.ContextChangedEvent.self, limits)
+        case .session(let session): send(Events.SessionChangedEvent.self, session)
+        case .sessionGain(let gain): send(Events.SessionGainEvent.self, gain)
+        case .interruption(let interruption): send(Events.SessionInterruptionEvent.self, interruption)
+        case .promptStyle(let style): send(Events.SessionPromptStyleEvent.self, style)
+        case .advisory(let advisory): send(Events.SessionAdvisoryEvent.self, advisory)
+        }
+    }
+
+    /// Sends an event to every connection subscribed to its topic.
+    private func send<E: RPCEvent>(_ event: E.Type, _ params: E.Params) {
         let targets = subscribers.withLock { table in
             table.filter { $0.value.topics.contains(E.topic) }.map(\.value)
         }

@@ -177,7 +177,7 @@ final class LibraryService: Sendable {
             defer { current = validated }
             return (validated, validated != current)
         }
-        if changed { hub.publish(Events.ContextChangedEvent.self, ContentLimitsPayload(updated)) }
+        if changed { hub.publish(.contentLimits(ContentLimitsPayload(updated))) }
         return ContentLimitsPayload(updated)
     }
 
@@ -235,7 +235,7 @@ final class LibraryService: Sendable {
 
     /// Tells subscribers the library's contents changed: a scan's, or a station's, `result`.
     func publishLibraryChanged(_ result: LibraryScanResult) {
-        hub.publish(Events.LibraryChangedEvent.self, result)
+        hub.publish(.library(result))
     }
 
     /// Scans the whole music directory incrementally (the demo's, as the daemon starts);

@@ -30,7 +30,7 @@ final class ScanProgressThrottle: Sendable {
             state.latestPublished = due || progress.done == progress.total
             return state.latestPublished
         }
-        if publish { hub.publish(Events.LibraryScanProgressEvent.self, event) }
+        if publish { hub.publish(.libraryScanning(event)) }
     }
 
     /// Publishes the last report if the throttle held it back.
@@ -39,6 +39,6 @@ final class ScanProgressThrottle: Sendable {
             defer { state.latestPublished = true }
             return state.latestPublished ? nil : state.latest
         }
-        if let pending { hub.publish(Events.LibraryScanProgressEvent.self, pending) }
+        if let pending { hub.publish(.libraryScanning(pending)) }
     }
 }

@@ -6,7 +6,7 @@ import Synchronization
 
 /// What changed, for each MPD client: the subsystems `idle` reports (`changed: player`),
 /// found by comparing the player's published MPD status with the last one seen whenever the
-/// daemon publishes an event, and the queue's version (`status`'s `playlist`, `plchanges`).
+/// daemon publishes a change, and the queue's version (`status`'s `playlist`, `plchanges`).
 ///
 /// Every change is kept for every client until it asks (`idle`), as MPD keeps them: a
 /// client that was busy when the music moved on hears of it at its next `idle`. A client
@@ -73,19 +73,19 @@ final class MPDIdleBoard: Sendable {
 
     // MARK: Changes
 
-    /// Told each event the daemon publishes; looks at the player for what it changed.
-    func observe(_ params: any Sendable) {
-        switch params {
-        case is LibraryScanResult, is PodcastRefreshed:
+    /// Told each change the daemon publishes; looks at the player for what it changed.
+    func observe(_ change: DaemonChange) {
+        switch change {
+        case .library, .podcastRefreshed:
             announce([.database, .update])
-        case is LibraryScanProgress:
+        case .libraryScanning:
             announce([.update])
-        case is NowPlayingState, is QueueChanged:
-            // The player published its MPD status before the event.
+        case .nowPlaying, .queue:
+            // The player published its MPD status before the change.
             absorb(player.mpdStatus.load())
-        case is RouteChanged:
+        case .route:
             announce([.output])
-        default:
+        case .commands, .contentLimits, .session, .sessionGain, .interruption, .promptStyle, .advisory:
             break
         }
     }

@@ -19,13 +19,14 @@ final class MPRISFeed: Sendable {
         self.mpris = mpris
     }
 
-    /// Keeps `params` if the MPRIS service shows it, and hands it over after the reply.
-    func observe(_ params: any Sendable) {
-        if let state = params as? NowPlayingState {
+    /// Keeps what `change` brings if the MPRIS service shows it, and hands it over after the reply.
+    func observe(_ change: DaemonChange) {
+        switch change {
+        case .nowPlaying(let state):
             pending.withLock { $0.nowPlaying = state }
-        } else if let remote = params as? RemoteChanged {
+        case .commands(let remote):
             pending.withLock { $0.commands = remote.commands }
-        } else {
+        default:
             return
         }
         AfterReply.run { self.handOver() }

@@ -268,7 +268,7 @@ actor PlayerService {
             case .scan(let direction): engine.scan(direction)
             case .endScan: engine.endScan()
             case .storeFeedback(let location, let feedback): feedbackChanges[location] = feedback
-            case .remoteChanged: hub.publish(Events.RemoteChangedEvent.self, RemoteChanged(commands: remoteCommands().map(RemoteCommandInfo.init)))
+            case .remoteChanged: hub.publish(.commands(RemoteChanged(commands: remoteCommands().map(RemoteCommandInfo.init))))
             }
         }
     }
@@ -334,21 +334,21 @@ actor PlayerService {
         return failure
     }
 
-    /// Publishes what changed: the now-playing state (stored as the snapshot first) or the queue.
     /// Publishes `route.changed`: the player's output moved, went or came back.
     func announceRoute(_ change: RouteChange, from previous: String?, to sink: String?) {
-        hub.publish(Events.RouteChangedEvent.self, RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink))
+        hub.publish(.route(RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink)))
     }
 
+    /// Publishes what changed: the now-playing state or the queue (its MPD status first).
     func announce(_ effect: PlayerEffect) {
         switch effect {
         case .nowPlayingChanged:
             let moment = now()
-            hub.publish(Events.NowPlayingChanged.self, nowPlayingState(at: moment))
+            hub.publish(.nowPlaying(nowPlayingState(at: moment)))
             watchChapterBoundary(from: moment)
         case .queueChanged:
             publishMPDStatus()
-            hub.publish(Events.QueueChangedEvent.self, QueueChanged(index: player.queue.currentIndex, count: player.queue.count))
+            hub.publish(.queue(QueueChanged(index: player.queue.currentIndex, count: player.queue.count)))
         default:
             break
         }

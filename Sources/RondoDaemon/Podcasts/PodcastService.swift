@@ -77,7 +77,7 @@ final class PodcastService: Sendable {
         }
         let update = try outcome[0].get()
         await announceRevisions(update.revisedEpisodes)
-        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: update.newEpisodes, updated: 1, removed: 0, problems: 0))
+        hub.publish(.library(LibraryScanResult(added: update.newEpisodes, updated: 1, removed: 0, problems: 0)))
         logger.info("subscribed to \(update.show.title) (\(update.show.url)): \(update.show.episodes) episodes")
         updateDownloads()
         return PodcastSubscribeResult(show: update.show.identifier, title: update.show.title, episodes: update.show.episodes)
@@ -89,7 +89,7 @@ final class PodcastService: Sendable {
         guard let show = params.show else { throw RPCError(.badParam, "which show? give its identifier (rondo podcast list)") }
         let removed = try LibraryService.querying { () throws(StoreError) in try store.unsubscribePodcast(show) }
         guard removed else { throw Self.noSuchShow(show) }
-        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 0, removed: 1, problems: 0))
+        hub.publish(.library(LibraryScanResult(added: 0, updated: 0, removed: 1, problems: 0)))
         updateDownloads()
         return Empty()
     }
@@ -122,7 +122,7 @@ final class PodcastService: Sendable {
             try store.setEpisodePlayed(params.identifier, played: params.played)
         }
         guard found else { throw RPCError(.notFound, "no episode \(params.identifier)") }
-        hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: 0, updated: 1, removed: 0, problems: 0))
+        hub.publish(.library(LibraryScanResult(added: 0, updated: 1, removed: 0, problems: 0)))
         updateDownloads()
         return Empty()
     }
@@ -151,7 +151,7 @@ final class PodcastService: Sendable {
         }
         await announceRevisions(revised)
         if subscribed > 0 {
-            hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: subscribed, updated: 0, removed: 0, problems: 0))
+            hub.publish(.library(LibraryScanResult(added: subscribed, updated: 0, removed: 0, problems: 0)))
         }
         logger.info("imported \(params.path): \(subscribed) subscribed, \(failed.count) failed")
         updateDownloads()
@@ -225,10 +225,10 @@ final class PodcastService: Sendable {
         var newEpisodes = 0
         for (show, added) in zip(claimed, outcomes.map(\.added)) where added > 0 {
             newEpisodes += added
-            hub.publish(Events.PodcastRefreshedEvent.self, PodcastRefreshed(show: show.identifier, newEpisodes: added))
+            hub.publish(.podcastRefreshed(PodcastRefreshed(show: show.identifier, newEpisodes: added)))
         }
         if newEpisodes > 0 {
-            hub.publish(Events.LibraryChangedEvent.self, LibraryScanResult(added: newEpisodes, updated: 0, removed: 0, problems: 0))
+            hub.publish(.library(LibraryScanResult(added: newEpisodes, updated: 0, removed: 0, problems: 0)))
             updateDownloads()
         }
         return PodcastRefreshResult(shows: claimed.count, newEpisodes: newEpisodes)

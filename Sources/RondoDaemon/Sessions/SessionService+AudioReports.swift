@@ -25,16 +25,14 @@ extension SessionService {
             logger.notice("output device \(name) went away")
             decide(.routeLost(sink: name)) {
                 hub.publish(
-                    Events.RouteChangedEvent.self,
-                    RouteChanged(reason: .oldDeviceUnavailable, previousSink: name, sink: nil))
+                    .route(RouteChanged(reason: .oldDeviceUnavailable, previousSink: name, sink: nil)))
                 if sessions.contains(Self.playerSession.rawValue) { playerContinuation.yield(.routeLost) }
             }
         case .sessionMoved(let session, let from, let to):
             guard session == Self.playerSession.rawValue else { return }
             logger.notice("the player's output moved from \(from) to \(to ?? "?")")
             hub.publish(
-                Events.RouteChangedEvent.self,
-                RouteChanged(reason: .override, previousSink: from, sink: to))
+                .route(RouteChanged(reason: .override, previousSink: from, sink: to)))
         case .connected:
             audioConnected()
         case .serverLost:
@@ -49,8 +47,7 @@ extension SessionService {
             logger.notice("output device \(name) appeared")
             decide(.routeRestored(sink: name)) {
                 hub.publish(
-                    Events.RouteChangedEvent.self,
-                    RouteChanged(reason: .newDeviceAvailable, previousSink: nil, sink: name))
+                    .route(RouteChanged(reason: .newDeviceAvailable, previousSink: nil, sink: name)))
             }
         }
     }

@@ -290,12 +290,11 @@ final class SessionService: Sendable {
         for session in after where previous[session.id] != session.state {
             let info = SessionMapping.info(session, sandbox: nil, foreign: foreign[session.id])
             hub.publish(
-                Events.SessionChangedEvent.self,
-                SessionChanged(session: info.session, name: info.name, state: info.state, foreign: info.foreign))
+                .session(SessionChanged(session: info.session, name: info.name, state: info.state, foreign: info.foreign)))
         }
         let remaining = Set(after.map(\.id))
         for session in before where !remaining.contains(session.id) {
-            hub.publish(Events.SessionChangedEvent.self, SessionChanged(session: session.id.rawValue, name: session.name, state: nil))
+            hub.publish(.session(SessionChanged(session: session.id.rawValue, name: session.name, state: nil)))
         }
     }
 
@@ -322,10 +321,10 @@ final class SessionService: Sendable {
             switch effect {
             case .duck(let id, let gain, let ramp):
                 audio?.setGain(gain, session: id.rawValue, rampMilliseconds: ramp)
-                hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: gain))
+                hub.publish(.sessionGain(SessionGain(session: id.rawValue, gain: gain)))
             case .unduck(let id, let ramp):
                 audio?.setGain(1, session: id.rawValue, rampMilliseconds: ramp)
-                hub.publish(Events.SessionGainEvent.self, SessionGain(session: id.rawValue, gain: 1))
+                hub.publish(.sessionGain(SessionGain(session: id.rawValue, gain: 1)))
             case .interrupt(let id, let reason):
                 // Faded out here, the player included: it pauses only when its actor gets
                 // to the notice, and must not be heard over the interrupter after the fade.
@@ -333,29 +332,26 @@ final class SessionService: Sendable {
                 if id == Self.playerSession { playerContinuation.yield(.interruptionBegan) }
                 if let program = table.foreign[id] { table.foreignPausesDue.append((id, program)) }
                 hub.publish(
-                    Events.SessionInterruptionEvent.self,
-                    SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason)))
+                    .interruption(SessionInterruption(session: id.rawValue, type: .began, reason: InterruptionReasonName(reason))))
             case .endInterruption(let id, let shouldResume):
                 if id == Self.playerSession { playerContinuation.yield(.interruptionEnded(shouldResume: shouldResume)) }
                 if table.foreign[id] != nil { table.foreignInterruptionsEnded.append((id, shouldResume)) }
                 hub.publish(
-                    Events.SessionInterruptionEvent.self,
-                    SessionInterruption(session: id.rawValue, type: .ended, shouldResume: shouldResume))
+                    .interruption(SessionInterruption(session: id.rawValue, type: .ended, shouldResume: shouldResume)))
             case .reject(let error):
                 rejection = error
             case .promptStyleChanged(let style):
                 hub.publish(
-                    Events.SessionPromptStyleEvent.self, PromptStyleResult(promptStyle: PromptStyleName(style), sandbox: sandbox))
+                    .promptStyle(PromptStyleResult(promptStyle: PromptStyleName(style), sandbox: sandbox)))
             case .advisory(let id, let message):
                 logger.notice("session \(id): \(message)")
-                hub.publish(Events.SessionAdvisoryEvent.self, SessionAdvisory(session: id.rawValue, message: message))
+                hub.publish(.advisory(SessionAdvisory(session: id.rawValue, message: message)))
             case .routeChanged(let reason, _):
                 // A real device change is published by the route handler, which knows the
                 // sinks' names; a sandbox's simulated one here.
                 if let sandbox {
                     hub.publish(
-                        Events.RouteChangedEvent.self,
-                        RouteChanged(reason: RouteChangeReasonName(reason), previousSink: nil, sink: nil, sandbox: sandbox))
+                        .route(RouteChanged(reason: RouteChangeReasonName(reason), previousSink: nil, sink: nil, sandbox: sandbox)))
                 }
             }
         }

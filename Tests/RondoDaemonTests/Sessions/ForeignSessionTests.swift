@@ -322,8 +322,8 @@ import Testing
     @Test func changesArePublished() throws {
         let hub = EventHub()
         let changes = Mutex<[String]>([])
-        hub.observe { params in
-            guard let change = params as? SessionChanged, change.session.hasPrefix("foreign") else { return }
+        hub.observe { published in
+            guard case .session(let change) = published, change.session.hasPrefix("foreign") else { return }
             changes.withLock { $0.append("\(change.state?.rawValue ?? "closed") \(change.foreign?.binary ?? "-")") }
         }
         let clock = Clock()

@@ -28,12 +28,12 @@ import Testing
             policy: policy, loadPolicy: { name throws(ConfigError) in throw ConfigError(path: name, line: nil, message: "no policies here") },
             audio: server.audio, hub: hub, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
             now: { 100 })
-        hub.observe { [published] params in
+        hub.observe { [published] change in
             let line: String? =
-                switch params {
-                case let gain as SessionGain: "gain \(gain.session) \(gain.gain)"
-                case let interruption as SessionInterruption: "interruption \(interruption.session) \(interruption.type.rawValue)"
-                case let route as RouteChanged: "route \(route.reason.rawValue) \(route.previousSink ?? "-")"
+                switch change {
+                case .sessionGain(let gain): "gain \(gain.session) \(gain.gain)"
+                case .interruption(let interruption): "interruption \(interruption.session) \(interruption.type.rawValue)"
+                case .route(let route): "route \(route.reason.rawValue) \(route.previousSink ?? "-")"
                 default: nil
                 }
             if let line { published.lines.withLock { $0.append(line) } }

@@ -1,0 +1,34 @@
+import RondoProtocol
+
+/// A change the daemon publishes, typed: the one feed its parts report to and its
+/// in-process front ends follow (MPD's `idle`, MPRIS), each case carrying what its JSON
+/// event says. ``EventHub/publish(_:)`` also writes each as its event to the connections
+/// subscribed to its topic; which event each case is, is said there alone.
+enum DaemonChange: Sendable {
+    /// The now-playing state (`nowPlaying.changed`).
+    case nowPlaying(NowPlayingState)
+    /// The queue's entries or its current index (`queue.changed`).
+    case queue(QueueChanged)
+    /// Which remote commands are enabled, and their settings (`remote.changed`).
+    case commands(RemoteChanged)
+    /// The player's output moved, went or came back (`route.changed`).
+    case route(RouteChanged)
+    /// The library's contents, after a scan or a podcast's change (`library.changed`).
+    case library(LibraryScanResult)
+    /// A scan's progress (`library.scanProgress`).
+    case libraryScanning(LibraryScanProgress)
+    /// A podcast was refreshed (`podcast.refreshed`).
+    case podcastRefreshed(PodcastRefreshed)
+    /// The content limits (`context.changed`).
+    case contentLimits(ContentLimitsPayload)
+    /// A session opened, changed state or closed (`session.changed`).
+    case session(SessionChanged)
+    /// A session's gain (`session.gain`).
+    case sessionGain(SessionGain)
+    /// A session's interruption began or ended (`session.interruption`).
+    case interruption(SessionInterruption)
+    /// The prompt style (`session.promptStyle`).
+    case promptStyle(PromptStyleResult)
+    /// The arbiter's advice to a session (`session.advisory`).
+    case advisory(SessionAdvisory)
+}
