@@ -19,7 +19,7 @@ enum CatalogRows {
     static let trackSelect = trackSelect(from: "track t")
 
     /// Selects tracks (`t`) with their resume points from `source`, which names `track t`,
-    /// and `more` columns after theirs.
+    /// and `more` columns after theirs. ``track(_:)`` reads the columns by their place here.
     static func trackSelect(from source: String, more: String = "") -> String {
         """
         SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
@@ -34,17 +34,20 @@ enum CatalogRows {
     static let chapterSelect = trackSelect(
         from: "chapter c JOIN track t ON t.path = c.path",
         more: ", c.position AS chapter_position, c.title AS chapter_title, c.start AS chapter_start, c.duration AS chapter_duration")
+    /// A ``trackSelect`` row as a track. Its columns are read by their place in the select,
+    /// not by name: a lookup by name folds the name's case each time, which was most of the
+    /// cost of reading thousands of tracks.
     static func track(_ row: Row) -> CatalogTrack {
-        CatalogTrack(
-            id: row["id"], identifier: row["identifier"], path: row["path"], title: row["title"],
-            artist: row["artist"], albumTitle: row["album_title"], albumArtist: row["album_artist"],
-            genre: row["genre"], composer: row["composer"], discNumber: row["disc_number"], trackNumber: row["track_number"],
-            year: row["year"], duration: row["duration"], isSpokenWord: row["is_spoken_word"],
-            resumePosition: row["resume"], resumeRate: row["resume_rate"], artwork: artwork(row),
-            replayGain: ReplayGainValues(
-                trackGain: row["track_gain"], trackPeak: row["track_peak"], albumGain: row["album_gain"],
-                albumPeak: row["album_peak"]),
-            chapterCount: row["chapter_count"], modified: modifiedSeconds(row["mtime"]), albumID: row["album_id"])
+        let artworkPath: String? = row[16]
+        return CatalogTrack(
+            id: row[0], identifier: row[1], path: row[2], title: row[3], artist: row[4], albumTitle: row[5], albumArtist: row[6],
+            genre: row[7], composer: row[8], discNumber: row[9], trackNumber: row[10], year: row[11], duration: row[12],
+            isSpokenWord: row[13], resumePosition: row[14], resumeRate: row[15],
+            artwork: artworkPath.map { path in
+                CatalogArtwork(path: path, mimeType: row[17] ?? "application/octet-stream", width: row[18], height: row[19])
+            },
+            replayGain: ReplayGainValues(trackGain: row[20], trackPeak: row[21], albumGain: row[22], albumPeak: row[23]),
+            chapterCount: row[24], modified: modifiedSeconds(row[25]), albumID: row[26])
     }
 
     /// A stored `mtime` (nanoseconds, `-1` when a rescan is due) in seconds.

@@ -6,8 +6,13 @@ import GRDBSQLite
 /// already by the caller: Swift's `lowercased()` on both sides, as the MPD front end's
 /// `search` compares. SQLite's `LIKE` folds ASCII letters only.
 ///
-/// Text and part in ASCII, the common case, are compared byte by byte with no copy; text
-/// outside ASCII is read into a string and folded whole. A `NULL` text holds nothing.
+/// A part in ASCII, the common case, is looked for byte by byte with ASCII letters folded,
+/// with no copy: in folded text the bytes of other characters are never ASCII, but for the
+/// few characters that fold or decompose to ASCII (`İ`, the Kelvin sign, the Greek question
+/// mark and varia), and text holding one of those is folded whole instead, as is text where
+/// a match found touches anything but plain ASCII (a combining mark after it makes another
+/// character of its last letter, for Swift). So both functions answer as Swift does. A `NULL`
+/// text holds nothing.
 enum FoldedMatch {
     /// The containing function's name in SQL.
     static let containsName = "rondo_folded_contains"
@@ -46,21 +51,54 @@ enum FoldedMatch {
 
     /// Whether `text` folded holds `part` (folded already): anywhere, or at its start.
     static func folded(_ text: UnsafeBufferPointer<UInt8>, contains part: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool {
-        guard text.allSatisfy({ $0 < 0x80 }) else {
-            let folded = String(decoding: text, as: UTF8.self).lowercased()
-            let wanted = String(decoding: part, as: UTF8.self)
-            return anywhere ? folded.contains(wanted) : folded.hasPrefix(wanted)
+        guard !part.isEmpty, part.allSatisfy({ $0 < 0x80 }), !holdsCharacterFoldingToASCII(text) else {
+            return foldedWhole(text, contains: part, anywhere: anywhere)
         }
-        // Folded ASCII text holds no byte outside ASCII.
-        guard part.allSatisfy({ $0 < 0x80 }) else { return false }
         guard part.count <= text.count else { return false }
         let lastStart = anywhere ? text.count - part.count : 0
         var start = 0
         while start <= lastStart {
             var offset = 0
             while offset < part.count, lowered(text[start + offset]) == part[offset] { offset += 1 }
-            if offset == part.count { return true }
+            if offset == part.count {
+                // Between two ASCII characters other than CR and LF lies a character's
+                // boundary; beside anything else, Swift's characters decide.
+                let before = start == 0 ? nil : text[start - 1]
+                let after = start + part.count == text.count ? nil : text[start + part.count]
+                guard isPlainNeighbour(before), isPlainNeighbour(after), isPlainNeighbour(part[0]), isPlainNeighbour(part[part.count - 1])
+                else { return foldedWhole(text, contains: part, anywhere: anywhere) }
+                return true
+            }
             start += 1
+        }
+        return false
+    }
+
+    /// Swift's own answer: `text` read into a string and folded whole.
+    private static func foldedWhole(_ text: UnsafeBufferPointer<UInt8>, contains part: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool {
+        let folded = String(decoding: text, as: UTF8.self).lowercased()
+        let wanted = String(decoding: part, as: UTF8.self)
+        return anywhere ? folded.contains(wanted) : folded.hasPrefix(wanted)
+    }
+
+    /// Whether a character boundary surely lies beside `byte` when the other side is ASCII:
+    /// no text there, or an ASCII byte other than CR and LF.
+    private static func isPlainNeighbour(_ byte: UInt8?) -> Bool {
+        guard let byte else { return true }
+        return byte < 0x80 && byte != 0x0D && byte != 0x0A
+    }
+
+    /// Whether `text` holds `İ` (U+0130, folding to `i` and a dot above), the Kelvin sign
+    /// (U+212A, `k`), the Greek question mark (U+037E, `;`) or varia (U+1FEF, `` ` ``).
+    private static func holdsCharacterFoldingToASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 1 < text.count {
+            switch (text[index], text[index + 1]) {
+            case (0xC4, 0xB0), (0xCD, 0xBE): return true
+            case (0xE2, 0x84) where index + 2 < text.count && text[index + 2] == 0xAA: return true
+            case (0xE1, 0xBF) where index + 2 < text.count && text[index + 2] == 0xAF: return true
+            default: index += 1
+            }
         }
         return false
     }

@@ -8,9 +8,41 @@ extension LibraryStore {
     public func tracks(under directory: String?, where condition: TrackCondition = .always) throws(StoreError) -> [CatalogTrack] {
         try database.read { db in
             let (whereText, arguments) = Self.clause(under: directory, where: condition)
+            // A condition over the whole library reads the table in its own order and sorts
+            // what holds: walking the path index would look up every row, held or not.
+            let order = directory == nil && condition != .always ? "+t.path" : "t.path"
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY t.path"), arguments: arguments)
+                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY \(order)"), arguments: arguments)
             return rows.map(CatalogRows.track)
+        }
+    }
+
+    /// The id and path of each track under `directory` (every track when `nil`) for which
+    /// `condition` holds, in no order: what a reader needs to order and page many matches
+    /// before it reads the few it lists whole (``tracks(ids:)``).
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func trackPaths(under directory: String?, where condition: TrackCondition = .always) throws(StoreError)
+        -> [(id: Int64, path: String)]
+    {
+        try database.read { db in
+            let (whereText, arguments) = Self.clause(under: directory, where: condition)
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT t.id, t.path FROM track t WHERE \(whereText)"), arguments: arguments)
+            var found: [(id: Int64, path: String)] = []
+            while let row = try rows.next() { found.append((row[0], row[1])) }
+            return found
+        }
+    }
+
+    /// The tracks with `ids`, in their order; one removed since is left out.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func tracks(ids: [Int64]) throws(StoreError) -> [CatalogTrack] {
+        guard !ids.isEmpty else { return [] }
+        return try database.read { db in
+            let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE t.id IN (SELECT value FROM json_each(?))"), arguments: [list])
+            let byID = Dictionary(rows.map { row in (row[0] as Int64, CatalogRows.track(row)) }, uniquingKeysWith: { first, _ in first })
+            return ids.compactMap { byID[$0] }
         }
     }
 

@@ -18,7 +18,7 @@ public indirect enum TrackCondition: Sendable, Equatable {
         case discNumber = "disc_number"
 
         /// Whether the field holds a number.
-        var isNumber: Bool { self == .trackNumber || self == .discNumber || self == .year }
+        public var isNumber: Bool { self == .trackNumber || self == .discNumber || self == .year }
     }
 
     /// Every track.

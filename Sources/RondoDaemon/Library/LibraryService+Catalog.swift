@@ -18,6 +18,16 @@ extension LibraryService {
         try store?.tracks(under: directory, where: condition) ?? []
     }
 
+    /// The id and path of each track under `directory` for which `condition` holds.
+    func trackPaths(under directory: String?, where condition: TrackCondition) throws(StoreError) -> [(id: Int64, path: String)] {
+        try store?.trackPaths(under: directory, where: condition) ?? []
+    }
+
+    /// The tracks with `ids`, in their order.
+    func tracks(ids: [Int64]) throws(StoreError) -> [CatalogTrack] {
+        try store?.tracks(ids: ids) ?? []
+    }
+
     /// The distinct combinations of `fields` among the tracks under `directory` for which
     /// `condition` holds.
     func distinctValues(of fields: [TrackCondition.Field], under directory: String?, where condition: TrackCondition = .always)

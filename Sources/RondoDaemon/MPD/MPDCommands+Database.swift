@@ -166,10 +166,19 @@ extension MPDCommands {
         var base: String?
         if case .base(let directory)? = query.filter { base = directory }
         let location = try base.map { uri throws(MPDAck) in try paths.location(of: uri, isLocal: false, command: "") }
-        var songs = try await tracks(under: location, where: query.filter.map(paths.trackCondition) ?? .always).map(paths.song)
-        if let filter = query.filter { songs = songs.filter(filter.matches) }
+        let condition = query.filter.map(paths.trackCondition) ?? (.always, true)
+        let under = location == paths.musicDirectory ? nil : location
+        if query.sort == nil, condition.isExact {
+            // MPD's order (a directory's songs, then each subdirectory's) and the window are
+            // taken on the paths found, and only the tracks listed are read whole.
+            let found = try readLibrary { library throws(StoreError) in try library.trackPaths(under: under, where: condition.condition) }
+            var ordered = found.map { (Self.treeKey(paths.uri(of: $0.path)), $0.id) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+            if let window = query.window { ordered = Array(ordered[window.clamped(to: 0..<ordered.count)]) }
+            return try readLibrary { library throws(StoreError) in try library.tracks(ids: ordered) }.map(paths.song)
+        }
+        var songs = try await tracks(under: location, where: condition.condition).map(paths.song)
+        if let filter = query.filter, !condition.isExact { songs = songs.filter(filter.matches) }
         if query.sort == nil {
-            // MPD's order: a directory's songs, then each subdirectory's.
             songs = songs.map { (Self.treeKey($0.file), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
         }
         if let sort = query.sort {
@@ -182,12 +191,26 @@ extension MPDCommands {
         return songs
     }
 
-    /// Where the file `uri` comes as MPD walks its tree: its path's parts, each directory
-    /// marked to sort after the files beside it, so that within one directory its songs come
-    /// before its subdirectories, each by name.
-    static func treeKey(_ uri: String) -> [String] {
-        let parts = uri.split(separator: "/")
-        return parts.indices.map { index in (index == parts.count - 1 ? "\u{0}" : "\u{1}") + parts[index] }
+    /// Where the file `uri` comes as MPD walks its tree, as bytes to compare: each part of
+    /// its path marked as the file (1) or a directory (2) and ended with 0, so that within
+    /// one directory its songs come before its subdirectories, each by name.
+    static func treeKey(_ uri: String) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(uri.utf8.count + 8)
+        let bytes = uri.utf8
+        var partStart = bytes.startIndex
+        while let slash = bytes[partStart...].firstIndex(of: UInt8(ascii: "/")) {
+            if slash > partStart {
+                key.append(2)
+                key.append(contentsOf: bytes[partStart..<slash])
+                key.append(0)
+            }
+            partStart = bytes.index(after: slash)
+        }
+        key.append(1)
+        key.append(contentsOf: bytes[partStart...])
+        key.append(0)
+        return key
     }
 
     private func find(_ arguments: [String], foldCase: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)

@@ -10,9 +10,9 @@ import Testing
 struct TrackConditionTests {
     static let titles = [
         "Love Song", "LOVE me", "Björk Live", "\u{212A}ing of Kelvin", "100% Pure", "under_score", #"back\slash"#, "plain",
-        "İstanbul",
+        "İstanbul", "Why\u{037E}", "Cafe\u{301} Noir",
     ]
-    static let parts = ["love", "LOV", "king", "%", "_", #"\"#, "björk", "", "live", "zzz", "i", "100", "pure"]
+    static let parts = ["love", "LOV", "king", "%", "_", #"\"#, "björk", "", "live", "zzz", "i", "100", "pure", ";", "why;", "cafe", "e noir"]
 
     private func library() throws -> LibraryFixture {
         let library = try LibraryFixture()
@@ -47,7 +47,7 @@ struct TrackConditionTests {
     @Test func aFoldedMatchReadsEveryFieldItNames() throws {
         let library = try library()
         defer { library.remove() }
-        #expect(try titles(library.store, .containsFolded([.title, .artist], "odd")).count == 4)
+        #expect(try titles(library.store, .containsFolded([.title, .artist], "odd")).count == 5)
         #expect(try titles(library.store, .containsFolded([.title, .trackNumber], "9")) == ["İstanbul"])
         #expect(try titles(library.store, .containsFolded([], "odd")).isEmpty)
         // A missing field is empty: it starts with the empty prefix.
@@ -86,6 +86,19 @@ struct TrackConditionTests {
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { $0[1] == nil })
         let numbers = try library.store.distinctValues(of: [.trackNumber], under: nil, where: .equals(.artist, "Odd"))
-        #expect(Set(numbers.map { $0[0] }) == ["2", "4", "6", "8"])
+        #expect(Set(numbers.map { $0[0] }) == ["2", "4", "6", "8", "10"])
+    }
+
+    /// Many matches are ordered and paged by their paths, and only the page is read whole.
+    @Test func pathsFirstThenThePageWhole() throws {
+        let library = try library()
+        defer { library.remove() }
+        let found = try library.store.trackPaths(under: nil, where: .equals(.artist, "Odd"))
+        #expect(Set(found.map(\.path)) == Set([1, 3, 5, 7, 9].map { library.music + "/a/\($0).mp3" }))
+        let page = Array(found.sorted { $0.path > $1.path }.prefix(2))
+        let tracks = try library.store.tracks(ids: page.map(\.id) + [999_999])
+        #expect(tracks.map(\.path) == page.map(\.path))
+        #expect(tracks.map(\.artist) == ["Odd", "Odd"])
+        #expect(try library.store.tracks(ids: []).isEmpty)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     private let paths = MPDPaths(musicDirectory: "/music")
 
     private func condition(_ arguments: String..., foldCase: Bool = false) throws -> TrackCondition {
-        paths.trackCondition(try MPDFilter.parse(arguments, foldCase: foldCase, command: "find"))
+        paths.trackCondition(try MPDFilter.parse(arguments, foldCase: foldCase, command: "find")).condition
     }
 
     @Test func eachComparisonBecomesTheConditionItImplies() throws {
@@ -23,6 +23,23 @@ import Testing
         #expect(try condition("(date == '1999')") == .any([.equals(.year, "1999")]))
         #expect(try condition("(file == 'A/b.mp3')") == .equals(.path, "/music/A/b.mp3"))
         #expect(try condition("(album == 'A')", "(genre == 'G')") == .all([.any([.equals(.album, "A")]), .any([.equals(.genre, "G")])]))
+    }
+
+    /// Where SQL decides as the filter would, the filter does not judge again.
+    @Test func exactConditionsAreKnown() throws {
+        func isExact(_ arguments: String..., foldCase: Bool = false) throws -> Bool {
+            paths.trackCondition(try MPDFilter.parse(arguments, foldCase: foldCase, command: "find")).isExact
+        }
+        #expect(try isExact("any", "Ana", foldCase: true))
+        #expect(try isExact("title", "rain", foldCase: true))
+        #expect(try isExact("(artist == 'Ana')"))
+        #expect(try isExact("(file == 'A/b.mp3')"))
+        #expect(try isExact("(artist == 'Ana')", "(album == 'B')"))
+        #expect(try !isExact("(AlbumArtist == 'X')"))
+        #expect(try !isExact("(date == '1999')"))
+        #expect(try !isExact("(title contains 'rain')"))
+        #expect(try !isExact("any", "", foldCase: true))
+        #expect(try !isExact("(artist == 'Ana')", "(title != 'B')"))
     }
 
     @Test func whatSQLCannotFollowReadsEveryTrack() throws {
