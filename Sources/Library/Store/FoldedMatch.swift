@@ -6,12 +6,15 @@ import GRDBSQLite
 /// already by the caller: Swift's `lowercased()` on both sides, as the MPD front end's
 /// `search` compares. SQLite's `LIKE` folds ASCII letters only.
 ///
-/// A part in ASCII, the common case, is looked for byte by byte with ASCII letters folded,
-/// with no copy: in folded text the bytes of other characters are never ASCII, but for the
-/// few characters that fold or decompose to ASCII (`İ`, the Kelvin sign, the Greek question
-/// mark and varia), and text holding one of those is folded whole instead, as is text where
-/// a match found touches anything but plain ASCII (a combining mark after it makes another
-/// character of its last letter, for Swift). So both functions answer as Swift does. A `NULL`
+/// Text of one- and two-byte characters (Latin, Greek, Cyrillic…) is folded character by
+/// character through a table made once from Swift's own `lowercased()`, each character to one
+/// of the same length, and the part is looked for byte by byte; ASCII text is folded as it is
+/// read, with no copy. Whatever could make Swift's answer differ from a byte match sends the
+/// text to be folded whole as a string instead: longer characters (but for an ASCII part,
+/// which no byte of theirs can match, unless the text holds a character folding or equal to
+/// ASCII: the Kelvin sign, U+1FEF, `İ`, the Greek question mark), marks and format
+/// characters (they join their neighbours into one character), characters whose folding is
+/// several, and a match touching CR or LF. So both functions answer as Swift does. A `NULL`
 /// text holds nothing.
 enum FoldedMatch {
     /// The containing function's name in SQL.
@@ -51,22 +54,47 @@ enum FoldedMatch {
 
     /// Whether `text` folded holds `part` (folded already): anywhere, or at its start.
     static func folded(_ text: UnsafeBufferPointer<UInt8>, contains part: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool {
-        guard !part.isEmpty, part.allSatisfy({ $0 < 0x80 }), !holdsCharacterFoldingToASCII(text) else {
+        guard !part.isEmpty else { return foldedWhole(text, contains: part, anywhere: anywhere) }
+        if text.allSatisfy({ $0 < 0x80 }) {
+            // Folded ASCII holds only ASCII: a part with anything else is not in it, unless
+            // that is a character Swift counts equal to ASCII.
+            guard part.allSatisfy({ $0 < 0x80 }) else {
+                return isFolded(part) ? false : foldedWhole(text, contains: part, anywhere: anywhere)
+            }
+            return search(part, in: text, anywhere: anywhere, fold: true, neighbours: isPlainASCII)
+                ?? foldedWhole(text, contains: part, anywhere: anywhere)
+        }
+        if let folded = foldedShort(text) {
+            guard isFolded(part) else { return foldedWhole(text, contains: part, anywhere: anywhere) }
+            let found = folded.withUnsafeBufferPointer { folded in
+                search(part, in: folded, anywhere: anywhere, fold: false, neighbours: isNotLineEnd)
+            }
+            return found ?? foldedWhole(text, contains: part, anywhere: anywhere)
+        }
+        guard part.allSatisfy({ $0 < 0x80 }), !holdsCharacterFoldingToASCII(text) else {
             return foldedWhole(text, contains: part, anywhere: anywhere)
         }
+        return search(part, in: text, anywhere: anywhere, fold: true, neighbours: isPlainASCII)
+            ?? foldedWhole(text, contains: part, anywhere: anywhere)
+    }
+
+    /// Looks for `part` in `text` byte by byte (ASCII letters folded when `fold`): `true` at
+    /// the first match whose neighbours, and whose own first and last bytes, are all ones
+    /// `neighbours` accepts (a character boundary surely lies there); `nil` at a match
+    /// beside anything else, for Swift's characters to decide; `false` when there is none.
+    private static func search(
+        _ part: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, anywhere: Bool, fold: Bool, neighbours: (UInt8?) -> Bool
+    ) -> Bool? {
         guard part.count <= text.count else { return false }
         let lastStart = anywhere ? text.count - part.count : 0
         var start = 0
         while start <= lastStart {
             var offset = 0
-            while offset < part.count, lowered(text[start + offset]) == part[offset] { offset += 1 }
+            while offset < part.count, (fold ? lowered(text[start + offset]) : text[start + offset]) == part[offset] { offset += 1 }
             if offset == part.count {
-                // Between two ASCII characters other than CR and LF lies a character's
-                // boundary; beside anything else, Swift's characters decide.
                 let before = start == 0 ? nil : text[start - 1]
                 let after = start + part.count == text.count ? nil : text[start + part.count]
-                guard isPlainNeighbour(before), isPlainNeighbour(after), isPlainNeighbour(part[0]), isPlainNeighbour(part[part.count - 1])
-                else { return foldedWhole(text, contains: part, anywhere: anywhere) }
+                guard neighbours(before), neighbours(after), neighbours(part[0]), neighbours(part[part.count - 1]) else { return nil }
                 return true
             }
             start += 1
@@ -74,18 +102,83 @@ enum FoldedMatch {
         return false
     }
 
+    /// `text` of characters of one and two bytes folded character by character through
+    /// ``shortFolds``, each to a character of the same length; `nil` when it holds a longer
+    /// character, or one whose folding or equivalence needs the whole text.
+    private static func foldedShort(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var folded = [UInt8](repeating: 0, count: text.count)
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            if lead < 0x80 {
+                folded[index] = lowered(lead)
+                index += 1
+                continue
+            }
+            guard lead >= 0xC2, lead < 0xE0, index + 1 < text.count else { return nil }
+            let value = (Int(lead & 0x1F) << 6) | Int(text[index + 1] & 0x3F)
+            let lower = shortFolds[value - 0x80]
+            guard lower != 0 else { return nil }
+            folded[index] = UInt8(0xC0 | (lower >> 6))
+            folded[index + 1] = UInt8(0x80 | (lower & 0x3F))
+            index += 2
+        }
+        return folded
+    }
+
+    /// Whether `part`'s characters are all of one or two bytes and each its own folding.
+    private static func isFolded(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < part.count {
+            let lead = part[index]
+            if lead < 0x80 {
+                guard lowered(lead) == lead else { return false }
+                index += 1
+                continue
+            }
+            guard lead >= 0xC2, lead < 0xE0, index + 1 < part.count else { return false }
+            let value = (Int(lead & 0x1F) << 6) | Int(part[index + 1] & 0x3F)
+            guard Int(shortFolds[value - 0x80]) == value else { return false }
+            index += 2
+        }
+        return true
+    }
+
+    /// The folding of each character from U+0080 to U+07FF (Latin, Greek, Cyrillic, Armenian,
+    /// Hebrew, Arabic…), as Swift's `lowercased()` gives it: another character of two bytes,
+    /// or 0 where the text must be folded whole: a lowercase of several characters (`İ`), or
+    /// of one byte; a mark or a format character, which joins the character before or after
+    /// it; one Swift counts equal to another (U+0374 and U+02B9, U+037E and `;`, U+0387 and
+    /// U+00B7).
+    private static let shortFolds: [UInt16] = (0x80..<0x800).map { value in
+        guard let scalar = Unicode.Scalar(value), ![0x0374, 0x02B9, 0x037E, 0x0387, 0x00B7].contains(value) else { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .unassigned, .surrogate, .privateUse: return 0
+        default: break
+        }
+        let lower = String(Character(scalar)).lowercased().unicodeScalars
+        guard lower.count == 1, let folded = lower.first, (0x80..<0x800).contains(folded.value) else { return 0 }
+        return UInt16(folded.value)
+    }
+
+    /// An ASCII byte other than CR and LF, or no byte: a character boundary lies beside it
+    /// when the other side is ASCII.
+    private static func isPlainASCII(_ byte: UInt8?) -> Bool {
+        guard let byte else { return true }
+        return byte < 0x80 && byte != 0x0D && byte != 0x0A
+    }
+
+    /// Any byte but CR and LF: in text without marks and joiners, a character boundary lies
+    /// between any two characters but CR and LF.
+    private static func isNotLineEnd(_ byte: UInt8?) -> Bool {
+        byte != 0x0D && byte != 0x0A
+    }
+
     /// Swift's own answer: `text` read into a string and folded whole.
     private static func foldedWhole(_ text: UnsafeBufferPointer<UInt8>, contains part: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool {
         let folded = String(decoding: text, as: UTF8.self).lowercased()
         let wanted = String(decoding: part, as: UTF8.self)
         return anywhere ? folded.contains(wanted) : folded.hasPrefix(wanted)
-    }
-
-    /// Whether a character boundary surely lies beside `byte` when the other side is ASCII:
-    /// no text there, or an ASCII byte other than CR and LF.
-    private static func isPlainNeighbour(_ byte: UInt8?) -> Bool {
-        guard let byte else { return true }
-        return byte < 0x80 && byte != 0x0D && byte != 0x0A
     }
 
     /// Whether `text` holds `İ` (U+0130, folding to `i` and a dot above), the Kelvin sign
