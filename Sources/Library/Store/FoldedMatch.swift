@@ -6,16 +6,16 @@ import GRDBSQLite
 /// already by the caller: Swift's `lowercased()` on both sides, as the MPD front end's
 /// `search` compares. SQLite's `LIKE` folds ASCII letters only.
 ///
-/// Text of one- and two-byte characters (Latin, Greek, Cyrillic…) is folded character by
-/// character through a table made once from Swift's own `lowercased()`, each character to one
-/// of the same length, and the part is looked for byte by byte; ASCII text is folded as it is
-/// read, with no copy. Whatever could make Swift's answer differ from a byte match sends the
-/// text to be folded whole as a string instead: longer characters (but for an ASCII part,
-/// which no byte of theirs can match, unless the text holds a character folding or equal to
-/// ASCII: the Kelvin sign, U+1FEF, `İ`, the Greek question mark), marks and format
-/// characters (they join their neighbours into one character), characters whose folding is
-/// several, and a match touching CR or LF. So both functions answer as Swift does. A `NULL`
-/// text holds nothing.
+/// Text of characters of up to three bytes (every script of the Basic Multilingual Plane)
+/// is folded character by character through a table made once from Swift's own folding,
+/// each character to one of the same length, and the part is looked for byte by byte; ASCII
+/// text is folded as it is read, with no copy. Whatever could make Swift's answer differ
+/// from a byte match sends the text to be folded whole as a string instead: characters of
+/// four bytes (but for an ASCII part, which no byte of theirs can match, unless the text
+/// holds a character folding or equal to ASCII: the Kelvin sign, U+1FEF, `İ`, the Greek
+/// question mark), characters that join their neighbours into one (marks, joiners, jamo),
+/// foldings of several characters, and a match touching CR or LF. So both functions answer
+/// as Swift does. A `NULL` text holds nothing.
 enum FoldedMatch {
     /// The containing function's name in SQL.
     static let containsName = "rondo_folded_contains"
@@ -102,9 +102,9 @@ enum FoldedMatch {
         return false
     }
 
-    /// `text` of characters of one and two bytes folded character by character through
-    /// ``shortFolds``, each to a character of the same length; `nil` when it holds a longer
-    /// character, or one whose folding or equivalence needs the whole text.
+    /// `text` folded character by character through ``folds``, each to a character of the
+    /// same length; `nil` when it holds a character of four bytes, or one whose folding or
+    /// equivalence needs the whole text.
     private static func foldedShort(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var folded = [UInt8](repeating: 0, count: text.count)
         var index = 0
@@ -115,18 +115,23 @@ enum FoldedMatch {
                 index += 1
                 continue
             }
-            guard lead >= 0xC2, lead < 0xE0, index + 1 < text.count else { return nil }
-            let value = (Int(lead & 0x1F) << 6) | Int(text[index + 1] & 0x3F)
-            let lower = shortFolds[value - 0x80]
+            guard let (value, length) = decode(text, at: index) else { return nil }
+            let lower = Int(folds[value - 0x80])
             guard lower != 0 else { return nil }
-            folded[index] = UInt8(0xC0 | (lower >> 6))
-            folded[index + 1] = UInt8(0x80 | (lower & 0x3F))
-            index += 2
+            if length == 2 {
+                folded[index] = UInt8(0xC0 | (lower >> 6))
+                folded[index + 1] = UInt8(0x80 | (lower & 0x3F))
+            } else {
+                folded[index] = UInt8(0xE0 | (lower >> 12))
+                folded[index + 1] = UInt8(0x80 | ((lower >> 6) & 0x3F))
+                folded[index + 2] = UInt8(0x80 | (lower & 0x3F))
+            }
+            index += length
         }
         return folded
     }
 
-    /// Whether `part`'s characters are all of one or two bytes and each its own folding.
+    /// Whether `part`'s characters are all of at most three bytes and each its own folding.
     private static func isFolded(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < part.count {
@@ -136,29 +141,23 @@ enum FoldedMatch {
                 index += 1
                 continue
             }
-            guard lead >= 0xC2, lead < 0xE0, index + 1 < part.count else { return false }
-            let value = (Int(lead & 0x1F) << 6) | Int(part[index + 1] & 0x3F)
-            guard Int(shortFolds[value - 0x80]) == value else { return false }
-            index += 2
+            guard let (value, length) = decode(part, at: index), Int(folds[value - 0x80]) == value else { return false }
+            index += length
         }
         return true
     }
 
-    /// The folding of each character from U+0080 to U+07FF (Latin, Greek, Cyrillic, Armenian,
-    /// Hebrew, Arabic…), as Swift's `lowercased()` gives it: another character of two bytes,
-    /// or 0 where the text must be folded whole: a lowercase of several characters (`İ`), or
-    /// of one byte; a mark or a format character, which joins the character before or after
-    /// it; one Swift counts equal to another (U+0374 and U+02B9, U+037E and `;`, U+0387 and
-    /// U+00B7).
-    private static let shortFolds: [UInt16] = (0x80..<0x800).map { value in
-        guard let scalar = Unicode.Scalar(value), ![0x0374, 0x02B9, 0x037E, 0x0387, 0x00B7].contains(value) else { return 0 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .unassigned, .surrogate, .privateUse: return 0
-        default: break
+    /// The character of two or three bytes at `index` of valid UTF-8, and its length; `nil`
+    /// for one of four bytes.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: Int, length: Int)? {
+        let lead = bytes[index]
+        if lead >= 0xC2, lead < 0xE0, index + 1 < bytes.count {
+            return ((Int(lead & 0x1F) << 6) | Int(bytes[index + 1] & 0x3F), 2)
         }
-        let lower = String(Character(scalar)).lowercased().unicodeScalars
-        guard lower.count == 1, let folded = lower.first, (0x80..<0x800).contains(folded.value) else { return 0 }
-        return UInt16(folded.value)
+        if lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count {
+            return ((Int(lead & 0x0F) << 12) | (Int(bytes[index + 1] & 0x3F) << 6) | Int(bytes[index + 2] & 0x3F), 3)
+        }
+        return nil
     }
 
     /// An ASCII byte other than CR and LF, or no byte: a character boundary lies beside it
@@ -174,7 +173,9 @@ enum FoldedMatch {
         byte != 0x0D && byte != 0x0A
     }
 
-    /// Swift's own answer: `text` read into a string and folded whole.
+    /// Swift's own answer: `text` read into a string and folded whole, compared by the
+    /// standard library's characters (this file imports no Foundation, whose `contains`
+    /// compares code units, as MPD's filter imports none).
     private static func foldedWhole(_ text: UnsafeBufferPointer<UInt8>, contains part: UnsafeBufferPointer<UInt8>, anywhere: Bool) -> Bool {
         let folded = String(decoding: text, as: UTF8.self).lowercased()
         let wanted = String(decoding: part, as: UTF8.self)
