@@ -51,13 +51,18 @@ public final class ToneStation: Sendable {
     private let directory: TemporaryDirectory
 
     /// Starts the station and waits until the server has each mount, then sets the first song.
+    ///
+    /// An encoder that reaches no mount within 10 s is stopped and started again, up to
+    /// ``encoderAttempts`` times: once, under a whole suite's load, `ffmpeg` never fed a
+    /// server that was listening.
     /// - Parameters:
     ///   - server: the server it feeds.
     ///   - name: its name.
     ///   - song: the first song's `StreamTitle`, `Artist - Title` by custom.
     ///   - frequency: the first song's tone, in hertz.
     ///   - formats: the mounts it feeds.
-    /// - Throws: when `ffmpeg` cannot start or the server never lists a mount.
+    /// - Throws: when `ffmpeg` cannot start or the server never lists a mount (with what
+    ///   `ffmpeg` logged).
     public init(
         on server: IcecastServer, name: String = "Rondo Test FM", song: String, frequency: Double = 440,
         formats: [Format] = [.mp3]
@@ -66,27 +71,56 @@ public final class ToneStation: Sendable {
         self.name = name
         self.formats = formats
         directory = try TemporaryDirectory(prefix: "rondo-station")
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw LoopbackSocket.Failure(operation: "socketpair", code: errno)
+        var attempt = 1
+        while true {
+            let (encoder, writer) = try Self.start(on: server, name: name, frequency: frequency, formats: formats, log: directory)
+            do {
+                for format in formats { try server.waitForSource(on: format.mount) }
+                self.encoder = encoder
+                self.writer = writer
+                break
+            } catch {
+                writer.stop()
+                _ = encoder.terminate(grace: 2)
+                guard attempt < Self.encoderAttempts else {
+                    let log = (try? String(contentsOfFile: directory.appending("ffmpeg.log"), encoding: .utf8)) ?? ""
+                    directory.remove()
+                    throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(error)\nffmpeg:\n\(log)"])
+                }
+                attempt += 1
+            }
         }
-        defer { close(ends[1]) }
         do {
-            encoder = try ChildProcess(
-                Self.encoderArguments(server: server, name: name, formats: formats), standardInput: .descriptor(ends[1]),
-                standardError: .file(directory.appending("ffmpeg.log")))
-        } catch {
-            close(ends[0])
-            throw error
-        }
-        writer = ToneWriter(descriptor: ends[0], frequency: frequency, amplitude: Self.amplitude)
-        do {
-            for format in formats { try server.waitForSource(on: format.mount) }
             if formats.contains(.mp3) { try server.setSong(song, on: Format.mp3.mount) }
         } catch {
             stop()
             throw error
         }
+    }
+
+    /// How many times the encoder is started before the station gives up.
+    static let encoderAttempts = 3
+
+    /// `ffmpeg` encoding a tone it reads from a socket, logging to `log`, and the writer of
+    /// that tone.
+    private static func start(on server: IcecastServer, name: String, frequency: Double, formats: [Format], log: TemporaryDirectory)
+        throws -> (ChildProcess, ToneWriter)
+    {
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw LoopbackSocket.Failure(operation: "socketpair", code: errno)
+        }
+        defer { close(ends[1]) }
+        let encoder: ChildProcess
+        do {
+            encoder = try ChildProcess(
+                encoderArguments(server: server, name: name, formats: formats), standardInput: .descriptor(ends[1]),
+                standardError: .file(log.appending("ffmpeg.log")))
+        } catch {
+            close(ends[0])
+            throw error
+        }
+        return (encoder, ToneWriter(descriptor: ends[0], frequency: frequency, amplitude: amplitude))
     }
 
     deinit { stop() }

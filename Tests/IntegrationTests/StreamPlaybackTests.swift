@@ -32,7 +32,7 @@ struct StreamPlaybackTests {
         #expect(reply["playbackState"]?.text == "playing")
         #expect(info["isLiveStream"]?.flag == true)
         #expect(info["playbackDuration"] == nil)
-        #expect(info["albumTitle"]?.text == RadioRig.stationName)
+        #expect(info["albumTitle"]?.text == RadioRig.stationName, "\(reply)\n\(bench.diagnosis())")
         let elapsed = try #require(info["elapsedPlaybackTime"]?.numeric)
         #expect(elapsed >= 0 && elapsed <= Date().timeIntervalSince(joined), "elapsed \(elapsed) s, joined \(Date().timeIntervalSince(joined)) s ago")
         if format == .mp3 {
