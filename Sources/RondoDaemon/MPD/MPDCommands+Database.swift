@@ -107,7 +107,7 @@ extension MPDCommands {
     /// for which `condition` holds, read where the command runs: on the library-read threads.
     func tracks(under location: String?, where condition: TrackCondition = .always) async throws(MPDAck) -> [CatalogTrack] {
         try readLibrary { library throws(StoreError) in
-            try library.tracks(under: location == paths.musicDirectory ? nil : location, where: condition)
+            try library.tracks(under: paths.libraryDirectory(location), where: condition)
         }
     }
 
@@ -167,19 +167,20 @@ extension MPDCommands {
         if case .base(let directory)? = query.filter { base = directory }
         let location = try base.map { uri throws(MPDAck) in try paths.location(of: uri, isLocal: false, command: "") }
         let condition = query.filter.map(paths.trackCondition) ?? (.always, true)
-        let under = location == paths.musicDirectory ? nil : location
         if query.sort == nil, condition.isExact {
             // MPD's order (a directory's songs, then each subdirectory's) and the window are
             // taken on the paths found, and only the tracks listed are read whole.
-            let found = try readLibrary { library throws(StoreError) in try library.trackPaths(under: under, where: condition.condition) }
-            var ordered = found.map { (Self.treeKey(paths.uri(of: $0.path)), $0.id) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+            let found = try readLibrary { library throws(StoreError) in
+                try library.trackPaths(under: paths.libraryDirectory(location), where: condition.condition)
+            }
+            var ordered = Self.inTreeOrder(found) { paths.uri(of: $0.path) }.map(\.id)
             if let window = query.window { ordered = Array(ordered[window.clamped(to: 0..<ordered.count)]) }
             return try readLibrary { library throws(StoreError) in try library.tracks(ids: ordered) }.map(paths.song)
         }
         var songs = try await tracks(under: location, where: condition.condition).map(paths.song)
         if let filter = query.filter, !condition.isExact { songs = songs.filter(filter.matches) }
         if query.sort == nil {
-            songs = songs.map { (Self.treeKey($0.file), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+            songs = Self.inTreeOrder(songs) { $0.file }
         }
         if let sort = query.sort {
             let key: (MPDSong) -> String = { song in
@@ -189,6 +190,11 @@ extension MPDCommands {
         }
         if let window = query.window { songs = Array(songs[window.clamped(to: 0..<songs.count)]) }
         return songs
+    }
+
+    /// `items` in the order MPD walks its tree of their URIs (`uri`), each key made once.
+    static func inTreeOrder<Item>(_ items: [Item], uri: (Item) -> String) -> [Item] {
+        items.map { (treeKey(uri($0)), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }
 
     /// Where the file `uri` comes as MPD walks its tree, as bytes to compare: each part of

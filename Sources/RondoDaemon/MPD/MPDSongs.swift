@@ -37,6 +37,12 @@ struct MPDPaths: Sendable {
         return relative.isEmpty ? musicDirectory : musicDirectory + "/" + relative.joined(separator: "/")
     }
 
+    /// The directory the library reads for `location`: `nil` for the music directory itself
+    /// (the whole library).
+    func libraryDirectory(_ location: String?) -> String? {
+        location == musicDirectory ? nil : location
+    }
+
     /// The song a library track is.
     func song(_ track: CatalogTrack) -> MPDSong {
         MPDSong(

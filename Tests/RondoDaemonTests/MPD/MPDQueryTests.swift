@@ -54,7 +54,7 @@ import Testing
     /// A directory's songs come before its subdirectories, each by name, at every level.
     @Test func songsComeInMPDsTreeOrder() {
         let uris = ["A/z.mp3", "A/B/a.mp3", "A/a.mp3", "b.mp3", "A/B/C/a.mp3", "A/B/z.mp3", "a.mp3", "A/Ba/a.mp3"]
-        let ordered = uris.sorted { MPDCommands.treeKey($0).lexicographicallyPrecedes(MPDCommands.treeKey($1)) }
+        let ordered = MPDCommands.inTreeOrder(uris) { $0 }
         #expect(ordered == ["a.mp3", "b.mp3", "A/a.mp3", "A/z.mp3", "A/B/a.mp3", "A/B/z.mp3", "A/B/C/a.mp3", "A/Ba/a.mp3"])
     }
 }
