@@ -37,6 +37,8 @@ struct SleepTimerByEarTests {
         #expect(rondo(bench, "sleep").stdout.contains("pausing at"))
 
         // A quarter of a minute: its last 10 s fade as a minute's do, without waiting out the rest.
+        let events = try bench.daemon.client()
+        _ = try events.call(Methods.EventsSubscribe.self, SubscribeParams(topics: [.nowPlaying]))
         let started = Date()
         #expect(rondo(bench, "sleep", "0.25").status == 0)
         let endsAt = try #require(try bench.nowPlaying().sleep?.endsAt)
@@ -60,6 +62,14 @@ struct SleepTimerByEarTests {
         #expect(abs(after - 15) <= 1, "silent \(after) s after rondo sleep 0.25")
         #expect(try bench.wait(upTo: 2) { try bench.nowPlaying().playbackState == .paused })
         #expect(try bench.nowPlaying().sleep == nil)
+        // Every state published on the way shows the pause with its timer gone, never both.
+        var pausedStates = 0
+        while let event = try events.nextEvent(timeout: 0.2) {
+            guard case .string("paused")? = event.params["playbackState"] else { continue }
+            pausedStates += 1
+            #expect(event.params["sleep"] == nil || event.params["sleep"] == .null, "paused with the timer still set: \(event.params)")
+        }
+        #expect(pausedStates > 0, "the pause was never published")
 
         try bench.send(.play)
         let again = bench.steadyLevel(of: 440, near: reference)

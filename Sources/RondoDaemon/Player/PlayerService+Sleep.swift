@@ -68,6 +68,9 @@ extension PlayerService {
         guard let left = sleepSecondsLeft() else { return }
         // The pause's own fade ends at the timer's end (and before the item's, for its end).
         guard left > Double(fadeMilliseconds) / 1000 else {
+            // The timer goes first, so the pause's own publication shows no timer left: a
+            // client never sees the player paused by a timer that is still set.
+            sleepTimer = nil
             if player.state == .playing {
                 _ = try? send(.pause)
                 logger.notice("sleep timer: paused")
