@@ -113,6 +113,15 @@ let package = Package(
         .target(name: "TextEncodings", swiftSettings: strictSettings),
         .target(name: "Feeds", dependencies: ["TextEncodings"], swiftSettings: strictSettings),
         .target(name: "MPDProtocol", swiftSettings: strictSettings),
+        .target(name: "PlaybackWire", dependencies: ["Playback", "RondoProtocol"], swiftSettings: strictSettings),
+        .target(
+            name: "RondoMPD",
+            dependencies: [
+                "Audio", "CLinux", "Library", "LineServing", "MPDProtocol", "Playback", "PlaybackWire", "RondoProtocol",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Audio",
             dependencies: [
@@ -131,7 +140,7 @@ let package = Package(
             name: "RondoDaemon",
             dependencies: [
                 "RondoProtocol", "RondoRouting", "ContentIdentifiers", "Playback", "Focus", "FocusWire", "Audio", "Streams", "Library",
-                "Feeds", "TagReading", "RondoMPRIS", "RondoView", "MPDProtocol",
+                "Feeds", "TagReading", "RondoMPRIS", "RondoView", "RondoMPD", "PlaybackWire",
                 "CMalloc", "CLinux", "ThreadJobs", "LineServing",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -233,9 +242,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "RondoMPDTests", dependencies: ["RondoMPD", "MPDProtocol", "Library", "Playback"], swiftSettings: strictSettings),
+        .testTarget(
             name: "RondoDaemonTests",
             dependencies: [
                 "ContentIdentifiers", "Feeds", "RondoDaemon", "RondoProtocol", "RondoRouting", "RondoTesting", "Audio", "Library", "TagReading",
+                "RondoMPD",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSettings

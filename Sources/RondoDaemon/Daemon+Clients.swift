@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RondoMPD
 import RondoMPRIS
 import RondoProtocol
 import RondoRouting
@@ -65,7 +66,7 @@ extension Daemon {
             let commands = MPDCommands(
                 player: player, library: library, board: board, paths: MPDPaths(musicDirectory: options.musicDirectory),
                 saved: saved,
-                password: options.mpd.password, started: Date().timeIntervalSince1970)
+                password: options.mpd.password, started: Date().timeIntervalSince1970, executor: LibraryReads.executor)
             let server = MPDServer(
                 socketPath: options.mpdSocketPath, settings: options.mpd, commands: commands, board: board,
                 maxClients: min(options.maxClients, 1024), logger: logger)

@@ -2,6 +2,7 @@ public import Audio
 public import Focus
 import Foundation
 public import Logging
+public import RondoMPD
 
 /// The settings of one `rondo.toml` (SPEC §1), checked: every key is known and every value
 /// is of the kind its key takes. A key that is absent, or a path or PulseAudio setting

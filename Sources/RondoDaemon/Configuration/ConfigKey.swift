@@ -2,6 +2,7 @@ import Audio
 import Focus
 import Logging
 import Playback
+import RondoMPD
 
 /// The keys `rondo.toml` takes (SPEC §1), each with what its value must be and how it is
 /// stored once checked.

@@ -1,4 +1,5 @@
 import Logging
+import RondoMPD
 import Synchronization
 
 /// Reads the configuration again on SIGHUP and puts into force what a running daemon can

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import RondoMPD
 
 extension DaemonOptions {
     /// The defaults for this user and environment with a configuration file applied: the

@@ -2,6 +2,7 @@ public import Audio
 public import Focus
 import Foundation
 public import Logging
+public import RondoMPD
 import RondoProtocol
 import RondoView
 

@@ -1,3 +1,5 @@
+import LineServing
+
 /// Where a snapserver's TCP stream source listens (`[snapcast] source`, `HOST:PORT`):
 /// rondod connects there and writes 48000:16:2 PCM, which snapserver's
 /// `source = tcp://HOST:PORT?name=Rondo` plays in every room.

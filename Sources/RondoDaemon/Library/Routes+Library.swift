@@ -1,5 +1,6 @@
 import Library
 import Playback
+import PlaybackWire
 import RondoProtocol
 import RondoRouting
 
@@ -20,7 +21,7 @@ extension Routes {
         }
         router.register(Methods.PlayerPlayFromSearch.self) { params, _ throws(RPCError) in
             guard BrowseTree.hasWords(params.query) else {
-                let recent = try await LibraryReads.run { library.recentlyPlayed() }
+                let recent = await LibraryReads.run { library.recentlyPlayed() }
                 let status = try await RPCError.wording { () throws(PlayerCommandError) in try await player.resumeLastPlayed(recent: recent) }
                 return PlayerPlayFromSearchResult(status: RemoteCommandStatus(status))
             }

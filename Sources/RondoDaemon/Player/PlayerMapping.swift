@@ -3,6 +3,7 @@ import ContentIdentifiers
 import Foundation
 import Library
 import Playback
+import PlaybackWire
 import RondoProtocol
 
 extension RemoteCommand {

@@ -1,5 +1,6 @@
 import Audio
 import Playback
+import PlaybackWire
 import RondoProtocol
 import RondoRouting
 
@@ -56,7 +57,7 @@ extension PlayerService {
             nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing,
             sleep: sleepState().map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
         published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
-        publishMPDStatus()
+        publishStatus()
         return state
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Logging
 import Playback
+import PlaybackWire
 import RondoProtocol
 import RondoRouting
 import TagReading
@@ -40,8 +41,8 @@ actor PlayerService {
     nonisolated let persistence: PersistenceWriter?
     /// The now-playing state as last computed, for readers that do not wait for the actor.
     nonisolated let published = PublishedNowPlaying()
-    /// The MPD status as last computed, for MPD clients' `status`.
-    nonisolated let mpdStatus = PublishedMPDStatus()
+    /// The status as last published (``publishStatus()``), for front ends that poll it.
+    nonisolated let status = PublishedPlayerStatus()
     /// The sound: the engine in the daemon, a fake in tests.
     nonisolated let engine: any PlaybackControl
     private let notices: AsyncStream<EngineNotice>
@@ -339,7 +340,7 @@ actor PlayerService {
         hub.publish(.route(RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink)))
     }
 
-    /// Publishes what changed: the now-playing state or the queue (its MPD status first).
+    /// Publishes what changed: the now-playing state or the queue (its status first).
     func announce(_ effect: PlayerEffect) {
         switch effect {
         case .nowPlayingChanged:
@@ -347,7 +348,7 @@ actor PlayerService {
             hub.publish(.nowPlaying(nowPlayingState(at: moment)))
             watchChapterBoundary(from: moment)
         case .queueChanged:
-            publishMPDStatus()
+            publishStatus()
             hub.publish(.queue(QueueChanged(index: player.queue.currentIndex, count: player.queue.count)))
         default:
             break

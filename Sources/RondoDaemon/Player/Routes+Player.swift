@@ -1,4 +1,5 @@
 import Playback
+import PlaybackWire
 import RondoProtocol
 import RondoRouting
 

@@ -1,24 +1,6 @@
 import Playback
+import PlaybackWire
 import RondoProtocol
-
-extension ErrorCode {
-    /// The domain error code of the player's refusal of a command.
-    init(_ code: PlayerCommandError.Code) {
-        switch code {
-        case .badParam: self = .badParam
-        case .notFound: self = .notFound
-        case .indexOutOfRange: self = .indexOutOfRange
-        case .pulseUnavailable: self = .pulseUnavailable
-        case .insufficientPriority: self = .insufficientPriority
-        case .cannotInterruptOthers: self = .cannotInterruptOthers
-        case .noSuchSession: self = .noSuchSession
-        case .sessionNotActive: self = .sessionNotActive
-        case .isBusy: self = .isBusy
-        case .decodeFailed: self = .decodeFailed
-        case .unreachable: self = .unreachable
-        }
-    }
-}
 
 extension RPCError {
     /// The wire's domain error for the player's refusal of a command.

@@ -51,7 +51,11 @@ final class SocketServer: Sendable {
         switch socket {
         case .path(let path):
             let file = SocketFile(path: path)
-            try file.removeIfStale()
+            do {
+                try file.removeIfStale()
+            } catch {
+                throw InstanceLockError.socketInUse(path: error.path)
+            }
             listener = try ListenerSocket.unix(path, backlog: Self.backlog)
             chmod(path, 0o600)
             bound = (file, file.identity())

@@ -1,5 +1,6 @@
 import Audio
 import Logging
+import RondoMPD
 import RondoTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-import Library
-import Logging
+public import Library
+public import Logging
 import MPDProtocol
 
 /// The playlists MPD clients save (`save`, `playlistadd`…): one M3U file each, of absolute
@@ -12,7 +12,7 @@ import MPDProtocol
 ///
 /// Ownership: the directory's files are this type's alone; a change is written to a
 /// temporary file and renamed over the old one, so a crash leaves the old list or the new.
-struct MPDSavedPlaylists: Sendable {
+public struct MPDSavedPlaylists: Sendable {
     /// The most entries one saved playlist holds (MPD's `max_playlist_length` is 16384).
     static let maximumEntries = 100_000
     /// The most bytes of one playlist file read.
@@ -23,9 +23,16 @@ struct MPDSavedPlaylists: Sendable {
     let store: LibraryStore?
     let logger: Logger
 
+    /// The playlists saved in `directory`, each recorded in `store` (none without one).
+    public init(directory: String, store: LibraryStore?, logger: Logger) {
+        self.directory = directory
+        self.store = store
+        self.logger = logger
+    }
+
     /// Records in the library what changed in the directory while the daemon did not run:
     /// playlists added or changed, and those removed.
-    func synchronize() {
+    public func synchronize() {
         guard let store else { return }
         do {
             let recorded = try store.savedPlaylists()

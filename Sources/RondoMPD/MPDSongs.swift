@@ -6,8 +6,13 @@ import Playback
 /// Where MPD's song URIs and Rondo's locations meet: a file under the music directory is
 /// its path relative to it (`Artist/Album/01.mp3`), a stream its URL, a podcast episode its
 /// audio's URL; a file elsewhere its absolute path, which only a local client may name.
-struct MPDPaths: Sendable {
+public struct MPDPaths: Sendable {
     let musicDirectory: String
+
+    /// The paths of a library whose music directory is `musicDirectory`.
+    public init(musicDirectory: String) {
+        self.musicDirectory = musicDirectory
+    }
 
     /// The URI a client sees for `location`.
     func uri(of location: String, episode: EpisodeFacts? = nil) -> String {

@@ -1,6 +1,6 @@
 import Glibc
 import LineServing
-import Logging
+public import Logging
 import MPDProtocol
 
 /// Serves the MPD protocol (SPEC §13) on a Unix socket beside the daemon's own (mode 0600,
@@ -10,7 +10,7 @@ import MPDProtocol
 ///
 /// Ownership: one loop thread of its own (`rondod-mpd`, a ``RequestLoop``) owns the
 /// listening sockets and every connection (``MPDConnection``); their commands run on tasks.
-final class MPDServer: Sendable {
+public final class MPDServer: Sendable {
     /// How many clients may wait in the kernel's queue to be accepted, as MPD's own.
     static let backlog: Int32 = 128
 
@@ -22,7 +22,7 @@ final class MPDServer: Sendable {
     private let logger: Logger
 
     /// A server of `commands` on `socketPath` and `settings.listen`.
-    init(socketPath: String, settings: MPDSettings, commands: MPDCommands, board: MPDIdleBoard, maxClients: Int, logger: Logger) {
+    public init(socketPath: String, settings: MPDSettings, commands: MPDCommands, board: MPDIdleBoard, maxClients: Int, logger: Logger) {
         self.socketPath = socketPath
         self.settings = settings
         self.commands = commands
@@ -33,7 +33,7 @@ final class MPDServer: Sendable {
 
     /// Listens and serves until the task is cancelled; the socket file goes when it stops.
     /// - Throws: ``SocketServerError`` when no listening socket can be made.
-    func run() async throws {
+    public func run() async throws {
         var listeners: [(descriptor: Int32, isLocal: Bool)] = []
         let file = SocketFile(path: socketPath)
         try file.removeIfStale()

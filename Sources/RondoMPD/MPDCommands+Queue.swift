@@ -1,7 +1,6 @@
 import Foundation
 import MPDProtocol
 import Playback
-import RondoProtocol
 
 /// The queue with MPD's song ids (each entry's identity, for its whole life in the queue)
 /// and versions (``MPDIdleBoard``): listing it, adding, deleting, moving, shuffling. `prio`
@@ -30,7 +29,7 @@ extension MPDCommands {
                 }
                 try await commands.append([location], "addid")
                 let status = commands.status
-                guard let added = await commands.player.mpdEntries().last else { throw MPDAck(.noExist, command: "addid", "No such song") }
+                guard let added = await commands.player.queueEntries().last else { throw MPDAck(.noExist, command: "addid", "No such song") }
                 if arguments.count == 2 {
                     try await commands.move((status.count - 1)..<status.count, to: try integer(arguments[1], "addid"), "addid")
                 }
@@ -120,7 +119,7 @@ extension MPDCommands {
         (
             "playlist",
             Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                for (position, entry) in await commands.player.mpdEntries().enumerated() {
+                for (position, entry) in await commands.player.queueEntries().enumerated() {
                     output.raw("\(position):file: \(commands.paths.uri(of: entry.location))\n")
                 }
             }
@@ -138,7 +137,7 @@ extension MPDCommands {
             "plchangesposid",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, output throws(MPDAck) in
                 guard try await commands.changedSince(arguments[0], "plchangesposid") else { return }
-                let entries = await commands.player.mpdEntries()
+                let entries = await commands.player.queueEntries()
                 let range = try arguments.count == 2 ? Self.range(arguments[1], count: entries.count, "plchangesposid") : 0..<entries.count
                 for position in range.clamped(to: 0..<entries.count) {
                     output.field("cpos", String(position))
@@ -197,7 +196,7 @@ extension MPDCommands {
     {
         var start = range.lowerBound
         while start < range.upperBound {
-            let page = await player.mpdEntries(start..<min(range.upperBound, start + Self.queuePage))
+            let page = await player.describedEntries(start..<min(range.upperBound, start + Self.queuePage))
             guard !page.isEmpty else { return }
             for (offset, queued) in page.enumerated() {
                 let song = paths.song(queued)

@@ -1,33 +1,45 @@
 import CLinux
 import Glibc
-import LineServing
 
-/// The socket file at a path the daemon binds itself: what is there before binding, and
-/// whether it is still this daemon's when it stops.
-struct SocketFile {
+/// Another process accepts connections on the socket file at `path`: it is not replaced.
+public struct SocketInUseError: Error, CustomStringConvertible {
     /// The socket's path.
-    let path: String
+    public let path: String
+
+    public var description: String { "another process accepts connections on \(path); refusing to replace its socket" }
+}
+
+/// The socket file at a path a server binds itself: what is there before binding, and
+/// whether it is still this server's when it stops.
+public struct SocketFile {
+    /// The socket's path.
+    public let path: String
+
+    /// The socket file at `path`.
+    public init(path: String) {
+        self.path = path
+    }
 
     /// Removes a socket file that nobody serves any more (left by a daemon that was killed),
     /// and leaves the path free.
-    /// - Throws: ``InstanceLockError/socketInUse(path:)`` when a process accepts connections
-    ///   on it: its socket is never unlinked.
-    func removeIfStale() throws(InstanceLockError) {
+    /// - Throws: ``SocketInUseError`` when a process accepts connections on it: its socket
+    ///   is never unlinked.
+    public func removeIfStale() throws(SocketInUseError) {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return }
-        if acceptsConnections() { throw .socketInUse(path: path) }
+        if acceptsConnections() { throw SocketInUseError(path: path) }
         unlink(path)
     }
 
     /// The identity of the file now at the path, to tell later whether it was replaced.
-    func identity() -> (device: UInt, inode: UInt)? {
+    public func identity() -> (device: UInt, inode: UInt)? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return (UInt(status.st_dev), UInt(status.st_ino))
     }
 
     /// Unlinks the socket only if the file at the path is still the one with `identity`.
-    func remove(ifStill identity: (device: UInt, inode: UInt)?) {
+    public func remove(ifStill identity: (device: UInt, inode: UInt)?) {
         guard let identity, let now = self.identity(), now == identity else { return }
         unlink(path)
     }

@@ -52,7 +52,7 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, _ throws(MPDAck) in
                 let name = arguments[0]
                 let mode = arguments.count == 2 ? arguments[1] : "create"
-                let queued = await commands.player.mpdEntries().map(\.location)
+                let queued = await commands.player.queueEntries().map(\.location)
                 let existing = commands.saved.locations(of: name)
                 switch mode {
                 case "create":

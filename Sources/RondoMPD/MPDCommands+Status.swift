@@ -1,7 +1,9 @@
 import Audio
 import Foundation
+import Library
 import MPDProtocol
 import Playback
+import PlaybackWire
 import RondoProtocol
 
 /// The player's state, transport, modes, volume and outputs. `single 1` is Rondo's repeat
@@ -18,7 +20,7 @@ extension MPDCommands {
             "currentsong",
             Command(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
                 guard let index = commands.status.currentIndex else { return }
-                guard let queued = await commands.player.mpdEntries(index..<(index + 1)).first else { return }
+                guard let queued = await commands.player.describedEntries(index..<(index + 1)).first else { return }
                 output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), for: client)
             }
         ),
@@ -229,16 +231,11 @@ extension MPDCommands {
     }
 
     /// The player's status as last published (no hop of its actor).
-    var status: MPDPlayerStatus { player.mpdStatus.load() }
+    var status: PlayerStatus { player.status.load() }
 
     /// `stats`: the library's counts, the daemon's uptime.
     private func stats(_ output: inout MPDOutput) async throws(MPDAck) {
-        let stats: LibraryStatsResult
-        do throws(RPCError) {
-            stats = try await LibraryReads.run { [library] () throws(RPCError) in try library.stats() }
-        } catch {
-            throw Self.ack(error, command: "stats")
-        }
+        let stats = try readLibrary { library throws(StoreError) in try library.catalogStats() }
         let uptime = Int(Date().timeIntervalSince1970 - started)
         output.field("uptime", String(uptime))
         board.absorb(status)
@@ -293,7 +290,7 @@ extension MPDCommands {
     /// The queue position of the entry with song id `text`.
     func position(ofID text: String, _ command: String) async throws(MPDAck) -> Int {
         let id = try Self.integer(text, command)
-        guard id >= 0, let position = await player.mpdEntries().firstIndex(where: { $0.id == UInt64(id) }) else {
+        guard id >= 0, let position = await player.queueEntries().firstIndex(where: { $0.id == UInt64(id) }) else {
             throw MPDAck(.noExist, command: command, "No such song")
         }
         return position

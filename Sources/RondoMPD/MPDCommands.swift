@@ -1,6 +1,7 @@
 import Foundation
 import MPDProtocol
 import Playback
+import PlaybackWire
 import RondoProtocol
 
 /// What a connection knows of its MPD client between commands.
@@ -24,7 +25,7 @@ struct MPDClientState: Sendable {
 ///
 /// Ownership: none of its own; every command runs on its connection's task and reads or
 /// changes the player and the library through their services.
-struct MPDCommands: Sendable {
+public struct MPDCommands: Sendable {
     /// Who may run a command.
     enum Permission: Sendable {
         /// Anyone, before the password too.
@@ -66,8 +67,8 @@ struct MPDCommands: Sendable {
     /// Runs one command at once, writing its reply's fields (not its `OK`).
     typealias Immediate = @Sendable (MPDCommands, [String], inout MPDClientState, inout MPDOutput) throws(MPDAck) -> Void
 
-    let player: PlayerService
-    let library: LibraryService
+    let player: any MPDPlayer
+    let library: any MPDLibrary
     let board: MPDIdleBoard
     let paths: MPDPaths
     /// The playlists MPD clients save.
@@ -75,6 +76,26 @@ struct MPDCommands: Sendable {
     let password: String?
     /// When the daemon started, for `stats`'s `uptime`.
     let started: Double
+    /// Where commands that wait run: threads for the library's reads, never a loop.
+    let executor: any TaskExecutor
+
+    /// The commands over `player` and `library`, their changes told by `board`; `paths`
+    /// maps MPD's URIs onto the music directory, `saved` keeps what clients save, and a
+    /// client over TCP gives `password` first when there is one. A command that waits
+    /// runs on `executor`'s threads (SQLite, files, directory walks).
+    public init(
+        player: any MPDPlayer, library: any MPDLibrary, board: MPDIdleBoard, paths: MPDPaths, saved: MPDSavedPlaylists,
+        password: String?, started: Double, executor: any TaskExecutor
+    ) {
+        self.executor = executor
+        self.player = player
+        self.library = library
+        self.board = board
+        self.paths = paths
+        self.saved = saved
+        self.password = password
+        self.started = started
+    }
 
     /// Every command served, by name.
     static let table: [String: Command] = {
@@ -262,20 +283,14 @@ struct MPDCommands: Sendable {
 
     // MARK: Shared
 
-    /// The MPD error for a Rondo error: a missing thing is `noExist`, a bad argument
-    /// `argument`, anything else `system`, with Rondo's message.
-    static func ack(_ error: RPCError, command: String = "") -> MPDAck {
-        switch error.data?.code {
+    /// The MPD error for the player's refusal of a command: a missing thing is `noExist`,
+    /// a bad argument `argument`, anything else `system`, with Rondo's error code and message.
+    static func ack(_ error: PlayerCommandError, command: String = "") -> MPDAck {
+        switch error.code {
         case .notFound: MPDAck(.noExist, command: command, error.message)
         case .badParam, .indexOutOfRange: MPDAck(.argument, command: command, error.message)
-        case .some(let code): MPDAck(.system, command: command, "\(code.rawValue): \(error.message)")
-        case nil: MPDAck(.system, command: command, error.message)
+        default: MPDAck(.system, command: command, "\(ErrorCode(error.code).rawValue): \(error.message)")
         }
-    }
-
-    /// The MPD error for the player's refusal of a command, worded as a Rondo error is.
-    static func ack(_ error: PlayerCommandError, command: String = "") -> MPDAck {
-        ack(RPCError(error), command: command)
     }
 
     /// A whole number argument.

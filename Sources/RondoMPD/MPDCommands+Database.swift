@@ -2,7 +2,6 @@ import Foundation
 import Library
 import MPDProtocol
 import Playback
-import RondoProtocol
 
 /// The library as MPD's database: its tracks under the music directory as a tree of files,
 /// found with filter expressions (`find`, `search`, `list … group`, `count`), added to the
@@ -112,7 +111,7 @@ extension MPDCommands {
     }
 
     /// What `read` reads of the library, its failures as MPD's `system` errors.
-    private func readLibrary<Value>(_ read: (LibraryService) throws(StoreError) -> Value) throws(MPDAck) -> Value {
+    func readLibrary<Value>(_ read: (any MPDLibrary) throws(StoreError) -> Value) throws(MPDAck) -> Value {
         guard library.hasDatabase else {
             throw MPDAck(.system, command: "", "the library database could not be opened (see rondod's log)")
         }
@@ -293,7 +292,7 @@ extension MPDCommands {
         guard filter == nil, let tag else { return try await songs(Query(filter: filter)) }
         var fields: [TrackCondition.Field] = []
         for field in ([tag] + groups).flatMap(MPDPaths.fields(of:)) where !fields.contains(field) { fields.append(field) }
-        let rows = try readLibrary { library throws(StoreError) in try library.distinctValues(of: fields, under: nil) }
+        let rows = try readLibrary { library throws(StoreError) in try library.distinctValues(of: fields, under: nil, where: .always) }
         return rows.map { row in
             MPDSong(file: "", tags: MPDPaths.tags { field in fields.firstIndex(of: field).flatMap { row[$0] } })
         }
@@ -302,8 +301,7 @@ extension MPDCommands {
     /// `update`, `rescan`: a scan of the whole library, in the background; the job number
     /// is 1 (one scan runs at a time).
     private func update(_ output: inout MPDOutput) {
-        let library = self.library
-        Task.detached { _ = try? await library.scan(LibraryScanParams()) }
+        library.startScan()
         output.field("updating_db", "1")
     }
 

@@ -221,7 +221,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
         running = true
         let client = self.client
         let commands = self.commands
-        Task(executorPreference: LibraryReads.executor) { [loop, self] in
+        Task(executorPreference: commands.executor) { [loop, self] in
             var state = client
             var reply = MPDOutput()
             var failed = false

@@ -1,7 +1,6 @@
 import Foundation
 import MPDProtocol
-import Playback
-import RondoProtocol
+public import Playback
 import Synchronization
 
 /// What changed, for each MPD client: the subsystems `idle` reports (`changed: player`),
@@ -14,7 +13,7 @@ import Synchronization
 ///
 /// Ownership: the clients' pending changes and waits, the last status compared and the
 /// version are guarded by one mutex.
-final class MPDIdleBoard: Sendable {
+public final class MPDIdleBoard: Sendable {
     /// How far the position may stray from where it would be by the clock before it counts
     /// as a seek (a `player` change).
     static let seekTolerance = 1.5
@@ -26,17 +25,17 @@ final class MPDIdleBoard: Sendable {
 
     private struct State {
         var clients: [Int: Client] = [:]
-        var last: MPDPlayerStatus?
+        var last: PlayerStatus?
         var playlistVersion = 1
         /// Seconds the player played, up to `last`'s time (`stats`'s `playtime`).
         var played = 0.0
     }
 
     private let state = Mutex(State())
-    private let player: PlayerService
+    private let player: any PlayerCommands
 
     /// A board comparing `player`'s published states.
-    init(player: PlayerService) {
+    public init(player: any PlayerCommands) {
         self.player = player
     }
 
@@ -73,21 +72,25 @@ final class MPDIdleBoard: Sendable {
 
     // MARK: Changes
 
-    /// Told each change the daemon publishes; looks at the player for what it changed.
-    func observe(_ change: DaemonChange) {
-        switch change {
-        case .library, .podcastRefreshed:
-            announce([.database, .update])
-        case .libraryScanning:
-            announce([.update])
-        case .nowPlaying, .queue:
-            // The player published its MPD status before the change.
-            absorb(player.mpdStatus.load())
-        case .route:
-            announce([.output])
-        case .commands, .contentLimits, .session, .sessionGain, .interruption, .promptStyle, .advisory:
-            break
-        }
+    /// The library's contents changed (a scan ended, a podcast was refreshed).
+    public func databaseChanged() {
+        announce([.database, .update])
+    }
+
+    /// A scan of the library moved on.
+    public func scanProgressed() {
+        announce([.update])
+    }
+
+    /// The player announced a change of the now playing or of the queue: its published
+    /// status (stored before the announcement) says what changed.
+    public func playerChanged() {
+        absorb(player.status.load())
+    }
+
+    /// The player's output moved, went or came back.
+    public func outputsChanged() {
+        announce([.output])
     }
 
     /// Records `subsystems` as changed for every client.
@@ -117,7 +120,7 @@ final class MPDIdleBoard: Sendable {
     /// queue's version as of `status`. Commands call it with the status they read, so a
     /// client that changed the queue sees the new version in its next `status`.
     @discardableResult
-    func absorb(_ status: MPDPlayerStatus) -> Int {
+    func absorb(_ status: PlayerStatus) -> Int {
         let (changed, version) = state.withLock { state -> (Set<MPDSubsystem>, Int) in
             defer { state.last = status }
             guard let last = state.last else { return ([], state.playlistVersion) }
@@ -143,7 +146,7 @@ final class MPDIdleBoard: Sendable {
     var playlistVersion: Int { state.withLock { $0.playlistVersion } }
 
     /// What differs between two statuses of the player.
-    static func changes(from old: MPDPlayerStatus, to new: MPDPlayerStatus) -> Set<MPDSubsystem> {
+    static func changes(from old: PlayerStatus, to new: PlayerStatus) -> Set<MPDSubsystem> {
         var changed: Set<MPDSubsystem> = []
         if old.queueSignature != new.queueSignature { changed.insert(.playlist) }
         // A station's new song changes the current song's tags: MPD bumps the queue's

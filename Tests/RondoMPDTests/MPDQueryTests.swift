@@ -2,7 +2,7 @@ import Library
 import MPDProtocol
 import Testing
 
-@testable import RondoDaemon
+@testable import RondoMPD
 
 /// How the MPD front end asks the library for songs: the SQL condition each filter becomes
 /// (SQLite sifts, the filter judges what it reads), and MPD's order of a tree's songs.

@@ -1,8 +1,8 @@
 /// `HOST:PORT` as the configuration writes an address (`[::1]:6600` for IPv6), split.
-enum HostAndPort {
+public enum HostAndPort {
     /// The host (without brackets) and the port number of `text`; `nil` when it is not
     /// `HOST:PORT`, or the port is no number. The caller checks the host and the range.
-    static func split(_ text: String) -> (host: String, port: Int)? {
+    public static func split(_ text: String) -> (host: String, port: Int)? {
         let host: Substring
         let port: Substring
         if text.hasPrefix("[") {

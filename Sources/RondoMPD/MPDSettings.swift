@@ -1,4 +1,5 @@
 import Foundation
+import LineServing
 
 /// How rondod speaks the MPD protocol (`[mpd]` in rondo.toml, SPEC §13): on a Unix socket
 /// beside its own, and on TCP when `listen` is set.

@@ -1,0 +1,49 @@
+/// The player as every front end drives it, below any wire: the queue, the transport, the
+/// volume and the output, each refusal a ``PlayerCommandError`` that the front end words
+/// its own way. The player's service is the one implementation; a front end (MPD's, and
+/// the others as they move onto it) holds it as this and nothing more of the daemon.
+public protocol PlayerCommands: Sendable {
+    /// The status as last published, readable without waiting for the player.
+    var status: PublishedPlayerStatus { get }
+
+    /// The player's clock, Unix seconds: the clock ``PlayerStatus/at`` is on.
+    var now: @Sendable () -> Double { get }
+
+    /// The queue's entries, in order.
+    func queueEntries() async -> [QueueEntry]
+
+    /// Appends `items` (files, directories, playlists, URLs) to the queue.
+    /// - Returns: how many entries were appended.
+    func append(_ items: [String]) async throws(PlayerCommandError) -> Int
+
+    /// Empties the queue and stops.
+    func clear() async
+
+    /// Removes the entry at `index`.
+    func remove(at index: Int) async throws(PlayerCommandError)
+
+    /// Moves the entry at `source` to `destination`.
+    func move(from source: Int, to destination: Int) async throws(PlayerCommandError)
+
+    /// Carries out a remote command; answered once a stream it started plays, or with why
+    /// it cannot.
+    func sendWaitingForStream(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult
+
+    /// Plays the entry at `index`; answered once a stream it started plays, or with why it
+    /// cannot.
+    func playIndexWaitingForStream(_ index: Int) async throws(PlayerCommandError)
+
+    /// Sets or changes the user volume.
+    /// - Returns: the volume now, 0–1.
+    func setVolume(_ change: VolumeChange) async throws(PlayerCommandError) -> Double
+
+    /// The outputs the player may use, and which it uses.
+    func outputs() async -> OutputList
+
+    /// Moves the player to the output `choice`.
+    /// - Returns: the outputs now.
+    func setOutput(_ choice: OutputChoice) async throws(PlayerCommandError) -> OutputList
+
+    /// Returns once every change made so far is on disk.
+    func written() async
+}

@@ -1,0 +1,70 @@
+public import Audio
+public import Library
+public import Playback
+
+/// The player as MPD's commands need it: the player's API, and what MPD's replies show
+/// besides — the queue's entries with what is known of them, and the ReplayGain mode.
+public protocol MPDPlayer: PlayerCommands {
+    /// The entries at `positions` of the queue with what is known of them (an entry not yet
+    /// described shows its location until it is).
+    func describedEntries(_ positions: Range<Int>) async -> [MPDQueueEntry]
+
+    /// The ReplayGain settings in force.
+    func replayGainSettings() async -> ReplayGainSettings
+}
+
+/// One queue entry as an MPD reply shows it.
+public struct MPDQueueEntry: Sendable {
+    public var entry: QueueEntry
+    public var metadata: TrackMetadata
+    /// The library's track at the entry's location, when the library has one there.
+    public var libraryTrack: CatalogTrack?
+
+    /// `entry` described by `metadata` and, when in the library, its track.
+    public init(entry: QueueEntry, metadata: TrackMetadata, libraryTrack: CatalogTrack?) {
+        self.entry = entry
+        self.metadata = metadata
+        self.libraryTrack = libraryTrack
+    }
+}
+
+/// The library as MPD's database commands read it, in the library's own terms: each read
+/// runs where it is called, which for MPD's commands is the library-read threads.
+/// Without a database (``hasDatabase`` false) every read finds nothing.
+public protocol MPDLibrary: Sendable {
+    /// Whether the library's database is open.
+    var hasDatabase: Bool { get }
+
+    /// The store the playlists MPD clients save are recorded in; `nil` without a database.
+    var store: LibraryStore? { get }
+
+    /// The track at `path`, if the library has one there.
+    func track(atPath path: String) -> CatalogTrack?
+
+    /// The tracks under `directory` (the whole library when `nil`) for which `condition` holds.
+    func tracks(under directory: String?, where condition: TrackCondition) throws(StoreError) -> [CatalogTrack]
+
+    /// The id and path of each track under `directory` for which `condition` holds.
+    func trackPaths(under directory: String?, where condition: TrackCondition) throws(StoreError) -> [(id: Int64, path: String)]
+
+    /// The tracks with `ids`, in their order.
+    func tracks(ids: [Int64]) throws(StoreError) -> [CatalogTrack]
+
+    /// The distinct combinations of `fields` among the tracks under `directory` for which
+    /// `condition` holds.
+    func distinctValues(of fields: [TrackCondition.Field], under directory: String?, where condition: TrackCondition)
+        throws(StoreError) -> [[String?]]
+
+    /// Every playlist the library lists: the music directory's and those clients saved.
+    func playlists() throws(StoreError) -> [CatalogPlaylist]
+
+    /// The paths of the library tracks `playlist` holds, in order.
+    func trackPaths(of playlist: CatalogPlaylist) throws(StoreError) -> [String]
+
+    /// How big the library is and when it was last scanned.
+    func catalogStats() throws(StoreError) -> LibraryStats
+
+    /// Starts a scan of the whole music directory in the background (MPD's `update`); a
+    /// scan already running is left to finish.
+    func startScan()
+}
