@@ -246,7 +246,7 @@ extension MPDCommands {
             totals[value, default: (0, 0)].songs += 1
             totals[value, default: (0, 0)].seconds += song.duration ?? 0
         }
-        for (value, total) in totals.sorted(by: { $0.key < $1.key }) {
+        for (value, total) in totals.sorted(by: { Self.precedesInBytes($0.key, $1.key) }) {
             output.field(group.rawValue, value)
             output.field("songs", String(total.songs))
             output.field("playtime", MPDNumber.wholeSeconds(total.seconds))
@@ -262,39 +262,45 @@ extension MPDCommands {
         // MPD's oldest form: `list album ARTIST`.
         if tag == .album, rest.count == 1, !rest[0].hasPrefix("(") { rest = ["artist", rest[0]] }
         let query = try query(rest, foldCase: false, "list")
-        let songs = try await listedSongs(tag, groups: query.groups, filter: query.filter)
-        func values(_ song: MPDSong, _ tag: MPDSong.Tag?) -> [String] {
-            guard let tag else { return [song.file] }
-            let found = song.values(of: tag)
-            return found.isEmpty ? [""] : found
-        }
-        var rows: Set<[String]> = []
-        for song in songs {
-            var keys: [[String]] = [[]]
-            for group in query.groups { keys = keys.flatMap { key in values(song, group).map { key + [$0] } } }
-            for key in keys { for value in values(song, tag) { rows.insert(key + [value]) } }
-        }
+        let rows = try await listedRows(tag, groups: query.groups, filter: query.filter)
         let label = tag?.rawValue ?? "file"
-        var previous: [String] = []
-        for row in rows.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            for (index, group) in query.groups.enumerated() where previous.count <= index || previous[index] != row[index] {
+        var previous: [String]?
+        for row in Self.distinctInByteOrder(rows) {
+            for (index, group) in query.groups.enumerated() where previous.map({ !$0[index].utf8.elementsEqual(row[index].utf8) }) ?? true {
                 output.field(group.rawValue, row[index])
-                previous = Array(row.prefix(index + 1))
             }
-            output.field(label, row.last!)
+            output.field(label, row[row.count - 1])
+            previous = row
         }
     }
 
-    /// The songs `list` reads the values of `tag` and `groups` from: with no filter, one
-    /// song per distinct combination of the fields those tags come from, as SQL finds them
-    /// (a library of 100,000 files has some 10,000 albums); else the songs the filter finds.
-    private func listedSongs(_ tag: MPDSong.Tag?, groups: [MPDSong.Tag], filter: MPDFilter?) async throws(MPDAck) -> [MPDSong] {
-        guard filter == nil, let tag else { return try await songs(Query(filter: filter)) }
+    /// What `list` lists, a row per song and combination of its values: the values of
+    /// `groups` then of `tag` (the file for `nil`; `""` for a tag the song lacks). With no
+    /// filter, each distinct combination of the fields those tags come from, as SQL finds
+    /// them (a library of 100,000 files has some 10,000 albums); else the songs the filter
+    /// finds.
+    private func listedRows(_ tag: MPDSong.Tag?, groups: [MPDSong.Tag], filter: MPDFilter?) async throws(MPDAck) -> [[String]] {
+        guard filter == nil, let tag else {
+            func values(_ song: MPDSong, _ tag: MPDSong.Tag?) -> [String] {
+                guard let tag else { return [song.file] }
+                let found = song.values(of: tag)
+                return found.isEmpty ? [""] : found
+            }
+            var rows: [[String]] = []
+            for song in try await songs(Query(filter: filter)) {
+                var keys: [[String]] = [[]]
+                for group in groups { keys = keys.flatMap { key in values(song, group).map { key + [$0] } } }
+                for key in keys { for value in values(song, tag) { rows.append(key + [value]) } }
+            }
+            return rows
+        }
         var fields: [TrackCondition.Field] = []
-        for field in ([tag] + groups).flatMap(MPDPaths.fields(of:)) where !fields.contains(field) { fields.append(field) }
-        let rows = try readLibrary { library throws(StoreError) in try library.distinctValues(of: fields, under: nil, where: .always) }
-        return rows.map { row in
-            MPDSong(file: "", tags: MPDPaths.tags { field in fields.firstIndex(of: field).flatMap { row[$0] } })
+        for field in (groups + [tag]).flatMap(MPDPaths.fields(of:)) where !fields.contains(field) { fields.append(field) }
+        // Each tag's value is its first field with one (AlbumArtist's own, else the artist's).
+        let sources = (groups + [tag]).map { tag in MPDPaths.fields(of: tag).compactMap { fields.firstIndex(of: $0) } }
+        let found = try readLibrary { library throws(StoreError) in try library.distinctValues(of: fields, under: nil, where: .always) }
+        return found.map { values in
+            sources.map { places in places.lazy.compactMap { values[$0] }.first { !$0.isEmpty } ?? "" }
         }
     }
 

@@ -293,6 +293,45 @@ public struct MPDCommands: Sendable {
         }
     }
 
+    /// MPD's order of tag values (`count … group`): by their bytes, as its maps of
+    /// `std::string` keep them, not by Unicode's canonical order, which also costs more.
+    static func precedesInBytes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// `rows` in MPD's order (`list`), each once: by their values' bytes, value by value,
+    /// as MPD's nested maps of `std::string` keep them. Each row's values are laid end to
+    /// end in one buffer, a zero byte between them (below every other byte, so a shorter
+    /// value sorts first, as it does alone), and sorted there with `memcmp`.
+    static func distinctInByteOrder(_ rows: [[String]]) -> [[String]] {
+        var bytes: [UInt8] = []
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(rows.count)
+        for row in rows {
+            let start = bytes.count
+            for (index, value) in row.enumerated() {
+                if index > 0 { bytes.append(0) }
+                bytes.append(contentsOf: value.utf8)
+            }
+            spans.append(start..<bytes.count)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            func order(_ first: Range<Int>, _ second: Range<Int>) -> Int32 {
+                let common = min(first.count, second.count)
+                let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + first.lowerBound, buffer.baseAddress! + second.lowerBound, common)
+                return order != 0 ? order : Int32(first.count - second.count).signum()
+            }
+            var distinct: [[String]] = []
+            var last: Range<Int>?
+            for index in spans.indices.sorted(by: { order(spans[$0], spans[$1]) < 0 }) {
+                if let last, order(last, spans[index]) == 0 { continue }
+                distinct.append(rows[index])
+                last = spans[index]
+            }
+            return distinct
+        }
+    }
+
     /// A whole number argument.
     static func integer(_ text: String, _ command: String) throws(MPDAck) -> Int {
         guard let value = Int(text) else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }

@@ -27,6 +27,7 @@ extension LibraryDatabase {
         migrator.registerMigration("v8-chapters", migrate: createChapters)
         migrator.registerMigration("v9-podcasts", migrate: createPodcasts)
         migrator.registerMigration("v10-saved-playlists", migrate: markSavedPlaylists)
+        migrator.registerMigration("v11-album-lists", migrate: indexAlbumLists)
         return migrator
     }
 
@@ -59,6 +60,14 @@ extension LibraryDatabase {
     /// Whether each playlist is one a client saved (an MPD client's `save`), kept in Rondo's
     /// own directory rather than found by the scan in the music directory: a scan never
     /// removes it.
+    /// The albums with their album artists and artists, in order, in an index of their own:
+    /// the distinct albums (MPD's `list album group albumartist`, which every client's album
+    /// view asks) are read from it in order, some 4 MB for 100,000 tracks, rather than from
+    /// every track's row (80 MB) into a temporary B-tree.
+    private static func indexAlbumLists(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX track_on_album_lists ON track(album_title, album_artist, artist)")
+    }
+
     static func markSavedPlaylists(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE playlist ADD COLUMN saved INTEGER NOT NULL DEFAULT 0 CHECK (saved IN (0, 1))")
     }

@@ -56,10 +56,13 @@ extension LibraryStore {
         guard !fields.isEmpty else { return [] }
         return try database.read { db in
             let (whereText, arguments) = Self.clause(under: directory, where: condition)
-            let columns = fields.map { "CAST(t.\($0.rawValue) AS TEXT)" }.joined(separator: ", ")
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT DISTINCT \(columns) FROM track t WHERE \(whereText)"), arguments: arguments)
-            return rows.map { row in (0..<fields.count).map { row[$0] } }
+            // Numbers are read as text; text columns as they are, so an index on them serves.
+            let columns = fields.map { $0.isNumber ? "CAST(t.\($0.rawValue) AS TEXT)" : "t.\($0.rawValue)" }.joined(separator: ", ")
+            var rows: [[String?]] = []
+            try Self.step(db, sql: "SELECT DISTINCT \(columns) FROM track t WHERE \(whereText)", arguments: arguments) { handle in
+                rows.append((0..<Int32(fields.count)).map { Self.text(handle, $0) })
+            }
+            return rows
         }
     }
 

@@ -80,22 +80,9 @@ extension LibraryStore {
         // Sized first: grown row by row, 100,000 paths were rehashed ten times over.
         var stamps: [FilePath: FileStamp] = [:]
         stamps.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0)
-        // Stepped in SQLite's own terms: a GRDB row per path cost a third of the read.
-        let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(arguments)
-        // The statement finalizes its handle when it goes: it must outlive the loop.
-        try withExtendedLifetime(statement) {
-            let handle = statement.sqliteStatement
-            while true {
-                let status = sqlite3_step(handle)
-                guard status == SQLITE_ROW else {
-                    if status == SQLITE_DONE { break }
-                    throw DatabaseError(resultCode: ResultCode(rawValue: status), message: db.lastErrorMessage, sql: sql)
-                }
-                guard let text = sqlite3_column_text(handle, 0) else { continue }
-                let path = String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))), as: UTF8.self)
-                stamps[FilePath(path)] = FileStamp(size: sqlite3_column_int64(handle, 1), modified: sqlite3_column_int64(handle, 2))
-            }
+        try step(db, sql: sql, arguments: arguments) { handle in
+            guard let path = text(handle, 0) else { return }
+            stamps[FilePath(path)] = FileStamp(size: sqlite3_column_int64(handle, 1), modified: sqlite3_column_int64(handle, 2))
         }
         return stamps
     }

@@ -103,7 +103,7 @@ final class EpisodeDownloads: Sendable {
         let path = file(for: episode)
         let partial = path + ".part"
         let version = partial + ".version"
-        if !FileManager.default.fileExists(atPath: partial) { FileManager.default.createFile(atPath: partial, contents: nil) }
+        if !FileManager.default.fileExists(atPath: partial) { _ = FileManager.default.createFile(atPath: partial, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: partial) else { return false }
         defer { try? handle.close() }
         var room = capBytes - cacheBytes()
