@@ -1,6 +1,43 @@
 import ContentIdentifiers
 import GRDB
+import GRDBSQLite
 import TagReading
+
+/// One result row's columns, read by their place: a GRDB row, or SQLite's own statement
+/// standing on a row (``StatementRow``), which reads thousands of rows at a fraction of the
+/// cost (a GRDB row decodes each value through a generic lookup).
+protocol ColumnValues {
+    /// The column's text; `nil` for `NULL`.
+    func text(_ column: Int32) -> String?
+    /// The column as a whole number; `nil` for `NULL`.
+    func integer(_ column: Int32) -> Int64?
+    /// The column as a real number; `nil` for `NULL`.
+    func real(_ column: Int32) -> Double?
+}
+
+extension Row: ColumnValues {
+    func text(_ column: Int32) -> String? { self[Int(column)] }
+    func integer(_ column: Int32) -> Int64? { self[Int(column)] }
+    func real(_ column: Int32) -> Double? { self[Int(column)] }
+}
+
+/// SQLite's statement standing on a result row (``LibraryStore/step(_:sql:arguments:_:)``).
+struct StatementRow: ColumnValues {
+    let handle: OpaquePointer
+
+    func text(_ column: Int32) -> String? {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    func integer(_ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    func real(_ column: Int32) -> Double? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+    }
+}
 
 /// The `SELECT`s that read catalog entries and the conversion of their rows.
 enum CatalogRows {
@@ -37,17 +74,18 @@ enum CatalogRows {
     /// A ``trackSelect`` row as a track. Its columns are read by their place in the select,
     /// not by name: a lookup by name folds the name's case each time, which was most of the
     /// cost of reading thousands of tracks.
-    static func track(_ row: Row) -> CatalogTrack {
-        let artworkPath: String? = row[16]
+    static func track(_ row: some ColumnValues) -> CatalogTrack {
+        func number(_ column: Int32) -> Int? { row.integer(column).map { Int($0) } }
         return CatalogTrack(
-            id: row[0], identifier: row[1], path: row[2], title: row[3], artist: row[4], albumTitle: row[5], albumArtist: row[6],
-            genre: row[7], composer: row[8], discNumber: row[9], trackNumber: row[10], year: row[11], duration: row[12],
-            isSpokenWord: row[13], resumePosition: row[14], resumeRate: row[15],
-            artwork: artworkPath.map { path in
-                CatalogArtwork(path: path, mimeType: row[17] ?? "application/octet-stream", width: row[18], height: row[19])
+            id: row.integer(0) ?? 0, identifier: row.text(1) ?? "", path: row.text(2) ?? "", title: row.text(3) ?? "",
+            artist: row.text(4), albumTitle: row.text(5), albumArtist: row.text(6), genre: row.text(7), composer: row.text(8),
+            discNumber: number(9), trackNumber: number(10), year: number(11), duration: row.real(12),
+            isSpokenWord: (row.integer(13) ?? 0) != 0, resumePosition: row.real(14), resumeRate: row.real(15),
+            artwork: row.text(16).map { path in
+                CatalogArtwork(path: path, mimeType: row.text(17) ?? "application/octet-stream", width: number(18), height: number(19))
             },
-            replayGain: ReplayGainValues(trackGain: row[20], trackPeak: row[21], albumGain: row[22], albumPeak: row[23]),
-            chapterCount: row[24], modified: modifiedSeconds(row[25]), albumID: row[26])
+            replayGain: ReplayGainValues(trackGain: row.real(20), trackPeak: row.real(21), albumGain: row.real(22), albumPeak: row.real(23)),
+            chapterCount: number(24) ?? 0, modified: modifiedSeconds(row.integer(25)), albumID: row.integer(26))
     }
 
     /// A stored `mtime` (nanoseconds, `-1` when a rescan is due) in seconds.

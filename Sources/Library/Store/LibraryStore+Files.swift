@@ -11,9 +11,11 @@ extension LibraryStore {
             // A condition over the whole library reads the table in its own order and sorts
             // what holds: walking the path index would look up every row, held or not.
             let order = directory == nil && condition != .always ? "+t.path" : "t.path"
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY \(order)"), arguments: arguments)
-            return rows.map(CatalogRows.track)
+            var tracks: [CatalogTrack] = []
+            try Self.step(db, sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY \(order)", arguments: arguments) { row in
+                tracks.append(CatalogRows.track(row))
+            }
+            return tracks
         }
     }
 
@@ -39,9 +41,12 @@ extension LibraryStore {
         guard !ids.isEmpty else { return [] }
         return try database.read { db in
             let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "\(CatalogRows.trackSelect) WHERE t.id IN (SELECT value FROM json_each(?))"), arguments: [list])
-            let byID = Dictionary(rows.map { row in (row[0] as Int64, CatalogRows.track(row)) }, uniquingKeysWith: { first, _ in first })
+            var byID: [Int64: CatalogTrack] = [:]
+            byID.reserveCapacity(ids.count)
+            try Self.step(db, sql: "\(CatalogRows.trackSelect) WHERE t.id IN (SELECT value FROM json_each(?))", arguments: [list]) { row in
+                let track = CatalogRows.track(row)
+                if byID[track.id] == nil { byID[track.id] = track }
+            }
             return ids.compactMap { byID[$0] }
         }
     }
@@ -59,8 +64,8 @@ extension LibraryStore {
             // Numbers are read as text; text columns as they are, so an index on them serves.
             let columns = fields.map { $0.isNumber ? "CAST(t.\($0.rawValue) AS TEXT)" : "t.\($0.rawValue)" }.joined(separator: ", ")
             var rows: [[String?]] = []
-            try Self.step(db, sql: "SELECT DISTINCT \(columns) FROM track t WHERE \(whereText)", arguments: arguments) { handle in
-                rows.append((0..<Int32(fields.count)).map { Self.text(handle, $0) })
+            try Self.step(db, sql: "SELECT DISTINCT \(columns) FROM track t WHERE \(whereText)", arguments: arguments) { row in
+                rows.append((0..<Int32(fields.count)).map { row.text($0) })
             }
             return rows
         }

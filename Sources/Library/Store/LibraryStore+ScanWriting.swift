@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension LibraryStore {
     /// The tracks, problems and playlists recorded at `prefix` or under it (everything when
@@ -80,9 +79,9 @@ extension LibraryStore {
         // Sized first: grown row by row, 100,000 paths were rehashed ten times over.
         var stamps: [FilePath: FileStamp] = [:]
         stamps.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(sql))", arguments: arguments) ?? 0)
-        try step(db, sql: sql, arguments: arguments) { handle in
-            guard let path = text(handle, 0) else { return }
-            stamps[FilePath(path)] = FileStamp(size: sqlite3_column_int64(handle, 1), modified: sqlite3_column_int64(handle, 2))
+        try step(db, sql: sql, arguments: arguments) { row in
+            guard let path = row.text(0) else { return }
+            stamps[FilePath(path)] = FileStamp(size: row.integer(1) ?? 0, modified: row.integer(2) ?? 0)
         }
         return stamps
     }
