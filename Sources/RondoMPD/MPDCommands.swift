@@ -141,6 +141,10 @@ public struct MPDCommands: Sendable {
         if command.permission == .authorized, !client.isAuthorized {
             throw MPDAck(.permission, command: request.name, "you don't have permission for \"\(request.name)\"")
         }
+        // MPD's words: a command of a fixed count is told the count is wrong; others, which way.
+        if command.arguments.count == 1, !command.arguments.contains(request.arguments.count) {
+            throw MPDAck(.argument, command: request.name, "wrong number of arguments for \"\(request.name)\"")
+        }
         guard request.arguments.count >= command.arguments.lowerBound else {
             throw MPDAck(.argument, command: request.name, "too few arguments for \"\(request.name)\"")
         }
@@ -231,6 +235,20 @@ public struct MPDCommands: Sendable {
         ),
         ("close", Command.immediate(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
         ("noidle", Command.immediate(permission: .anyone, arguments: 0...0) { _, _, _, _ throws(MPDAck) in }),
+        // One player, so one partition: `default`, which clients name on connecting
+        // (Cantata's first command); any other does not exist, as in MPD.
+        (
+            "partition",
+            Command.immediate(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+                guard arguments[0] == "default" else { throw MPDAck(.noExist, command: "partition", "partition does not exist") }
+            }
+        ),
+        (
+            "listpartitions",
+            Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
+                output.field("partition", "default")
+            }
+        ),
         (
             "urlhandlers",
             Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in

@@ -162,6 +162,8 @@ extension MPDConformanceTests {
     static let script: [Step] = [
         Step("clear"), Step("random 0"), Step("repeat 0"), Step("single 0"), Step("consume 0"), Step("setvol 100"), Step("stop"),
         Step("status"),
+        Step("partition default"), Step("partition kitchen"), Step("partition"), Step("listpartitions"),
+        Step("status extra"), Step("ping x"), Step("play 1 2"), Step("list"),
         Step("add A"), Step("add long440.mp3"),
         Step("playlistinfo"),
         Step("plchangesposid 0"),
