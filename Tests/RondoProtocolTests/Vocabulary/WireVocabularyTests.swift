@@ -70,7 +70,9 @@ struct WireVocabularyTests {
         // The MPD protocol's own words (SPEC §13): its command names, its state names and
         // its partition and tag-type words, which happen to be wire names too.
         allow("RondoMPD/MPDCommands+Status.swift", ["play", "pause", "stop", "default"], because: "MPD's command and state names")
-        allow("RondoMPD/MPDCommands.swift", ["play", "pause", "stop", "all", "default"], because: "MPD's command names, `tagtypes all` and its one partition")
+        allow(
+            "RondoMPD/MPDCommands.swift", ["play", "pause", "stop", "all", "default"],
+            because: "MPD's command names, `tagtypes all` and its one partition")
         // Snapcast's stream plug-in interface: its property values and control commands.
         allow(
             "rondo-snapcast-control/SnapcastProperties.swift", ["album", "playing", "paused", "stopped", "none", "track"],
