@@ -116,6 +116,7 @@ extension PlayerService {
             {
                 description.metadata.chapters = found
             }
+            if let said = saidByStreams[path] { description.metadata = description.metadata.said(byStream: said) }
             descriptions[path] = description
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)

@@ -50,6 +50,10 @@ actor PlayerService {
     nonisolated let loader: TrackLoader
     /// What the loader found of each file, by path (``metadata(for:)``).
     var descriptions: [String: TrackDescription] = [:]
+    /// What each live stream said of itself (its station's name, its song), by location:
+    /// laid over its description whenever one arrives, so a description the loader sends
+    /// after the stream spoke (or a first one, when the stream spoke first) keeps it.
+    var saidByStreams: [String: [String: String]] = [:]
     /// Files the loader was asked to describe and has not yet.
     var describing: Set<String> = []
     /// The ticket of the load the loader has yet to hand to the engine, if any.
