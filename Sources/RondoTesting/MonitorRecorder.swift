@@ -49,11 +49,24 @@ public final class MonitorRecorder: @unchecked Sendable {
         }
     }
 
-    /// The samples that arrived in the `duration` seconds starting now (waits for them).
+    /// The next `duration` seconds of samples from now (waits for them).
+    ///
+    /// Counted in samples, not by arrival time: when the reading thread is held up (a loaded
+    /// machine), the blocks it owes arrive late and are still part of the window, so a late
+    /// window is never mistaken for silence. Gives up a second after the window should have
+    /// ended, with what arrived (fewer samples only when the monitor itself stopped).
     public func listen(for duration: Double) -> [Float] {
-        let start = Date()
-        Thread.sleep(forTimeInterval: duration + 0.03)
-        return samples(from: start, to: start.addingTimeInterval(duration + 0.03))
+        let wanted = Int(duration * Self.sampleRate)
+        let firstBlock = blocks.list.withLock { $0.count }
+        let deadline = Date().addingTimeInterval(duration + 1)
+        Thread.sleep(forTimeInterval: duration)
+        var heard: [Float] = []
+        repeat {
+            heard = blocks.list.withLock { $0[firstBlock...].flatMap(\.samples) }
+            if heard.count >= wanted { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date() < deadline
+        return Array(heard.prefix(wanted))
     }
 
     /// The last `duration` seconds of samples recorded so far (fewer when less arrived).
