@@ -11,6 +11,7 @@ public final class SnapcastServer: @unchecked Sendable {
     public final class Room: @unchecked Sendable {
         /// The file it writes (empty for a room that plays to a sink).
         public let file: String
+        private let logFile: String
         private let process: ChildProcess
 
         init(name: String, port: Int, directory: TemporaryDirectory, sink: (server: String, name: String)? = nil) throws {
@@ -22,9 +23,16 @@ public final class SnapcastServer: @unchecked Sendable {
                 file = directory.appending(name + ".pcm")
                 player = ["--player", "file:filename=" + file]
             }
+            logFile = directory.appending(name + ".log")
             process = try ChildProcess(
                 ["/usr/bin/snapclient", "-h", "127.0.0.1", "-p", String(port), "--hostID", name] + player,
-                environment: ["PULSE_SERVER": sink?.server], standardError: .file(directory.appending(name + ".log")))
+                environment: ["PULSE_SERVER": sink?.server], standardError: .file(logFile))
+        }
+
+        /// The last 2,000 characters snapclient logged: for a test's message when the room
+        /// stays silent.
+        public var logTail: String {
+            String((FileManager.default.contents(atPath: logFile).map { String(decoding: $0, as: UTF8.self) } ?? "").suffix(2000))
         }
 
         deinit { stop() }

@@ -98,7 +98,7 @@ extension SnapcastOutputTests {
         let resumed = try #require(try client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
         let sinceRestart = Date().timeIntervalSince(restartedAt)
         #expect(resumed >= heard - 0.2 && resumed <= heard + sinceRestart + 0.2, "paused at \(heard) s, playing on at \(resumed) s")
-        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen again: \(level()) dB")
+        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen again: \(level()) dB; its log:\n\(kitchen.logTail)")
         #expect(try routeChanges(watcher, count: 1) == [["audioServerRestored", nil, PlayerSetOutputParams.snapcast]])
     }
 
@@ -126,7 +126,7 @@ extension SnapcastOutputTests {
         try snapcast.start()
         func level() -> Double { SignalAnalysis.level(kitchen.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
         #expect(try eventually(within: 8) { try state(client) == .playing }, "daemon log:\n\(again.log.suffix(3000))")
-        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen: \(level()) dB")
+        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen: \(level()) dB; its log:\n\(kitchen.logTail)")
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and not at the audio server")
     }
 }
