@@ -102,7 +102,7 @@ let package = Package(
         ),
         .target(
             name: "RondoMPRIS",
-            dependencies: ["CSDBus", "Playback", "RondoProtocol", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CSDBus", "Playback", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(name: "Playback", swiftSettings: strictSettings),
@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(name: "RondoViewTests", dependencies: ["RondoView"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoMPRISTests",
-            dependencies: ["RondoMPRIS", "RondoProtocol", "RondoTesting", "Spawning", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["RondoMPRIS", "Playback", "RondoTesting", "Spawning", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

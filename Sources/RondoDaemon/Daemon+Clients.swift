@@ -109,11 +109,11 @@ extension Daemon {
     /// hub from now on; `nil` when disabled.
     func startMPRIS() async -> MPRISService? {
         guard options.mprisEnabled else { return nil }
-        let mpris = MPRISService(control: PlayerMPRISControl(player: player, library: library), logger: logger)
+        let mpris = MPRISService(player: player, logger: logger)
         let feed = MPRISFeed(mpris)
         hub.observe { feed.observe($0) }
         mpris.update(nowPlaying: await player.nowPlaying())
-        mpris.update(commands: await player.remoteCommands().map(RemoteCommandInfo.init))
+        mpris.update(commands: await player.remoteCommands())
         mpris.start()
         return mpris
     }

@@ -1,12 +1,12 @@
 import Foundation
-public import RondoProtocol
+public import Playback
 
 /// What a call on the MPRIS `Player` interface asks of the daemon, decided from the call and
 /// the snapshot the caller saw. Pure: the position is read at a time passed in.
 public enum MPRISAction: Equatable, Sendable {
     /// A remote command, through the same command center and arbiter as `rondo`.
-    case remote(RemoteSendParams)
-    /// `player.setVolume`.
+    case remote(RemoteCommand)
+    /// Set the listener's volume, 0 to 1.
     case setVolume(Double)
     /// Append the file at this path to the queue and play it.
     case open(path: String)
@@ -27,12 +27,12 @@ public enum MPRISAction: Equatable, Sendable {
         now: Double
     ) -> MPRISAction? {
         switch member {
-        case "Next": return .remote(RemoteSendParams(command: .nextTrack))
-        case "Previous": return .remote(RemoteSendParams(command: .previousTrack))
-        case "Pause": return .remote(RemoteSendParams(command: .pause))
-        case "PlayPause": return .remote(RemoteSendParams(command: .togglePlayPause))
-        case "Stop": return .remote(RemoteSendParams(command: .stop))
-        case "Play": return .remote(RemoteSendParams(command: .play))
+        case "Next": return .remote(.nextTrack)
+        case "Previous": return .remote(.previousTrack)
+        case "Pause": return .remote(.pause)
+        case "PlayPause": return .remote(.togglePlayPause)
+        case "Stop": return .remote(.stop)
+        case "Play": return .remote(.play)
         case "Seek": return seek(by: Double(offset) / 1_000_000, snapshot: snapshot, now: now)
         case "SetPosition": return setPosition(Double(offset) / 1_000_000, trackID: trackID, snapshot: snapshot)
         case "OpenUri": return open(uri)
@@ -45,9 +45,9 @@ public enum MPRISAction: Equatable, Sendable {
         guard snapshot.trackID != MPRISSnapshot.noTrack else { return .ignore }
         let target = snapshot.position(at: now) + offset
         if let duration = snapshot.duration, target >= duration {
-            return .remote(RemoteSendParams(command: .nextTrack))
+            return .remote(.nextTrack)
         }
-        return .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: max(0, target)))
+        return .remote(.changePlaybackPosition(max(0, target)))
     }
 
     /// `SetPosition`: ignored for a stale track id or a position outside the track.
@@ -55,7 +55,7 @@ public enum MPRISAction: Equatable, Sendable {
         guard trackID == snapshot.trackID, trackID != MPRISSnapshot.noTrack, position >= 0,
             position <= (snapshot.duration ?? .infinity)
         else { return .ignore }
-        return .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: position))
+        return .remote(.changePlaybackPosition(position))
     }
 
     /// `OpenUri`: `file://` URLs only (SupportedUriSchemes), percent-decoded to a path.
@@ -77,21 +77,21 @@ public enum MPRISAction: Equatable, Sendable {
     public static func set(_ property: String, to value: MPRISValue, snapshot: MPRISSnapshot) -> MPRISAction? {
         switch (property, value) {
         case ("LoopStatus", .string(let status)):
-            let type: RepeatTypeName? =
+            let mode: RepeatMode? =
                 switch status {
                 case "None": .off
                 case "Track": .one
                 case "Playlist": .all
                 default: nil
                 }
-            return type.map { .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: $0)) }
+            return mode.map { .remote(.changeRepeatMode($0)) }
         case ("Shuffle", .boolean(let on)):
-            return .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: on ? .items : .off))
+            return .remote(.changeShuffleMode(on ? .items : .off))
         case ("Rate", .double(let rate)):
             guard rate.isFinite else { return nil }
             // The specification: a rate of 0 acts as Pause.
-            if rate <= 0 { return .remote(RemoteSendParams(command: .pause)) }
-            return .remote(RemoteSendParams(command: .changePlaybackRate, playbackRate: snapshot.nearestRate(to: rate)))
+            if rate <= 0 { return .remote(.pause) }
+            return .remote(.changePlaybackRate(snapshot.nearestRate(to: rate)))
         case ("Volume", .double(let volume)):
             guard volume.isFinite else { return nil }
             return .setVolume(min(1, max(0, volume)))

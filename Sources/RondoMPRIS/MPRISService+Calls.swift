@@ -1,7 +1,7 @@
 import CSDBus
 import Glibc
 import Logging
-import RondoProtocol
+import Playback
 
 /// A method call kept for its reply, handed between the bus thread and the task that asks
 /// the player; only the bus thread touches the message.
@@ -38,7 +38,7 @@ extension MPRISService {
         case "Rate": .double(snapshot.rate)
         case "Shuffle": .boolean(snapshot.shuffle)
         case "Volume": .double(snapshot.volume)
-        case "Position": .int64(snapshot.positionMicroseconds(at: Self.now()))
+        case "Position": .int64(snapshot.positionMicroseconds(at: now()))
         case "MinimumRate": .double(snapshot.minimumRate)
         case "MaximumRate": .double(snapshot.maximumRate)
         case "CanGoNext": .boolean(snapshot.canGoNext)
@@ -94,7 +94,7 @@ extension MPRISService {
         }
         guard
             let action = MPRISAction.method(
-                member, offset: offset, trackID: trackID, uri: uri, snapshot: snapshot, now: Self.now())
+                member, offset: offset, trackID: trackID, uri: uri, snapshot: snapshot, now: now())
         else {
             let name = member == "OpenUri" ? ErrorName.invalidArgs : ErrorName.unknownMethod
             return sd_bus_error_set(error, name, member == "OpenUri" ? "only file:// URIs open: \(uri)" : member)
@@ -121,18 +121,18 @@ extension MPRISService {
 
     /// Carries `action` out through the player; the D-Bus error to answer when it fails.
     private func perform(_ action: MPRISAction) async -> (name: String, message: String)? {
-        do throws(RPCError) {
+        do throws(PlayerCommandError) {
             switch action {
-            case .remote(let params):
-                let result = try await control.send(params)
+            case .remote(let command):
+                let result = try await player.send(command)
                 guard result.status == .success else {
-                    let reason = result.reason.map { " \($0)" } ?? ""
-                    return (ErrorName.refused, "\(params.command) refused: \(result.status)\(reason)")
+                    let reason = result.reason.map { " \($0.rawValue)" } ?? ""
+                    return (ErrorName.refused, "\(command.kind.rawValue) refused: \(result.status.rawValue)\(reason)")
                 }
             case .setVolume(let volume):
-                try await control.setVolume(volume)
+                _ = try await player.setVolume(.to(volume))
             case .open(let path):
-                try await control.open(path: path)
+                _ = try await player.appendAndPlay([path], startingAt: 0)
             case .ignore:
                 break
             }

@@ -2,7 +2,7 @@ import CSDBus
 import Foundation
 import Glibc
 public import Logging
-public import RondoProtocol
+public import Playback
 import Synchronization
 import ThreadJobs
 
@@ -23,7 +23,9 @@ public final class MPRISService: @unchecked Sendable {
     static let objectPath = "/org/mpris/MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
-    let control: any MPRISPlayerControl
+    /// The player the calls drive, as every front end drives it: a media key is refused or
+    /// obeyed exactly as `rondo` would be.
+    let player: any PlayerCommands
     let logger: Logger
     /// What other threads hand the bus thread; `nil` when no eventfd could be made.
     private let jobs = ThreadJobQueue()
@@ -35,10 +37,9 @@ public final class MPRISService: @unchecked Sendable {
     var bus: OpaquePointer?
     private var rootSlot: OpaquePointer?
     private var playerSlot: OpaquePointer?
-    private var state = NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped)
-    private var commands: [RemoteCommandInfo] = []
-    private(set) var snapshot = MPRISSnapshot(
-        state: NowPlayingState(info: NowPlayingInfoPayload(), playbackState: .stopped), commands: [])
+    private var state = PlayerNowPlaying()
+    private var commands: [RemoteCommandState] = []
+    private(set) var snapshot = MPRISSnapshot(state: PlayerNowPlaying(), commands: [])
     private var reconnect = BusReconnect()
     private var toldMissing = false
     /// Where the bus is found, from the environment.
@@ -51,12 +52,12 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Creates the object; nothing touches the bus until ``start()``.
     /// - Parameters:
-    ///   - control: how calls reach the player.
+    ///   - player: the player the calls drive.
     ///   - logger: where connection changes are logged.
     ///   - environment: where `DBUS_SESSION_BUS_ADDRESS` and `XDG_RUNTIME_DIR` are read;
     ///     the process's own when `nil`.
-    public init(control: any MPRISPlayerControl, logger: Logger, environment: [String: String]? = nil) {
-        self.control = control
+    public init(player: any PlayerCommands, logger: Logger, environment: [String: String]? = nil) {
+        self.player = player
         self.logger = logger
         location = SessionBusLocation(environment: environment ?? ProcessInfo.processInfo.environment)
     }
@@ -94,7 +95,7 @@ public final class MPRISService: @unchecked Sendable {
 
     /// The player's now-playing state changed: properties that changed are announced in one
     /// `PropertiesChanged`, and a jump in position with `Seeked`.
-    public func update(nowPlaying: NowPlayingState) {
+    public func update(nowPlaying: PlayerNowPlaying) {
         enqueue { [self] in
             state = nowPlaying
             refresh()
@@ -102,7 +103,7 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     /// The remote-command center's flags or modes changed.
-    public func update(commands: [RemoteCommandInfo]) {
+    public func update(commands: [RemoteCommandState]) {
         enqueue { [self] in
             self.commands = commands
             refresh()
@@ -114,8 +115,8 @@ public final class MPRISService: @unchecked Sendable {
         jobs?.enqueue(job)
     }
 
-    /// Seconds since 1970, the clock of `timestamp` in now-playing.
-    static func now() -> Double { Date().timeIntervalSince1970 }
+    /// The player's clock, Unix seconds: the clock of `timestamp` in now-playing.
+    func now() -> Double { player.now() }
 
     // MARK: Bus thread
 

@@ -1,5 +1,4 @@
-import Playback
-public import RondoProtocol
+public import Playback
 
 /// What the MPRIS `Player` interface shows, computed from the daemon's now-playing state and
 /// its remote-command center: one value, so that a property read, a change and the
@@ -46,17 +45,16 @@ public struct MPRISSnapshot: Equatable, Sendable {
     /// Where track ids live: outside `/org/mpris/`, which the specification reserves.
     public static let trackPathPrefix = "/org/rondo/track/"
 
-    /// Reads the snapshot off the daemon's state.
+    /// Reads the snapshot off the player's state.
     /// - Parameters:
-    ///   - state: `nowPlaying.get`'s result.
-    ///   - commands: `remote.list`'s commands, with their enabled flags and current modes.
-    public init(state: NowPlayingState, commands: [RemoteCommandInfo]) {
+    ///   - state: the now playing the player published.
+    ///   - commands: the remote commands, with their enabled flags and current modes.
+    public init(state: PlayerNowPlaying, commands: [RemoteCommandState]) {
         let info = state.info
         let command = Dictionary(commands.map { ($0.command, $0) }, uniquingKeysWith: { first, _ in first })
-        func enabled(_ name: RemoteCommandName) -> Bool { command[name]?.enabled ?? false }
-        let hasTrack = info.playbackQueueIndex != nil && info.assetURL != nil
+        func enabled(_ kind: RemoteCommandKind) -> Bool { command[kind]?.enabled ?? false }
         playbackStatus =
-            switch state.playbackState {
+            switch state.state {
             case .playing: "Playing"
             case .paused, .interrupted: "Paused"
             case .stopped, .unknown: "Stopped"
@@ -70,12 +68,12 @@ public struct MPRISSnapshot: Equatable, Sendable {
         shuffle = (command[.changeShuffleMode]?.currentShuffleType ?? .off) != .off
         let rates = (command[.changePlaybackRate]?.supportedPlaybackRates ?? []).filter { $0 > 0 }.sorted()
         supportedRates = rates.isEmpty ? [1] : rates
-        let chosenRate = command[.changePlaybackRate]?.currentPlaybackRate ?? info.defaultPlaybackRate ?? 1
+        let chosenRate = command[.changePlaybackRate]?.currentPlaybackRate ?? info?.defaultPlaybackRate ?? 1
         rate = chosenRate > 0 ? chosenRate : 1
-        volume = min(1, max(0, state.volume ?? 1))
-        trackID = hasTrack ? Self.trackID(index: info.playbackQueueIndex ?? 0, url: info.assetURL ?? "") : Self.noTrack
-        duration = info.playbackDuration
-        metadata = Self.metadata(info, trackID: trackID, hasTrack: hasTrack)
+        volume = min(1, max(0, state.volume))
+        trackID = info.map { Self.trackID(index: $0.playbackQueueIndex, url: $0.assetURL) } ?? Self.noTrack
+        duration = info?.metadata.duration
+        metadata = Self.metadata(info, trackID: trackID)
         // The command center's flags, as a car's buttons show them: a command that finds
         // nothing to act on (play with an empty queue) answers an error instead.
         canGoNext = enabled(.nextTrack)
@@ -83,11 +81,11 @@ public struct MPRISSnapshot: Equatable, Sendable {
         canPlay = enabled(.play) || enabled(.togglePlayPause)
         canPause = enabled(.pause) || enabled(.togglePlayPause)
         canSeek =
-            hasTrack && info.isLiveStream != true && info.playbackDuration != nil
+            (info.map { $0.metadata.isLiveStream != true && $0.metadata.duration != nil } ?? false)
             && enabled(.changePlaybackPosition)
-        anchorPosition = info.elapsedPlaybackTime ?? 0
-        anchorTime = info.timestamp ?? 0
-        positionSpeed = state.playbackState == .playing ? (info.playbackRate ?? 0) : 0
+        anchorPosition = info?.elapsedPlaybackTime ?? 0
+        anchorTime = info?.timestamp ?? 0
+        positionSpeed = state.state == .playing ? (info?.playbackRate ?? 0) : 0
     }
 
     /// The supported rate nearest to `rate` (the faster one of two as near).
@@ -156,26 +154,25 @@ public struct MPRISSnapshot: Equatable, Sendable {
         return trackPathPrefix + "q\(index)_" + String(hash, radix: 16)
     }
 
-    private static func metadata(
-        _ info: NowPlayingInfoPayload, trackID: String, hasTrack: Bool
-    ) -> [(key: String, value: MPRISValue)] {
+    private static func metadata(_ info: NowPlayingInfo?, trackID: String) -> [(key: String, value: MPRISValue)] {
         var entries: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(trackID))]
-        guard hasTrack else { return entries }
-        if let duration = info.playbackDuration { entries.append(("mpris:length", .int64(microseconds(duration)))) }
-        if let url = info.artwork?.url { entries.append(("mpris:artUrl", .string(url))) }
-        if let title = info.title { entries.append(("xesam:title", .string(title))) }
-        if let artist = info.artist { entries.append(("xesam:artist", .strings([artist]))) }
-        if let albumArtist = info.albumArtist { entries.append(("xesam:albumArtist", .strings([albumArtist]))) }
-        if let album = info.albumTitle { entries.append(("xesam:album", .string(album))) }
-        if let composer = info.composer { entries.append(("xesam:composer", .strings([composer]))) }
-        if let genre = info.genre { entries.append(("xesam:genre", .strings([genre]))) }
-        if let number = info.albumTrackNumber, let value = Int32(exactly: number) {
+        guard let info else { return entries }
+        let tags = info.metadata
+        if let duration = tags.duration { entries.append(("mpris:length", .int64(microseconds(duration)))) }
+        if let url = tags.artwork?.url { entries.append(("mpris:artUrl", .string(url))) }
+        if let title = tags.title { entries.append(("xesam:title", .string(title))) }
+        if let artist = tags.artist { entries.append(("xesam:artist", .strings([artist]))) }
+        if let albumArtist = tags.albumArtist { entries.append(("xesam:albumArtist", .strings([albumArtist]))) }
+        if let album = tags.albumTitle { entries.append(("xesam:album", .string(album))) }
+        if let composer = tags.composer { entries.append(("xesam:composer", .strings([composer]))) }
+        if let genre = tags.genre { entries.append(("xesam:genre", .strings([genre]))) }
+        if let number = tags.albumTrackNumber, let value = Int32(exactly: number) {
             entries.append(("xesam:trackNumber", .int32(value)))
         }
-        if let number = info.discNumber, let value = Int32(exactly: number) {
+        if let number = tags.discNumber, let value = Int32(exactly: number) {
             entries.append(("xesam:discNumber", .int32(value)))
         }
-        if let url = info.assetURL { entries.append(("xesam:url", .string(url))) }
+        entries.append(("xesam:url", .string(info.assetURL)))
         return entries.sorted { $0.key < $1.key }
     }
 }

@@ -1,4 +1,4 @@
-import RondoProtocol
+import Playback
 import Testing
 
 @testable import RondoMPRIS
@@ -8,20 +8,20 @@ struct MPRISActionTests {
     let snapshot = MPRISSnapshotTests.snapshot()
 
     @Test(arguments: [
-        ("Next", RemoteCommandName.nextTrack), ("Previous", .previousTrack), ("Pause", .pause),
+        ("Next", RemoteCommand.nextTrack), ("Previous", .previousTrack), ("Pause", .pause),
         ("PlayPause", .togglePlayPause), ("Stop", .stop), ("Play", .play),
     ])
-    func transportMethods(member: String, command: RemoteCommandName) {
-        #expect(MPRISAction.method(member, snapshot: snapshot, now: 1000) == .remote(RemoteSendParams(command: command)))
+    func transportMethods(member: String, command: RemoteCommand) {
+        #expect(MPRISAction.method(member, snapshot: snapshot, now: 1000) == .remote(command))
     }
 
     /// Seek is relative: clamped at 0 before the start, the next track past the end.
     @Test func seekIsRelative() {
         let seek = { (offset: Int64) in MPRISAction.method("Seek", offset: offset, snapshot: self.snapshot, now: 1002) }
-        #expect(seek(5_000_000) == .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: 17)))
-        #expect(seek(-30_000_000) == .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: 0)))
-        #expect(seek(200_000_000) == .remote(RemoteSendParams(command: .nextTrack)))
-        let stopped = MPRISSnapshotTests.snapshot(.stopped, info: NowPlayingInfoPayload())
+        #expect(seek(5_000_000) == .remote(.changePlaybackPosition(17)))
+        #expect(seek(-30_000_000) == .remote(.changePlaybackPosition(0)))
+        #expect(seek(200_000_000) == .remote(.nextTrack))
+        let stopped = MPRISSnapshotTests.snapshot(.stopped, info: nil)
         #expect(MPRISAction.method("Seek", offset: 1, snapshot: stopped, now: 0) == .ignore)
     }
 
@@ -30,7 +30,7 @@ struct MPRISActionTests {
         let set = { (track: String, position: Int64) in
             MPRISAction.method("SetPosition", offset: position, trackID: track, snapshot: self.snapshot, now: 1000)
         }
-        #expect(set(snapshot.trackID, 30_000_000) == .remote(RemoteSendParams(command: .changePlaybackPosition, positionTime: 30)))
+        #expect(set(snapshot.trackID, 30_000_000) == .remote(.changePlaybackPosition(30)))
         #expect(set("/org/rondo/track/other", 30_000_000) == .ignore)
         #expect(set(snapshot.trackID, -1) == .ignore)
         #expect(set(snapshot.trackID, 100_000_001) == .ignore)
@@ -46,24 +46,24 @@ struct MPRISActionTests {
     @Test func writableProperties() {
         #expect(
             MPRISAction.set("LoopStatus", to: .string("Track"), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .one)))
+                == .remote(.changeRepeatMode(.one)))
         #expect(
             MPRISAction.set("LoopStatus", to: .string("Playlist"), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .all)))
+                == .remote(.changeRepeatMode(.all)))
         #expect(
             MPRISAction.set("LoopStatus", to: .string("None"), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changeRepeatMode, repeatType: .off)))
+                == .remote(.changeRepeatMode(.off)))
         #expect(MPRISAction.set("LoopStatus", to: .string("Sometimes"), snapshot: snapshot) == nil)
         #expect(
             MPRISAction.set("Shuffle", to: .boolean(true), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .items)))
+                == .remote(.changeShuffleMode(.items)))
         #expect(
             MPRISAction.set("Shuffle", to: .boolean(false), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changeShuffleMode, shuffleType: .off)))
+                == .remote(.changeShuffleMode(.off)))
         #expect(
             MPRISAction.set("Rate", to: .double(1.6), snapshot: snapshot)
-                == .remote(RemoteSendParams(command: .changePlaybackRate, playbackRate: 1.5)))
-        #expect(MPRISAction.set("Rate", to: .double(0), snapshot: snapshot) == .remote(RemoteSendParams(command: .pause)))
+                == .remote(.changePlaybackRate(1.5)))
+        #expect(MPRISAction.set("Rate", to: .double(0), snapshot: snapshot) == .remote(.pause))
         #expect(MPRISAction.set("Rate", to: .double(.nan), snapshot: snapshot) == nil)
         #expect(MPRISAction.set("Volume", to: .double(0.25), snapshot: snapshot) == .setVolume(0.25))
         #expect(MPRISAction.set("Volume", to: .double(1.7), snapshot: snapshot) == .setVolume(1))

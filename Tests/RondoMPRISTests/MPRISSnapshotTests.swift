@@ -1,4 +1,4 @@
-import RondoProtocol
+import Playback
 import Testing
 
 @testable import RondoMPRIS
@@ -6,73 +6,73 @@ import Testing
 /// The MPRIS view of the daemon's state: statuses, modes, rates, metadata and the Can*
 /// flags; which properties a change announces; when a position jump is a `Seeked`.
 struct MPRISSnapshotTests {
-    static let commands: [RemoteCommandInfo] = RemoteCommandName.allCases.map { name in
-        switch name {
+    static let commands: [RemoteCommandState] = RemoteCommandKind.allCases.map { kind in
+        var state = RemoteCommandState(command: kind, enabled: true)
+        switch kind {
         case .changePlaybackRate:
-            RemoteCommandInfo(command: name, enabled: true, supportedPlaybackRates: [0.5, 1, 1.5, 2], currentPlaybackRate: 1)
-        case .changeRepeatMode: RemoteCommandInfo(command: name, enabled: true, currentRepeatType: .off)
-        case .changeShuffleMode: RemoteCommandInfo(command: name, enabled: true, currentShuffleType: .off)
-        default: RemoteCommandInfo(command: name, enabled: true)
+            state.supportedPlaybackRates = [0.5, 1, 1.5, 2]
+            state.currentPlaybackRate = 1
+        case .changeRepeatMode: state.currentRepeatType = .off
+        case .changeShuffleMode: state.currentShuffleType = .off
+        default: break
         }
+        return state
     }
 
-    static func info(elapsed: Double = 10, at timestamp: Double = 1000, rate: Double = 1, index: Int = 0) -> NowPlayingInfoPayload {
-        var info = NowPlayingInfoPayload()
-        info.title = "Steps"
-        info.artist = "Rondo Fixtures"
-        info.albumArtist = "Various"
-        info.albumTitle = "Test Tones"
-        info.genre = "Test"
-        info.albumTrackNumber = 2
-        info.discNumber = 1
-        info.playbackDuration = 100
-        info.elapsedPlaybackTime = elapsed
-        info.timestamp = timestamp
-        info.playbackRate = rate
-        info.playbackQueueIndex = index
-        info.playbackQueueCount = 3
-        info.assetURL = "file:///music/steps-\(index).mp3"
-        info.artwork = ArtworkPayload(mimeType: "image/png", width: 1, height: 1, url: "file:///cache/a.png")
-        return info
+    static func info(elapsed: Double = 10, at timestamp: Double = 1000, rate: Double = 1, index: Int = 0) -> NowPlayingInfo {
+        let tags = TrackMetadata(
+            title: "Steps", artist: "Rondo Fixtures", albumTitle: "Test Tones", albumArtist: "Various", genre: "Test",
+            albumTrackNumber: 2, discNumber: 1, duration: 100,
+            artwork: Artwork(mimeType: "image/png", width: 1, height: 1, url: "file:///cache/a.png"))
+        return NowPlayingInfo(
+            metadata: tags, elapsedPlaybackTime: elapsed, playbackRate: rate, defaultPlaybackRate: 1, playbackQueueIndex: index,
+            playbackQueueCount: 3, assetURL: "file:///music/steps-\(index).mp3", timestamp: timestamp)
     }
 
     static func snapshot(
-        _ playbackState: PlaybackStateName = .playing, info: NowPlayingInfoPayload = info(), volume: Double? = 0.8,
-        commands: [RemoteCommandInfo] = commands
+        _ playbackState: PlaybackState = .playing, info: NowPlayingInfo? = info(), volume: Double = 0.8,
+        commands: [RemoteCommandState] = commands
     ) -> MPRISSnapshot {
-        MPRISSnapshot(state: NowPlayingState(info: info, playbackState: playbackState, volume: volume), commands: commands)
+        MPRISSnapshot(state: PlayerNowPlaying(info: info, state: playbackState, volume: volume), commands: commands)
+    }
+
+    /// A copy of `commands` with the state of `kind` changed by `change`.
+    static func changing(
+        _ kind: RemoteCommandKind, in commands: [RemoteCommandState] = commands, _ change: (inout RemoteCommandState) -> Void
+    ) -> [RemoteCommandState] {
+        commands.map { state in
+            guard state.command == kind else { return state }
+            var changed = state
+            change(&changed)
+            return changed
+        }
     }
 
     @Test(arguments: [
-        (PlaybackStateName.playing, "Playing"), (.paused, "Paused"), (.interrupted, "Paused"), (.stopped, "Stopped"),
+        (PlaybackState.playing, "Playing"), (.paused, "Paused"), (.interrupted, "Paused"), (.stopped, "Stopped"),
         (.unknown, "Stopped"),
     ])
-    func playbackStatus(state: PlaybackStateName, status: String) {
+    func playbackStatus(state: PlaybackState, status: String) {
         #expect(Self.snapshot(state).playbackStatus == status)
     }
 
-    @Test(arguments: [(RepeatTypeName.off, "None"), (.one, "Track"), (.all, "Playlist")])
-    func loopStatusFollowsRepeat(type: RepeatTypeName, status: String) {
-        let commands = Self.commands.map {
-            $0.command == .changeRepeatMode ? RemoteCommandInfo(command: $0.command, enabled: true, currentRepeatType: type) : $0
-        }
+    @Test(arguments: [(RepeatMode.off, "None"), (.one, "Track"), (.all, "Playlist")])
+    func loopStatusFollowsRepeat(mode: RepeatMode, status: String) {
+        let commands = Self.changing(.changeRepeatMode) { $0.currentRepeatType = mode }
         #expect(Self.snapshot(commands: commands).loopStatus == status)
     }
 
-    @Test(arguments: [(ShuffleTypeName.off, false), (.items, true), (.collections, true)])
-    func shuffleFollowsTheShuffleMode(type: ShuffleTypeName, on: Bool) {
-        let commands = Self.commands.map {
-            $0.command == .changeShuffleMode ? RemoteCommandInfo(command: $0.command, enabled: true, currentShuffleType: type) : $0
-        }
+    @Test(arguments: [(ShuffleMode.off, false), (.items, true), (.collections, true)])
+    func shuffleFollowsTheShuffleMode(mode: ShuffleMode, on: Bool) {
+        let commands = Self.changing(.changeShuffleMode) { $0.currentShuffleType = mode }
         #expect(Self.snapshot(commands: commands).shuffle == on)
     }
 
     /// The rate is the chosen one even while paused (now-playing's rate is then 0), never 0.
     @Test func rateIsTheChosenRateAndNeverZero() {
-        let commands = Self.commands.map {
-            $0.command == .changePlaybackRate
-                ? RemoteCommandInfo(command: $0.command, enabled: true, supportedPlaybackRates: [2, 0.5, 1], currentPlaybackRate: 1.5)
-                : $0
+        let commands = Self.changing(.changePlaybackRate) {
+            $0.supportedPlaybackRates = [2, 0.5, 1]
+            $0.currentPlaybackRate = 1.5
         }
         let paused = Self.snapshot(.paused, info: Self.info(rate: 0), commands: commands)
         #expect(paused.rate == 1.5)
@@ -114,7 +114,7 @@ struct MPRISSnapshotTests {
 
     /// With nothing current, Metadata holds only the specification's NoTrack id.
     @Test func noTrackMetadata() {
-        let snapshot = Self.snapshot(.stopped, info: NowPlayingInfoPayload())
+        let snapshot = Self.snapshot(.stopped, info: nil)
         #expect(snapshot.metadata.count == 1)
         #expect(snapshot.metadata.first?.value == .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack"))
         #expect(!snapshot.canSeek)
@@ -125,11 +125,11 @@ struct MPRISSnapshotTests {
     @Test func canFlagsFollowTheEnabledFlags() {
         let all = Self.snapshot()
         #expect(all.canGoNext && all.canGoPrevious && all.canPlay && all.canPause && all.canSeek)
-        let disabled = Self.commands.map { RemoteCommandInfo(command: $0.command, enabled: false) }
+        let disabled = Self.commands.map { RemoteCommandState(command: $0.command, enabled: false) }
         let none = Self.snapshot(commands: disabled)
         #expect(!none.canGoNext && !none.canGoPrevious && !none.canPlay && !none.canPause && !none.canSeek)
         var live = Self.info()
-        live.isLiveStream = true
+        live.metadata.isLiveStream = true
         #expect(!Self.snapshot(info: live).canSeek)
     }
 

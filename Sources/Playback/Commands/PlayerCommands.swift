@@ -25,6 +25,10 @@ public protocol PlayerCommands: Sendable {
     /// Moves the entry at `source` to `destination`.
     func move(from source: Int, to destination: Int) async throws(PlayerCommandError)
 
+    /// Carries out a remote command; answered once the player took it, or with why it
+    /// cannot.
+    func send(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult
+
     /// Carries out a remote command; answered once a stream it started plays, or with why
     /// it cannot.
     func sendWaitingForStream(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult
@@ -32,6 +36,12 @@ public protocol PlayerCommands: Sendable {
     /// Plays the entry at `index`; answered once a stream it started plays, or with why it
     /// cannot.
     func playIndexWaitingForStream(_ index: Int) async throws(PlayerCommandError)
+
+    /// Appends `items` and plays the one at `offset` among them, as one step: the item
+    /// played is this request's, whatever other clients append meanwhile. Answered once its
+    /// stream plays.
+    /// - Returns: the queue's count just after the append.
+    func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int
 
     /// Sets or changes the user volume.
     /// - Returns: the volume now, 0–1.

@@ -1,16 +1,18 @@
+import Playback
 import RondoProtocol
 
 /// A change the daemon publishes, typed: the one feed its parts report to and its
 /// in-process front ends follow (MPD's `idle`, MPRIS), each case carrying what its JSON
-/// event says. ``EventHub/publish(_:)`` also writes each as its event to the connections
-/// subscribed to its topic; which event each case is, is said there alone.
+/// event says (the player's changes in the core's own types). ``EventHub/publish(_:)``
+/// also writes each as its event to the connections subscribed to its topic, in the wire's
+/// words; which event each case is, is said there alone.
 enum DaemonChange: Sendable {
     /// The now-playing state (`nowPlaying.changed`).
-    case nowPlaying(NowPlayingState)
+    case nowPlaying(PlayerNowPlaying)
     /// The queue's entries or its current index (`queue.changed`).
     case queue(QueueChanged)
     /// Which remote commands are enabled, and their settings (`remote.changed`).
-    case commands(RemoteChanged)
+    case commands([RemoteCommandState])
     /// The player's output moved, went or came back (`route.changed`).
     case route(RouteChanged)
     /// The library's contents, after a scan or a podcast's change (`library.changed`).

@@ -1,3 +1,4 @@
+import Playback
 import RondoProtocol
 import Synchronization
 
@@ -48,9 +49,9 @@ final class EventHub: Sendable {
     func publish(_ change: DaemonChange) {
         for observer in observers.withLock({ $0 }) { observer(change) }
         switch change {
-        case .nowPlaying(let state): send(Events.NowPlayingChanged.self, state)
+        case .nowPlaying(let state): send(Events.NowPlayingChanged.self, NowPlayingState(state))
         case .queue(let queue): send(Events.QueueChangedEvent.self, queue)
-        case .commands(let commands): send(Events.RemoteChangedEvent.self, commands)
+        case .commands(let commands): send(Events.RemoteChangedEvent.self, RemoteChanged(commands: commands.map(RemoteCommandInfo.init)))
         case .route(let route): send(Events.RouteChangedEvent.self, route)
         case .library(let result): send(Events.LibraryChangedEvent.self, result)
         case .libraryScanning(let progress): send(Events.LibraryScanProgressEvent.self, progress)

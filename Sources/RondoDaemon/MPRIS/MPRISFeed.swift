@@ -1,5 +1,5 @@
+import Playback
 import RondoMPRIS
-import RondoProtocol
 import Synchronization
 
 /// Carries the player's news to the MPRIS service: the latest now-playing state and command
@@ -12,7 +12,7 @@ import Synchronization
 /// Ownership: the event hub's observer stores; whichever hand-over runs first takes.
 final class MPRISFeed: Sendable {
     private let mpris: MPRISService
-    private let pending = Mutex<(nowPlaying: NowPlayingState?, commands: [RemoteCommandInfo]?)>((nil, nil))
+    private let pending = Mutex<(nowPlaying: PlayerNowPlaying?, commands: [RemoteCommandState]?)>((nil, nil))
 
     /// A feed into `mpris`.
     init(_ mpris: MPRISService) {
@@ -24,8 +24,8 @@ final class MPRISFeed: Sendable {
         switch change {
         case .nowPlaying(let state):
             pending.withLock { $0.nowPlaying = state }
-        case .commands(let remote):
-            pending.withLock { $0.commands = remote.commands }
+        case .commands(let commands):
+            pending.withLock { $0.commands = commands }
         default:
             return
         }

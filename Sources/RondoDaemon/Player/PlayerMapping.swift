@@ -128,3 +128,14 @@ extension NowPlayingInfoPayload {
         chapterTitle = info.chapterTitle
     }
 }
+
+extension NowPlayingState {
+    /// The wire form of what the player publishes as now playing.
+    init(_ nowPlaying: PlayerNowPlaying) {
+        self.init(
+            info: nowPlaying.info.map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
+            playbackState: PlaybackStateName(nowPlaying.state), nowPlayingIdentifiers: nowPlaying.identifiers,
+            volume: nowPlaying.volume, buffering: nowPlaying.buffering,
+            sleep: nowPlaying.sleep.map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
+    }
+}

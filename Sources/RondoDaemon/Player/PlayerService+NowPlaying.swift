@@ -8,7 +8,7 @@ import RondoRouting
 /// snapshot `nowPlaying.get` reads without the actor, and re-anchored on what is heard.
 extension PlayerService {
     /// The now-playing dictionary and playback state, exact as of now.
-    func nowPlaying() -> NowPlayingState {
+    func nowPlaying() -> PlayerNowPlaying {
         observeOutput()
         return nowPlayingState()
     }
@@ -41,22 +41,20 @@ extension PlayerService {
     /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
     /// reads (``currentNowPlaying()``).
     @discardableResult
-    func nowPlayingState() -> NowPlayingState {
+    func nowPlayingState() -> PlayerNowPlaying {
         nowPlayingState(at: now())
     }
 
     /// The now-playing state as of `moment`, published as ``nowPlayingState()`` is.
     @discardableResult
-    func nowPlayingState(at moment: Double) -> NowPlayingState {
+    func nowPlayingState(at moment: Double) -> PlayerNowPlaying {
         if let current = player.queue.current {
             _ = player.setMetadata(metadata(for: current), for: current.id)
         }
-        let state = NowPlayingState(
-            info: player.nowPlayingInfo(at: moment).map(NowPlayingInfoPayload.init) ?? NowPlayingInfoPayload(),
-            playbackState: PlaybackStateName(player.state),
-            nowPlayingIdentifiers: nowPlayingIdentifiers(), volume: volume, buffering: buffering && player.state == .playing,
-            sleep: sleepState().map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
-        published.store(NowPlayingSnapshot(state: state, entryID: player.queue.current?.id))
+        let state = PlayerNowPlaying(
+            info: player.nowPlayingInfo(at: moment), state: player.state, identifiers: nowPlayingIdentifiers(), volume: volume,
+            buffering: buffering && player.state == .playing, sleep: sleepState())
+        published.store(NowPlayingSnapshot(state: NowPlayingState(state), entryID: player.queue.current?.id))
         publishStatus()
         return state
     }

@@ -11,14 +11,6 @@ enum SleepRequest: Sendable, Equatable {
     case off
 }
 
-/// The sleep timer as the player shows it.
-struct SleepTimerState: Sendable, Equatable {
-    /// When it ends (Unix seconds), when known: not for the end of an item that is paused.
-    var endsAt: Double?
-    /// Whether it ends with the item playing.
-    var endOfItem: Bool
-}
-
 /// The sleep timer (`player.sleep`, SPEC §15): the music fades over the timer's last 10 s,
 /// in the player's transport fade (under its duck and the listener's volume), then pauses
 /// and plays at its level again on the next play.

@@ -273,7 +273,7 @@ actor PlayerService {
             case .scan(let direction): engine.scan(direction)
             case .endScan: engine.endScan()
             case .storeFeedback(let location, let feedback): feedbackChanges[location] = feedback
-            case .remoteChanged: hub.publish(.commands(RemoteChanged(commands: remoteCommands().map(RemoteCommandInfo.init))))
+            case .remoteChanged: hub.publish(.commands(remoteCommands()))
             }
         }
     }

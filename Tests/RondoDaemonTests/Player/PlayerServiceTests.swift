@@ -70,7 +70,7 @@ import Testing
         engine.clearLog()
         #expect(try await send(.play).status == .success)
         #expect(engine.log == ["load short-a.mp3 at 0.0 playing", "prepareNext short-b.mp3"])
-        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(await player.nowPlaying().state == .playing)
         #expect(sessions.playerIsActive)
 
         engine.clearLog()
@@ -118,7 +118,7 @@ import Testing
         let result = try await send(.play)
         #expect(result.status == .deviceNotFound)
         #expect(result.reason == .pulseUnavailable)
-        #expect(await player.nowPlaying().playbackState != .playing)
+        #expect(await player.nowPlaying().state != .playing)
         await finish()
     }
 
@@ -130,17 +130,17 @@ import Testing
         engine.clearLog()
         let call = try sessions.open(SessionOpenParams(name: "call", category: .playAndRecord), owner: 7)
         try sessions.activate(call, owner: 7)
-        for _ in 0..<200 where await player.nowPlaying().playbackState != .interrupted {
+        for _ in 0..<200 where await player.nowPlaying().state != .interrupted {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(await player.nowPlaying().playbackState == .interrupted)
+        #expect(await player.nowPlaying().state == .interrupted)
         #expect(engine.log.contains("pause"))
 
         try sessions.deactivate(SessionDeactivateParams(session: call.session, notifyOthers: true), owner: 7)
-        for _ in 0..<200 where await player.nowPlaying().playbackState != .playing {
+        for _ in 0..<200 where await player.nowPlaying().state != .playing {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(await player.nowPlaying().state == .playing)
         #expect(engine.log.last == "resume")
         await finish()
     }
@@ -176,10 +176,10 @@ import Testing
 
         _ = try await player.replace([song, tracks[1]], play: true)
         await settle()
-        #expect(await player.nowPlaying().info.title == "Tone 440")
-        #expect(await player.nowPlaying().nowPlayingIdentifiers?.first == TrackIdentifier.make(path: song))
+        #expect(await player.nowPlaying().info?.metadata.title == "Tone 440")
+        #expect(await player.nowPlaying().identifiers.first == TrackIdentifier.make(path: song))
         _ = try await send(.nextTrack)
-        #expect(await player.nowPlaying().info.title == "Short B")
+        #expect(await player.nowPlaying().info?.metadata.title == "Short B")
         await finish()
     }
 
@@ -222,7 +222,7 @@ import Testing
         await settle()
         engine.hear(3.5)
         _ = try await send(.nextTrack)
-        #expect(await player.nowPlaying().info.title == "Short A")
+        #expect(await player.nowPlaying().info?.metadata.title == "Short A")
         let saved = try await database.pool.read { db in
             try Double.fetchOne(db, sql: "SELECT seconds FROM resume_point WHERE path = ?", arguments: [book])
         }
@@ -251,16 +251,16 @@ import Testing
         for _ in 0..<200 where await player.recovery.isWaiting == false {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(await player.nowPlaying().playbackState == .paused)
+        #expect(await player.nowPlaying().state == .paused)
         #expect(await player.recovery.isWaiting)
 
         engine.clearLog()
         engine.bringServerBack()
         player.reported(.connected)
-        for _ in 0..<200 where await player.nowPlaying().playbackState != .playing {
+        for _ in 0..<200 where await player.nowPlaying().state != .playing {
             try await Task.sleep(for: .milliseconds(5))
         }
-        #expect(await player.nowPlaying().playbackState == .playing)
+        #expect(await player.nowPlaying().state == .playing)
         #expect(engine.log.contains("load short-a.mp3 at 0.0 playing"))
         await finish()
     }
