@@ -7,9 +7,10 @@ import PlaybackWire
 import RondoProtocol
 
 /// The player's state, transport, modes, volume and outputs. `single 1` is Rondo's repeat
-/// one (MPD's `repeat 1` + `single 1`); `random 1` is shuffle by items; `consume` is not
-/// kept (Rondo keeps what it played in its queue, so the queue can go back and resume),
-/// so `consume 1` is refused with why.
+/// one (MPD's `repeat 1` + `single 1`), and `single 0` goes back to what `repeat` says
+/// (``MPDModes``); `random 1` is shuffle by items; `consume` is not kept (Rondo keeps what
+/// it played in its queue, so the queue can go back and resume), so `consume 1` is refused
+/// with why, as are crossfading and mix-ramping (Rondo plays tracks gapless).
 extension MPDCommands {
     static let statusCommands: [(String, Command)] = [
         (
@@ -63,13 +64,13 @@ extension MPDCommands {
         (
             "next",
             Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in
-                try await commands.send(.nextTrack, "next")
+                try await commands.skip(.nextTrack, "next")
             }
         ),
         (
             "previous",
             Command(permission: .authorized, arguments: 0...0) { commands, _, _, _ throws(MPDAck) in
-                try await commands.send(.previousTrack, "previous")
+                try await commands.skip(.previousTrack, "previous")
             }
         ),
         (
@@ -106,8 +107,7 @@ extension MPDCommands {
             "repeat",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let on = try boolean(arguments[0], "repeat")
-                let current = commands.status.repeatMode
-                let mode: RepeatMode = on ? (current == .one ? .one : .all) : .off
+                let mode = commands.modes.mode(settingRepeat: on, from: commands.status.repeatMode)
                 try await commands.send(.changeRepeatMode(mode), "repeat")
             }
         ),
@@ -118,8 +118,7 @@ extension MPDCommands {
                     throw MPDAck(.argument, command: "single", "oneshot is not supported: Rondo's single is repeat one")
                 }
                 let on = try boolean(arguments[0], "single")
-                let current = commands.status.repeatMode
-                let mode: RepeatMode = on ? .one : (current == .off ? .off : .all)
+                let mode = commands.modes.mode(settingSingle: on, from: commands.status.repeatMode)
                 try await commands.send(.changeRepeatMode(mode), "single")
             }
         ),
@@ -138,6 +137,38 @@ extension MPDCommands {
                 guard try integer(arguments[0], "crossfade") == 0 else {
                     throw MPDAck(.argument, command: "crossfade", "crossfade is not supported: Rondo plays tracks gapless")
                 }
+            }
+        ),
+        (
+            "mixrampdb",
+            Command.immediate(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                guard let decibels = Double(arguments[0]), decibels.isFinite else {
+                    throw MPDAck(.argument, command: "mixrampdb", "Float expected: \(arguments[0])")
+                }
+                commands.modes.mixRampDecibels = decibels
+            }
+        ),
+        (
+            "mixrampdelay",
+            Command.immediate(permission: .authorized, arguments: 1...1) { _, arguments, _, _ throws(MPDAck) in
+                guard let seconds = Double(arguments[0]) else {
+                    throw MPDAck(.argument, command: "mixrampdelay", "Float expected: \(arguments[0])")
+                }
+                // MPD's `nan` or a negative delay turns mix-ramping off, which it is.
+                guard seconds.isNaN || seconds < 0 else {
+                    throw MPDAck(.argument, command: "mixrampdelay", "mixramp is not supported: Rondo plays tracks gapless")
+                }
+            }
+        ),
+        (
+            "replay_gain_mode",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                guard let mode = ReplayGainMode(rawValue: arguments[0]) else {
+                    throw MPDAck(.argument, command: "replay_gain_mode", "Unrecognized replay gain mode")
+                }
+                var settings = await commands.player.replayGainSettings()
+                settings.mode = mode
+                await commands.player.setReplayGain(settings)
             }
         ),
         (
@@ -189,7 +220,7 @@ extension MPDCommands {
         (
             "toggleoutput",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
-                try await commands.enableOutput(arguments[0], "toggleoutput")
+                try await commands.toggleOutput(arguments[0])
             }
         ),
         (
@@ -206,14 +237,17 @@ extension MPDCommands {
         let version = board.absorb(status)
         let elapsed = status.elapsed(at: player.now())
         output.field("volume", Self.percent(status.volume))
-        output.field("repeat", status.repeatMode == .off ? "0" : "1")
+        let flags = modes.flags(for: status.repeatMode)
+        output.field("repeat", flags.repeat ? "1" : "0")
         output.field("random", status.shuffle == .off ? "0" : "1")
-        output.field("single", status.repeatMode == .one ? "1" : "0")
+        output.field("single", flags.single ? "1" : "0")
         output.field("consume", "0")
         output.field("partition", "default")
         output.field("playlist", version)
         output.field("playlistlength", status.count)
-        output.field("mixrampdb", "0.000000")
+        let mixRamp = modes.mixRampDecibels
+        // As MPD 0.23 prints it: the shortest form, a whole number without a point.
+        output.field("mixrampdb", mixRamp == mixRamp.rounded() && abs(mixRamp) < 1e15 ? String(Int(mixRamp)) : String(mixRamp))
         output.field("state", Self.stateName(status.state))
         if let index = status.currentIndex, let id = status.currentID {
             output.field("song", index)
@@ -265,6 +299,15 @@ extension MPDCommands {
                 .system, command: name,
                 "\(why)\(RemoteCommandName(command.kind).rawValue) was refused (\(RemoteCommandStatus(result.status).rawValue))")
         }
+    }
+
+    /// `next` and `previous` as MPD has them: refused while stopped, and playing the entry
+    /// they go to when paused.
+    private func skip(_ command: RemoteCommand, _ name: String) async throws(MPDAck) {
+        let state = status.state
+        guard state != .stopped else { throw MPDAck(.playerSync, command: name, "Not playing") }
+        try await send(command, name)
+        if state == .paused { try await send(.play, name) }
     }
 
     /// Plays the queue's entry at `position`.
@@ -327,6 +370,18 @@ extension MPDCommands {
         } catch {
             throw Self.ack(error, command: command)
         }
+    }
+
+    /// `toggleoutput`: the output in use cannot be turned off (Rondo plays to one at a
+    /// time), another is moved to.
+    private func toggleOutput(_ text: String) async throws(MPDAck) {
+        let index = try Self.integer(text, "toggleoutput")
+        let outputs = await outputs()
+        guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: "toggleoutput", "No such audio output") }
+        guard !outputs[index].inUse else {
+            throw MPDAck(.argument, command: "toggleoutput", "Rondo plays to one output at a time: enable another instead")
+        }
+        try await enableOutput(text, "toggleoutput")
     }
 
     /// A 0/1 argument.

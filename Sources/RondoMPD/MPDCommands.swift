@@ -6,6 +6,8 @@ import RondoProtocol
 
 /// What a connection knows of its MPD client between commands.
 struct MPDClientState: Sendable {
+    /// The connection's number, as the idle board knows it.
+    var id: Int
     /// Whether it may run commands past `password` (always, without a password).
     var isAuthorized: Bool
     /// Whether it came over the Unix socket: it may then name files by absolute path, as
@@ -78,6 +80,8 @@ public struct MPDCommands: Sendable {
     let started: Double
     /// Where commands that wait run: threads for the library's reads, never a loop.
     let executor: any TaskExecutor
+    /// What MPD's modes hold that the player does not.
+    let modes = MPDModes()
 
     /// The commands over `player` and `library`, their changes told by `board`; `paths`
     /// maps MPD's URIs onto the music directory, `saved` keeps what clients save, and a
@@ -247,6 +251,41 @@ public struct MPDCommands: Sendable {
             "listpartitions",
             Command.immediate(permission: .authorized, arguments: 0...0) { _, _, _, output throws(MPDAck) in
                 output.field("partition", "default")
+            }
+        ),
+        // Messages between clients (mpdscribble's "love", client-to-client peers): kept
+        // by the idle board for each connection.
+        (
+            "subscribe",
+            Command.immediate(permission: .authorized, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
+                try commands.board.subscribe(client.id, to: arguments[0])
+            }
+        ),
+        (
+            "unsubscribe",
+            Command.immediate(permission: .authorized, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
+                try commands.board.unsubscribe(client.id, from: arguments[0])
+            }
+        ),
+        (
+            "channels",
+            Command.immediate(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                for channel in commands.board.channels() { output.field("channel", channel) }
+            }
+        ),
+        (
+            "sendmessage",
+            Command.immediate(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                try commands.board.send(arguments[1], to: arguments[0])
+            }
+        ),
+        (
+            "readmessages",
+            Command.immediate(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
+                for message in commands.board.takeMessages(client.id) {
+                    output.field("channel", message.channel)
+                    output.field("message", message.text)
+                }
             }
         ),
         (

@@ -11,6 +11,9 @@ public protocol MPDPlayer: PlayerCommands {
 
     /// The ReplayGain settings in force.
     func replayGainSettings() async -> ReplayGainSettings
+
+    /// Puts `settings` in force, as `rondo replaygain` does.
+    func setReplayGain(_ settings: ReplayGainSettings) async
 }
 
 /// One queue entry as an MPD reply shows it.

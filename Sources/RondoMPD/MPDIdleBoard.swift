@@ -11,8 +11,12 @@ import Synchronization
 /// client that was busy when the music moved on hears of it at its next `idle`. A client
 /// waiting in `idle` is woken at once.
 ///
-/// Ownership: the clients' pending changes and waits, the last status compared and the
-/// version are guarded by one mutex.
+/// The board also carries MPD's messages between clients: each client's channels
+/// (`subscribe`) and the messages sent to them that it has not read (`readmessages`),
+/// told by `changed: message`, as MPD does for mpdscribble's "love" and its peers.
+///
+/// Ownership: the clients' pending changes, waits, channels and messages, the last status
+/// compared and the version are guarded by one mutex.
 public final class MPDIdleBoard: Sendable {
     /// How far the position may stray from where it would be by the clock before it counts
     /// as a seek (a `player` change).
@@ -21,7 +25,14 @@ public final class MPDIdleBoard: Sendable {
     private struct Client {
         var pending: Set<MPDSubsystem> = []
         var waiting: (wanted: Set<MPDSubsystem>, wake: @Sendable (Set<MPDSubsystem>) -> Void)?
+        var channels: Set<String> = []
+        var messages: [(channel: String, text: String)] = []
     }
+
+    /// The most channels a client may subscribe to, and the most unread messages it is
+    /// kept (more are dropped), as MPD has them.
+    static let maximumChannels = 16
+    static let maximumMessages = 64
 
     private struct State {
         var clients: [Int: Client] = [:]
@@ -93,12 +104,12 @@ public final class MPDIdleBoard: Sendable {
         announce([.output])
     }
 
-    /// Records `subsystems` as changed for every client.
-    func announce(_ subsystems: Set<MPDSubsystem>) {
+    /// Records `subsystems` as changed for every client (or for the clients `only` names).
+    func announce(_ subsystems: Set<MPDSubsystem>, only: Set<Int>? = nil) {
         guard !subsystems.isEmpty else { return }
         let wakes = state.withLock { state in
             var wakes: [(@Sendable (Set<MPDSubsystem>) -> Void, Set<MPDSubsystem>)] = []
-            for id in Array(state.clients.keys) {
+            for id in only.map(Array.init) ?? Array(state.clients.keys) {
                 guard var client = state.clients[id] else { continue }
                 client.pending.formUnion(subsystems)
                 if let waiting = client.waiting {
@@ -114,6 +125,76 @@ public final class MPDIdleBoard: Sendable {
             return wakes
         }
         for (wake, ready) in wakes { wake(ready) }
+    }
+
+    // MARK: Messages
+
+    /// Whether `name` is a channel's name as MPD takes it: letters and digits of ASCII,
+    /// `_`, `-`, `.` and `:`.
+    static func isChannelName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")].contains(byte)
+            }
+    }
+
+    /// `subscribe`: client `id` hears the messages sent to `channel` from now on; every
+    /// client is told `changed: subscription`.
+    /// - Throws: ``MPDAck`` as MPD words it, for a bad name, a channel already subscribed
+    ///   to, or a full list.
+    func subscribe(_ id: Int, to channel: String) throws(MPDAck) {
+        guard Self.isChannelName(channel) else { throw MPDAck(.argument, command: "subscribe", "invalid channel name") }
+        let refusal: String? = state.withLock { state in
+            guard let channels = state.clients[id]?.channels else { return nil }
+            if channels.contains(channel) { return "already subscribed to this channel" }
+            if channels.count >= Self.maximumChannels { return "subscription list is full" }
+            state.clients[id]?.channels.insert(channel)
+            return nil
+        }
+        if let refusal { throw MPDAck(.exist, command: "subscribe", refusal) }
+        announce([.subscription])
+    }
+
+    /// `unsubscribe`: client `id` no longer hears `channel`; every client is told
+    /// `changed: subscription`.
+    /// - Throws: ``MPDAck`` `noExist` when it was not subscribed.
+    func unsubscribe(_ id: Int, from channel: String) throws(MPDAck) {
+        let removed = state.withLock { $0.clients[id]?.channels.remove(channel) != nil }
+        guard removed else { throw MPDAck(.noExist, command: "unsubscribe", "not subscribed to this channel") }
+        announce([.subscription])
+    }
+
+    /// `channels`: every channel some client subscribes to, sorted.
+    func channels() -> [String] {
+        state.withLock { state in Set(state.clients.values.flatMap(\.channels)).sorted() }
+    }
+
+    /// `sendmessage`: `text` for every client subscribed to `channel` (the sender too, when
+    /// it is), each told `changed: message`.
+    /// - Throws: ``MPDAck`` for a bad name, or when nobody is subscribed.
+    func send(_ text: String, to channel: String) throws(MPDAck) {
+        guard Self.isChannelName(channel) else { throw MPDAck(.argument, command: "sendmessage", "invalid channel name") }
+        let receivers: Set<Int> = state.withLock { state in
+            var receivers: Set<Int> = []
+            for (id, client) in state.clients where client.channels.contains(channel) {
+                guard client.messages.count < Self.maximumMessages else { continue }
+                state.clients[id]?.messages.append((channel, text))
+                receivers.insert(id)
+            }
+            return receivers
+        }
+        guard !receivers.isEmpty else { throw MPDAck(.noExist, command: "sendmessage", "nobody is subscribed to this channel") }
+        announce([.message], only: receivers)
+    }
+
+    /// `readmessages`: the messages client `id` has not read, taken now, oldest first.
+    func takeMessages(_ id: Int) -> [(channel: String, text: String)] {
+        state.withLock { state in
+            let messages = state.clients[id]?.messages ?? []
+            state.clients[id]?.messages.removeAll()
+            return messages
+        }
     }
 
     /// Compares `status` with the last one seen, records what changed, and returns the

@@ -101,7 +101,7 @@ final class MPDLineService: LineService, @unchecked Sendable {
         -> any LineConnection
     {
         // The Unix socket admits only the daemon's own user: the password guards TCP.
-        let client = MPDClientState(isAuthorized: listener.isLocal || !requiresPassword, isLocal: listener.isLocal)
+        let client = MPDClientState(id: id, isAuthorized: listener.isLocal || !requiresPassword, isLocal: listener.isLocal)
         return MPDConnection(id: id, socket: socket, client: client, loop: loop, commands: commands, board: board, logger: logger) {
             _ in ended()
         }

@@ -152,6 +152,30 @@ struct MPDClientTests {
         #expect(waiting.status == 124, "nothing changed the mixer: mpc idle waits")
     }
 
+    /// Messages between clients (mpdscribble's "love", `mpc sendmessage`): a subscriber
+    /// waiting in `idle message` is woken by another client's message and reads it once; a
+    /// client not subscribed reads nothing; `mpc channels` lists what is subscribed to; a
+    /// channel nobody hears refuses the message.
+    @Test func messagesReachTheSubscribersOfTheirChannel() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let listener = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try listener.call("subscribe love") == ["OK"])
+        #expect(rig.mpc("channels").stdout == "love\n")
+        try listener.write("idle message\n")
+        let sent = rig.mpc("sendmessage", "love", "A/short-a.mp3")
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try listener.reply() == ["changed: message", "OK"])
+        #expect(try listener.call("readmessages") == ["channel: love", "message: A/short-a.mp3", "OK"])
+        #expect(try listener.call("readmessages") == ["OK"])
+        let bystander = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(try bystander.call("readmessages") == ["OK"])
+        let unheard = rig.mpc("sendmessage", "nobody", "x")
+        #expect(unheard.status != 0 && unheard.stderr.contains("nobody is subscribed"), "\(unheard)")
+        #expect(try listener.call("unsubscribe love") == ["OK"])
+        #expect(rig.mpc("channels").stdout == "")
+    }
+
     /// MPD's greeting, reply formats, errors and command lists, byte for byte where MPD
     /// defines them.
     @Test func repliesAndErrorsAreMPDs() throws {
