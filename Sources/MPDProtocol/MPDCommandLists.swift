@@ -3,7 +3,9 @@
 /// run together when the list ends; anything else runs at once.
 ///
 /// A list runs its commands in order and stops at the first that fails, whose ACK names its
-/// index; with `command_list_ok_begin`, each command's reply ends in `list_OK`. The whole
+/// index; with `command_list_ok_begin`, each command's reply ends in `list_OK`. As in MPD, a
+/// `command_list_begin` inside a list is one more command of it (an unknown one when it
+/// runs), and a `command_list_end` outside one is an unknown command. The whole
 /// reply ends in one `OK`. A list holds at most ``maximumCommands`` commands and
 /// ``maximumBytes`` bytes (MPD's `max_command_list_size`, 2 MiB); past either, the list is
 /// refused and dropped.
@@ -44,16 +46,12 @@ public struct MPDCommandLists: Sendable {
             return .refuse(failed)
         }
         switch request.name {
-        case "command_list_begin", "command_list_ok_begin":
-            guard list == nil else {
-                list = nil
-                return .refuse(MPDAck(.unknown, command: request.name, "Nested command list"))
-            }
+        case "command_list_begin" where list == nil, "command_list_ok_begin" where list == nil:
             guard request.arguments.isEmpty else { return .refuse(MPDAck(.argument, command: request.name, "Too many arguments")) }
             list = ([], request.name == "command_list_ok_begin", 0)
             return .gathered
         case "command_list_end":
-            guard let open = list else { return .refuse(MPDAck(.unknown, command: request.name, "Not in a command list")) }
+            guard let open = list else { return .refuse(MPDAck(.unknown, command: "", "unknown command \"command_list_end\"")) }
             list = nil
             return .run(open.commands, separated: open.separated)
         default:

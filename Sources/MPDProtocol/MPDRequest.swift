@@ -9,6 +9,7 @@
 public struct MPDRequest: Equatable, Sendable {
     /// The most arguments one command takes (MPD's `COMMAND_ARGV_MAX`).
     public static let maximumArguments = 4096
+    private static let tooManyArguments = "Too many arguments"
 
     /// The command's name as sent (MPD's names are lower case; a name is not folded).
     public var name: String
@@ -21,9 +22,9 @@ public struct MPDRequest: Equatable, Sendable {
     }
 
     /// The request `line` (without its newline) holds.
-    /// - Throws: ``MPDAck`` with MPD's code and message: `unknown` for a line without a
-    ///   command or with a bad name (`{}` names no command), `argument` for a bad argument
-    ///   (naming the command).
+    /// - Throws: ``MPDAck`` with MPD's code and message, naming no command (`{}`): MPD
+    ///   names the command only once its line is read. `unknown` for a line without a
+    ///   command, with a bad name or a bad argument; `argument` for too many arguments.
     public static func parse(_ line: some Collection<UInt8>) throws(MPDAck) -> MPDRequest {
         var reader = Reader(Array(line))
         reader.skipSpace()
@@ -39,11 +40,11 @@ public struct MPDRequest: Equatable, Sendable {
             while true {
                 reader.skipSpace()
                 if reader.atEnd { break }
-                guard arguments.count < maximumArguments else { throw Reader.Failure(message: "Too many arguments") }
+                guard arguments.count < maximumArguments else { throw Reader.Failure(message: tooManyArguments) }
                 arguments.append(try reader.argument())
             }
         } catch {
-            throw MPDAck(.argument, command: name, error.message)
+            throw MPDAck(error.message == tooManyArguments ? .argument : .unknown, command: "", error.message)
         }
         return MPDRequest(name: name, arguments: arguments)
     }

@@ -189,7 +189,7 @@ struct MPDClientTests {
         #expect(try mpd.call("status extra") == ["ACK [2@0] {status} wrong number of arguments for \"status\""])
         #expect(try mpd.call("play 1 2") == ["ACK [2@0] {play} too many arguments for \"play\""])
         #expect(try mpd.call("list") == ["ACK [2@0] {list} too few arguments for \"list\""])
-        #expect(try mpd.call("add \"unclosed") == ["ACK [2@0] {add} Missing closing '\"'"])
+        #expect(try mpd.call("add \"unclosed") == ["ACK [5@0] {} Missing closing '\"'"])
         #expect(try mpd.call("add nowhere.mp3").first?.hasPrefix("ACK [50@0] {add}") == true)
 
         try mpd.write("command_list_ok_begin\nadd A/short-a.mp3\nadd long440.mp3\nstatus\ncommand_list_end\n")

@@ -205,6 +205,9 @@ extension MPDConformanceTests {
         Step("command_list_begin\nping\nfly\nstatus\ncommand_list_end"),
         Step("command_list_ok_begin\nping\nplay x\nstatus\ncommand_list_end"),
         Step("command_list_ok_begin\nping\ngetvol\ncommand_list_end"),
+        Step("find \"unterminated"), Step("find artist \"a\"b"), Step("command_list_end"),
+        Step("command_list_begin\ncommand_list_begin\nping\ncommand_list_end"),
+        Step("command_list_ok_begin\nping\ncommand_list_begin\ncommand_list_end"),
         // `next` while paused plays the song it goes to.
         Step("next"), Step("status"), Step("pause 1"),
         Step("random 1"), Step("repeat 1"), Step("single 1"),

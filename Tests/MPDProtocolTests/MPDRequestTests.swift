@@ -23,11 +23,12 @@ struct MPDRequestTests {
         ("   ", "ACK [5@0] {} No command given\n"),
         ("3play", "ACK [5@0] {} Letter expected\n"),
         ("pla-y", "ACK [5@0] {} Invalid word character\n"),
-        (#"find "unclosed"#, "ACK [2@0] {find} Missing closing '\"'\n"),
-        (#"find "a"b"#, "ACK [2@0] {find} Space expected after closing '\"'\n"),
-        ("add it's", "ACK [2@0] {add} Invalid unquoted character\n"),
-        (#"add a"b"#, "ACK [2@0] {add} Invalid unquoted character\n"),
-        (#"add "ends in \"#, "ACK [2@0] {add} Missing closing '\"'\n"),
+        // An argument MPD cannot read is refused before the command is named.
+        (#"find "unclosed"#, "ACK [5@0] {} Missing closing '\"'\n"),
+        (#"find "a"b"#, "ACK [5@0] {} Space expected after closing '\"'\n"),
+        ("add it's", "ACK [5@0] {} Invalid unquoted character\n"),
+        (#"add a"b"#, "ACK [5@0] {} Invalid unquoted character\n"),
+        (#"add "ends in \"#, "ACK [5@0] {} Missing closing '\"'\n"),
     ])
     func refusesAsMPDDoes(line: String, reply: String) {
         #expect(throws: (any Error).self) { try MPDRequest.parse(Array(line.utf8)) }
@@ -44,7 +45,7 @@ struct MPDRequestTests {
             _ = try MPDRequest.parse(Array(line.utf8))
             Issue.record("taken")
         } catch {
-            #expect(error == MPDAck(.argument, command: "add", "Too many arguments"))
+            #expect(error == MPDAck(.argument, command: "", "Too many arguments"))
         }
         #expect((try? MPDRequest.parse(Array(("add" + String(repeating: " x", count: MPDRequest.maximumArguments)).utf8))) != nil)
     }
