@@ -169,6 +169,7 @@ extension MPDCommands {
                 var settings = await commands.player.replayGainSettings()
                 settings.mode = mode
                 await commands.player.setReplayGain(settings)
+                commands.board.announce([.options])
             }
         ),
         (
