@@ -1,3 +1,4 @@
+import Audio
 import Foundation
 import Library
 import MPDProtocol
@@ -322,18 +323,27 @@ extension MPDCommands {
 
     // MARK: Pictures
 
-    /// `albumart URI OFFSET`, `readpicture URI OFFSET`: a chunk of the track's cover, as
-    /// the scanner kept it, of at most the client's binary limit.
+    /// `albumart URI OFFSET`, `readpicture URI OFFSET`: a chunk of at most the client's
+    /// binary limit of the track's cover as the scanner kept it (embedded, or else its
+    /// folder's), or of the picture the file embeds.
     private func picture(_ arguments: [String], typed: Bool, _ command: String, client: MPDClientState, into output: inout MPDOutput)
         async throws(MPDAck)
     {
         let location = try paths.location(of: arguments[0], isLocal: client.isLocal, command: command)
         let offset = try Self.integer(arguments[1], command)
         guard offset >= 0 else { throw MPDAck(.argument, command: command, "Bad offset") }
-        guard let artwork = library.track(atPath: location)?.artwork,
-            let handle = FileHandle(forReadingAtPath: artwork.path)
-        else {
-            if typed { return }
+        // `readpicture` is the file's own picture; `albumart` the library's cover, embedded
+        // or the folder's.
+        if typed {
+            guard let picture = library.embeddedPicture(atPath: location) else { return }
+            let bytes = picture.data
+            guard offset <= bytes.count else { throw MPDAck(.argument, command: command, "Bad file offset") }
+            output.field("size", String(bytes.count))
+            if let mimeType = picture.mimeType { output.field("type", mimeType) }
+            output.binary(Array(bytes[offset..<min(bytes.count, offset + client.binaryLimit)]))
+            return
+        }
+        guard let artwork = library.track(atPath: location)?.artwork, let handle = FileHandle(forReadingAtPath: artwork.path) else {
             throw MPDAck(.noExist, command: command, "No file exists")
         }
         defer { try? handle.close() }
@@ -342,7 +352,6 @@ extension MPDCommands {
         try? handle.seek(toOffset: UInt64(offset))
         let chunk = (try? handle.read(upToCount: client.binaryLimit)) ?? Data()
         output.field("size", String(size))
-        if typed { output.field("type", artwork.mimeType) }
         output.binary(Array(chunk))
     }
 }

@@ -67,6 +67,10 @@ public protocol MPDLibrary: Sendable {
     /// How big the library is and when it was last scanned.
     func catalogStats() throws(StoreError) -> LibraryStats
 
+    /// The picture the file at `path` embeds, read from the file now (MPD's `readpicture`,
+    /// which never shows a folder's cover); `nil` when it embeds none or cannot be read.
+    func embeddedPicture(atPath path: String) -> EmbeddedPicture?
+
     /// Starts a scan of the whole music directory in the background (MPD's `update`); a
     /// scan already running is left to finish.
     func startScan()

@@ -371,6 +371,40 @@ struct MPDClientTests {
         #expect(try mpd.call("readpicture A/short-a.mp3 0") == ["OK"])
     }
 
+    /// A folder's `cover.jpg` is the cover of its songs that embed none: `albumart` serves it
+    /// byte for byte (a song of another folder still has none), `readpicture` stays the
+    /// file's own picture as in MPD, and now playing shows it, from the library and for a
+    /// file outside it alike.
+    @Test func aFoldersCoverIsTheCoverOfItsSongs() throws {
+        let rig = try Rig()
+        defer { rig.daemon.stop() }
+        let music = rig.daemon.directory.path
+        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: music + "/A/cover.jpg"))
+        _ = try rig.client.scanLibrary()
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        let art = try mpd.call("albumart A/short-a.mp3 0")
+        #expect(art.first == "size: \(Fixtures.coverJPEG.count)", "\(art)")
+        #expect(mpd.lastBinary == Array(Fixtures.coverJPEG.prefix(8192)))
+        #expect(try mpd.call("readpicture A/short-a.mp3 0") == ["OK"])
+        #expect(try mpd.call("albumart long440.mp3 0") == ["ACK [50@0] {albumart} No file exists"])
+
+        func artwork() throws -> [UInt8]? {
+            guard let url = try rig.client.call(Methods.NowPlayingGet.self).info.artwork?.url, let file = URL(string: url) else { return nil }
+            return (try? Data(contentsOf: file)).map { [UInt8]($0) }
+        }
+        #expect(rig.mpc("add", "A/short-b.mp3").status == 0)
+        #expect(rig.mpc("play").status == 0)
+        #expect(try eventually(within: 5) { try artwork() == Fixtures.coverJPEG }, "now playing, from the library")
+
+        let outside = try TemporaryDirectory(prefix: "rondo-outside")
+        defer { outside.remove() }
+        try FileManager.default.copyItem(atPath: Fixtures.path("short-a.mp3"), toPath: outside.appending("song.mp3"))
+        try Data(Fixtures.coverJPEG).write(to: URL(fileURLWithPath: outside.appending("Folder.jpg")))
+        _ = try rig.client.call(Methods.QueueSet.self, QueueItemsParams(items: [outside.appending("song.mp3")]))
+        #expect(try rig.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        #expect(try eventually(within: 5) { try artwork() == Fixtures.coverJPEG }, "now playing, a file outside the library")
+    }
+
     /// Over TCP the password is asked first; over the Unix socket, the daemon's own user is
     /// let in as on Rondo's socket.
     @Test func tcpAsksForThePassword() throws {

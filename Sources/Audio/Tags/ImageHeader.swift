@@ -1,11 +1,12 @@
 /// The format and pixel size of an image, read from its first bytes without decoding it.
 ///
 /// Knows PNG (the IHDR chunk), JPEG (the first start-of-frame marker: baseline SOF0,
-/// progressive SOF2 and the other SOFn) and GIF (the logical screen descriptor).
+/// progressive SOF2 and the other SOFn), GIF (the logical screen descriptor) and WebP (the
+/// first chunk: `VP8X`'s canvas, `VP8 `'s key frame or `VP8L`'s header).
 enum ImageHeader {
     /// An image file format the header reader knows.
     enum Format: Equatable {
-        case jpeg, png, gif
+        case jpeg, png, gif, webp
 
         /// Its MIME type.
         var mimeType: String {
@@ -13,6 +14,7 @@ enum ImageHeader {
             case .jpeg: "image/jpeg"
             case .png: "image/png"
             case .gif: "image/gif"
+            case .webp: "image/webp"
             }
         }
 
@@ -22,6 +24,7 @@ enum ImageHeader {
             case .jpeg: "jpg"
             case .png: "png"
             case .gif: "gif"
+            case .webp: "webp"
             }
         }
     }
@@ -33,6 +36,7 @@ enum ImageHeader {
         if bytes.starts(with: pngSignature) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
         return nil
     }
 
@@ -43,10 +47,32 @@ enum ImageHeader {
         case .png: size = pngSize(bytes)
         case .jpeg: size = jpegSize(bytes)
         case .gif: size = bytes.count >= 10 ? (littleEndian16(bytes, 6), littleEndian16(bytes, 8)) : nil
+        case .webp: size = webpSize(bytes)
         case nil: size = nil
         }
         guard let size, size.width > 0, size.height > 0 else { return nil }
         return size
+    }
+
+    /// The first chunk after `RIFF…WEBP`: `VP8X` holds the canvas's width and height less
+    /// one (24 bits each); `VP8 ` a key frame's start code then 14-bit width and height;
+    /// `VP8L` its signature byte then width and height less one, 14 bits each.
+    private static func webpSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 30 else { return nil }
+        func little24(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 }
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8X":
+            return (little24(24) + 1, little24(27) + 1)
+        case "VP8 ":
+            guard bytes[23] == 0x9D, bytes[24] == 0x01, bytes[25] == 0x2A else { return nil }
+            return (littleEndian16(bytes, 26) & 0x3FFF, littleEndian16(bytes, 28) & 0x3FFF)
+        case "VP8L":
+            guard bytes[20] == 0x2F else { return nil }
+            let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        default:
+            return nil
+        }
     }
 
     /// IHDR is the first chunk: length, `IHDR`, then big-endian width and height.

@@ -10,7 +10,8 @@ import ThreadJobs
 /// Never fails and never loops: each directory is entered once, by its device and inode, so
 /// a symbolic link back to an ancestor (or two links to one directory) is walked once.
 /// Directories that cannot be opened and names that are not UTF-8 (which no client could be
-/// sent) become problems; hidden entries (`.name`) and other files are ignored. Entries are
+/// sent) become problems; each directory's cover image (``FolderCover``) is noted; hidden
+/// entries (`.name`) and other files are ignored. Entries are
 /// visited in bytewise name order, so a walk is deterministic.
 struct DirectoryWalker {
     /// A file the walk found.
@@ -30,6 +31,14 @@ struct DirectoryWalker {
         var unreadableDirectories: [String] = []
         /// Whether the walk stopped at ``DirectoryWalker/limit`` files, with more to find.
         var stoppedAtLimit = false
+        /// The cover image of each directory that has one (``FolderCover``), by directory.
+        var covers: [String: FoundCover] = [:]
+    }
+
+    /// A directory's cover image.
+    struct FoundCover: Equatable {
+        let path: String
+        let stamp: FileStamp
     }
 
     /// How many files a walk finds before it stops; `nil` for no limit.
@@ -60,6 +69,7 @@ struct DirectoryWalker {
                 walk.files += subtree.files
                 walk.problems += subtree.problems
                 walk.unreadableDirectories += subtree.unreadableDirectories
+                walk.covers.merge(subtree.covers) { first, _ in first }
             }
             return walk
         }
@@ -179,10 +189,12 @@ struct DirectoryWalker {
         names.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         let descriptor = dirfd(stream)
         let directoryBytes = Array(directory.utf8) + [UInt8(ascii: "/")]
+        var cover: (name: [UInt8], rank: Int)?
         for (name, type) in names {
             let bare = name.dropLast()
             let kind = Self.kind(of: bare)
             let isRegular = type == UInt8(DT_REG)
+            if kind == nil, let rank = FolderCover.rank(of: bare), rank < cover?.rank ?? .max { cover = (Array(name), rank) }
             guard kind != nil || !isRegular else { continue }
             // Relative to the open directory: the kernel looks up one name, not the whole path.
             var info = stat()
@@ -217,6 +229,15 @@ struct DirectoryWalker {
                         reason: "not a regular file (a named pipe, device or socket); Rondo reads regular files only"))
             }
         }
+        if let cover { noteCover(cover.name, in: directory, descriptor: descriptor, into: &walk) }
+    }
+
+    /// Notes the cover `name` (with its NUL) of `directory` when it is a readable file.
+    private func noteCover(_ name: [UInt8], in directory: String, descriptor: Int32, into walk: inout Walk) {
+        var info = stat()
+        let found = name.withUnsafeBytes { fstatat(descriptor, $0.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0 }
+        guard found, info.st_mode & S_IFMT == S_IFREG, let bare = String(validating: name.dropLast(), as: UTF8.self) else { return }
+        walk.covers[directory] = FoundCover(path: directory + "/" + bare, stamp: FileStamp(info))
     }
 
     /// The extensions of audio files (``AudioFileExtensions``), the formats the tag reader

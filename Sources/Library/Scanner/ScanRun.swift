@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 import TagReading
 
 /// One scan: compares what the walk found with what the library knows, reads what changed,
 /// writes batches and removes what is gone.
+///
+/// A track that embeds no picture is given its folder's cover (``FolderCover``), read once
+/// per directory; a directory whose cover came, changed or went since the last scan has its
+/// tracks read again.
 struct ScanRun {
     let store: LibraryStore
     let reader: any TagReader
@@ -30,13 +35,14 @@ struct ScanRun {
     mutating func perform(progress: @Sendable (ScanProgress) -> Void) throws(StoreError) -> ScanSummary {
         let audio = walk.files.filter { $0.kind == .audio }
         let playlists = walk.files.filter { $0.kind == .playlist }
+        let (coversChanged, coversGone) = changedCovers(audio)
         let toRead = audio.filter { file in
             let path = FilePath(file.path)
             let track = known.tracks[path]
             let problem = track == nil ? known.problems[path] : nil
             if track != nil || problem != nil { knownPathsFound += 1 }
             if full || track == nil && problem == nil { return true }
-            if track == file.stamp { return false }
+            if track == file.stamp { return coversChanged.contains(Self.directory(of: file.path)) }
             if problem == file.stamp {
                 problemPaths.insert(file.path)
                 return false
@@ -57,10 +63,11 @@ struct ScanRun {
         problemPaths.formUnion(walk.problems.map(\.path))
         var schedule = ListRefreshSchedule(start: Self.now())
         let musicDirectory = musicDirectory
+        let covers = FolderCovers(found: walk.covers, reader: reader)
         let reads = ConcurrentTagReads(
             paths: toRead.map(\.path), reader: reader, threadCount: LibraryScanner.readerThreads,
             maximumPending: 2 * LibraryScanner.batchSize
-        ) { index, result in Self.scanned(toRead[index], result, musicDirectory: musicDirectory) }
+        ) { index, result in Self.scanned(toRead[index], result, musicDirectory: musicDirectory, covers: covers) }
         defer { reads.stop() }
         while let outcomes = reads.take(LibraryScanner.batchSize) {
             for (_, file) in outcomes {
@@ -81,6 +88,9 @@ struct ScanRun {
         problemPaths.formUnion(batch.compactMap { if case .problem(let path, _, _) = $0 { path } else { nil } })
         try store.write(batch)
         let removed = gone()
+        try store.recordFolderCovers(
+            Dictionary(uniqueKeysWithValues: coversChanged.compactMap { directory in walk.covers[directory].map { (directory, $0.stamp) } }),
+            removing: coversGone)
         // Ranks depend on tracks and playlists only: an unchanged rescan leaves them be.
         try store.finishScan(
             removing: removed, refreshingLists: !toRead.isEmpty || !changedPlaylists.isEmpty || !removed.isEmpty,
@@ -95,12 +105,32 @@ struct ScanRun {
         ProcessInfo.processInfo.systemUptime
     }
 
-    /// The result of reading `file`, ready to write; made on the thread that read it.
+    /// The directories whose cover came or changed since the last scan, and those with
+    /// tracks found whose cover went (not those under a directory the walk could not read).
+    private func changedCovers(_ audio: [DirectoryWalker.FoundFile]) -> (changed: Set<String>, gone: [String]) {
+        var changed: Set<String> = []
+        for (directory, cover) in walk.covers where known.covers[directory] != cover.stamp { changed.insert(directory) }
+        let withTracks = Set(audio.map { Self.directory(of: $0.path) })
+        let gone = known.covers.keys.filter { walk.covers[$0] == nil && withTracks.contains($0) }
+        changed.formUnion(gone)
+        return (changed, gone)
+    }
+
+    /// The directory `path` is in.
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// The result of reading `file`, ready to write; made on the thread that read it. A
+    /// track that embeds no picture gets its folder's cover.
     private static func scanned(
-        _ file: DirectoryWalker.FoundFile, _ result: Result<ScannedTags, TagReadFailure>, musicDirectory: String
+        _ file: DirectoryWalker.FoundFile, _ result: Result<ScannedTags, TagReadFailure>, musicDirectory: String,
+        covers: FolderCovers
     ) -> ScannedFile {
         switch result {
-        case .success(let tags):
+        case .success(var tags):
+            if tags.artwork == nil { tags.artwork = covers.artwork(of: directory(of: file.path)) }
             let relative = String(file.path.dropFirst(musicDirectory.count))
             return .track(
                 ScannedTrack(
@@ -161,5 +191,31 @@ extension ScannedFile {
         case .track(let track): track.path
         case .problem(let path, _, _), .playlist(let path, _, _): path
         }
+    }
+}
+
+/// The folder covers of one scan as tracks' artwork: each read (and kept where clients open
+/// it) by the first reading thread that needs it, then shared.
+///
+/// Ownership: the artwork read so far, by directory, under a mutex; a cover is read outside
+/// it, so two threads may read one cover at once and keep the same result.
+final class FolderCovers: Sendable {
+    private let found: [String: DirectoryWalker.FoundCover]
+    private let reader: any TagReader
+    private let read = Mutex<[String: CatalogArtwork?]>([:])
+
+    /// The covers `found` by the walk, read by `reader`.
+    init(found: [String: DirectoryWalker.FoundCover], reader: any TagReader) {
+        self.found = found
+        self.reader = reader
+    }
+
+    /// The artwork of `directory`'s cover; `nil` when it has none or it cannot be read.
+    func artwork(of directory: String) -> CatalogArtwork? {
+        guard let cover = found[directory] else { return nil }
+        if let known = read.withLock({ $0[directory] }) { return known }
+        let artwork = reader.folderCover(at: cover.path)
+        read.withLock { $0[directory] = artwork }
+        return artwork
     }
 }

@@ -8,6 +8,15 @@ public protocol TagReader: Sendable {
     /// Reads the tags, stream format, duration and cover of the file at `path`.
     /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags
+
+    /// The folder cover image at `path` (``FolderCover``) as a track's artwork, kept where
+    /// clients open it; `nil` when it cannot be read or is no image clients show.
+    func folderCover(at path: String) -> CatalogArtwork?
+}
+
+extension TagReader {
+    /// No folder covers: a reader that keeps no images.
+    public func folderCover(at path: String) -> CatalogArtwork? { nil }
 }
 
 /// The tags of one file as the scanner stores them; missing tags are `nil`, never "".

@@ -23,6 +23,8 @@ struct KnownFiles: Sendable {
     var problems: [FilePath: FileStamp] = [:]
     /// Playlists by path.
     var playlists: [FilePath: FileStamp] = [:]
+    /// Folder covers (``FolderCover``) by their directory.
+    var covers: [String: FileStamp] = [:]
 
     /// How many paths are known.
     var count: Int { tracks.count + problems.count + playlists.count }

@@ -14,7 +14,8 @@ extension LibraryDatabase {
     /// (``createChapters(_:)``) keeps the chapters each file marks; `v9-podcasts`
     /// (``createPodcasts(_:)``) the podcasts subscribed to and their episodes;
     /// `v10-saved-playlists` (``markSavedPlaylists(_:)``) tells the playlists a client saved
-    /// from those the scan found.
+    /// from those the scan found; `v11-album-lists` indexes MPD's album lists;
+    /// `v12-folder-covers` (``createFolderCovers(_:)``) keeps the folder covers' stamps.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -28,7 +29,23 @@ extension LibraryDatabase {
         migrator.registerMigration("v9-podcasts", migrate: createPodcasts)
         migrator.registerMigration("v10-saved-playlists", migrate: markSavedPlaylists)
         migrator.registerMigration("v11-album-lists", migrate: indexAlbumLists)
+        migrator.registerMigration("v12-folder-covers", migrate: createFolderCovers)
         return migrator
+    }
+
+    /// The stamp of each directory's cover image (``FolderCover``) as the last scan found
+    /// it: a scan reads again the tracks of a directory whose cover came, changed or went,
+    /// for those that embed no picture show it. Empty at first, so the first scan after
+    /// this migration reads the tracks of every directory with a cover once.
+    static func createFolderCovers(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE folder_cover (
+                    directory TEXT PRIMARY KEY NOT NULL,
+                    size INTEGER NOT NULL,
+                    mtime INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// The chapters of each file, by path and 0-based position, gone with the file's track

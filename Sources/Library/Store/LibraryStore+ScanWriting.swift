@@ -11,6 +11,8 @@ extension LibraryStore {
             known.problems = try Self.stamps("problem", under: prefix, db)
             // A playlist a client saved is not the scan's to remove.
             known.playlists = try Self.stamps("playlist", under: prefix, excludingSaved: true, db)
+            known.covers = Dictionary(
+                uniqueKeysWithValues: try Self.stamps("folder_cover", key: "directory", under: prefix, db).map { ($0.key.string, $0.value) })
             return known
         }
     }
@@ -63,15 +65,31 @@ extension LibraryStore {
         try database.write { db in try Self.refreshLists(db) }
     }
 
+    /// Records the folder covers a scan found (`found`, by directory) and forgets those of
+    /// `removed` directories, so the next scan reads again only the tracks whose folder's
+    /// cover changed.
+    func recordFolderCovers(_ found: [String: FileStamp], removing removed: [String]) throws(StoreError) {
+        try database.write { db in
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO folder_cover (directory, size, mtime) VALUES (?, ?, ?)
+                    ON CONFLICT (directory) DO UPDATE SET size = excluded.size, mtime = excluded.mtime
+                    """)
+            for (directory, stamp) in found { try upsert.execute(arguments: [directory, stamp.size, stamp.modified]) }
+            let delete = try db.cachedStatement(sql: "DELETE FROM folder_cover WHERE directory = ?")
+            for directory in removed { try delete.execute(arguments: [directory]) }
+        }
+    }
+
     private static func stamps(
-        _ table: String, under prefix: String?, excludingSaved: Bool = false, _ db: Database
+        _ table: String, key: String = "path", under prefix: String?, excludingSaved: Bool = false, _ db: Database
     ) throws -> [FilePath: FileStamp] {
-        var sql = "SELECT path, size, mtime FROM \(table)"
+        var sql = "SELECT \(key), size, mtime FROM \(table)"
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let prefix {
             // Paths under the prefix sort between "prefix/" and "prefix0" ("0" follows "/").
-            conditions.append("(path = ? OR (path >= ? AND path < ?))")
+            conditions.append("(\(key) = ? OR (\(key) >= ? AND \(key) < ?))")
             arguments = [prefix, prefix + "/", prefix + "0"]
         }
         if excludingSaved { conditions.append("NOT saved") }

@@ -6,7 +6,8 @@ import TagReading
 
 /// Library's ``TagReader`` over Audio's ``AudioTagReader``, which reads MP3, FLAC, Ogg Vorbis,
 /// Opus and MP4 files by their content, and ``ChapterReader`` for the files that mark
-/// chapters; the cover is written once per distinct image to the ``ArtworkCache``.
+/// chapters; the cover, embedded or the folder's, is written once per distinct image to the
+/// ``ArtworkCache``.
 ///
 /// Stateless apart from the cache directory; safe to call from the scanner's threads at once.
 struct LibraryTagReader: TagReader {
@@ -37,6 +38,25 @@ struct LibraryTagReader: TagReader {
         return chapters.all.enumerated().map { index, chapter in
             ScannedChapter(title: chapter.title, start: chapter.start, duration: chapters.duration(of: index, in: duration))
         }
+    }
+
+    /// The folder cover at `path`, kept in the cache as an embedded cover is (so every client
+    /// opens it where it opens those); `nil` when it is larger than
+    /// ``maximumFolderCoverBytes``, unreadable or no image clients show.
+    func folderCover(at path: String) -> CatalogArtwork? {
+        Self.folderPicture(at: path).flatMap(artwork)
+    }
+
+    /// The largest folder cover read: a poster-sized scan is still a cover, a video is not.
+    static let maximumFolderCoverBytes = 32 << 20
+
+    /// The image of the folder cover at `path`; `nil` when it is larger than
+    /// ``maximumFolderCoverBytes`` or unreadable.
+    static func folderPicture(at path: String) -> EmbeddedPicture? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size <= maximumFolderCoverBytes, let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        return EmbeddedPicture(data: [UInt8](data))
     }
 
     private func artwork(_ picture: EmbeddedPicture) -> CatalogArtwork? {

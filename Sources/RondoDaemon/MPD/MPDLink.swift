@@ -1,3 +1,4 @@
+import Audio
 import Library
 import Playback
 import RondoMPD
@@ -27,6 +28,10 @@ extension LibraryService: MPDLibrary {
 
     func startScan() {
         Task.detached { [self] in _ = try? await scan(LibraryScanParams()) }
+    }
+
+    func embeddedPicture(atPath path: String) -> EmbeddedPicture? {
+        (try? AudioTagReader().scanTags(at: path))?.picture
     }
 }
 

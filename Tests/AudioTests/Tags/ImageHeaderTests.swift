@@ -19,6 +19,25 @@ struct ImageHeaderTests {
         }
     }
 
+    /// WebP's three first chunks: a lossy key frame and a lossless image as libwebp writes
+    /// them (40×30, through ffmpeg), and an extended canvas.
+    @Test func readsWebPSizes() throws {
+        let lossy: [UInt8] = [82, 73, 70, 70, 78, 0, 0, 0, 87, 69, 66, 80, 86, 80, 56, 32, 66, 0, 0, 0, 80, 3, 0, 157, 1, 42, 40, 0, 30, 0]
+        let lossless: [UInt8] = [
+            82, 73, 70, 70, 28, 0, 0, 0, 87, 69, 66, 80, 86, 80, 56, 76, 15, 0, 0, 0, 47, 39, 64, 7, 0, 7, 16, 245, 143, 254,
+        ]
+        let extended: [UInt8] =
+            Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
+            + [0x3F, 0x01, 0x00, 0xDF, 0x00, 0x00]
+        for (bytes, width, height) in [(lossy, 40, 30), (lossless, 40, 30), (extended, 320, 224)] {
+            #expect(ImageHeader.format(of: bytes) == .webp)
+            let size = try #require(ImageHeader.size(of: bytes))
+            #expect(size.width == width && size.height == height)
+        }
+        #expect(EmbeddedPicture(data: lossy).mimeType == "image/webp")
+        #expect(EmbeddedPicture(data: lossy).fileExtension == "webp")
+    }
+
     /// Segments before the frame header (APP, DQT, DHT, fill bytes) are skipped.
     @Test func skipsJPEGSegmentsBeforeTheFrame() throws {
         let jpeg = TestImages.jpeg(width: 10, height: 20)
@@ -48,10 +67,10 @@ struct ImageHeaderTests {
         let jpeg = TestImages.jpeg(width: 5, height: 4)
         #expect(EmbeddedPicture(data: jpeg, declaredMimeType: "image/jpg").mimeType == "image/jpeg")
         #expect(EmbeddedPicture(data: jpeg, declaredMimeType: "PNG").mimeType == "image/jpeg")
-        let webp = Array("RIFF....WEBPVP8 ".utf8)
-        #expect(EmbeddedPicture(data: webp, declaredMimeType: "Image/WebP").mimeType == "image/webp")
-        #expect(EmbeddedPicture(data: webp, declaredMimeType: "WEB").mimeType == nil)
-        #expect(EmbeddedPicture(data: webp).fileExtension == nil)
-        #expect(EmbeddedPicture(data: webp).width == nil)
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
+        #expect(EmbeddedPicture(data: tiff, declaredMimeType: "Image/TIFF").mimeType == "image/tiff")
+        #expect(EmbeddedPicture(data: tiff, declaredMimeType: "TIF").mimeType == nil)
+        #expect(EmbeddedPicture(data: tiff).fileExtension == nil)
+        #expect(EmbeddedPicture(data: tiff).width == nil)
     }
 }

@@ -6,13 +6,24 @@ import TagReading
 
 /// A ``TagReader`` over text files of `key=value` lines (`title=…`, `artist=…`, `album=…`,
 /// `albumArtist=…`, `genre=…`, `disc=…`, `track=…`, `year=…`, `duration=…`,
-/// `chapters=TITLE@START;…` with an empty title for an untitled one), counting the files it
-/// reads; `fail=empty|truncated|notMP3|oversized|unreadable` makes it refuse one.
+/// `chapters=TITLE@START;…` with an empty title for an untitled one, `picture=PATH` for an
+/// embedded cover kept at PATH), counting the files it reads;
+/// `fail=empty|truncated|notMP3|oversized|unreadable` makes it refuse one. A folder cover is
+/// kept where it is, and its reads are counted too.
 final class FakeTagReader: TagReader {
     private let reads = Mutex(0)
+    private let coverReads = Mutex(0)
 
     /// Files read so far.
     var readCount: Int { reads.withLock { $0 } }
+
+    /// Folder covers read so far.
+    var coverReadCount: Int { coverReads.withLock { $0 } }
+
+    func folderCover(at path: String) -> CatalogArtwork? {
+        coverReads.withLock { $0 += 1 }
+        return CatalogArtwork(path: path, mimeType: "image/jpeg", width: nil, height: nil)
+    }
 
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags {
         reads.withLock { $0 += 1 }
@@ -37,7 +48,9 @@ final class FakeTagReader: TagReader {
             title: values["title"], artist: values["artist"], albumTitle: values["album"],
             albumArtist: values["albumArtist"], genre: values["genre"], discNumber: values["disc"].flatMap { Int($0) },
             trackNumber: values["track"].flatMap { Int($0) }, year: values["year"].flatMap { Int($0) },
-            duration: duration, chapters: values["chapters"].map { Self.chapters($0, duration: duration) } ?? [])
+            duration: duration,
+            artwork: values["picture"].map { CatalogArtwork(path: $0, mimeType: "image/jpeg", width: nil, height: nil) },
+            chapters: values["chapters"].map { Self.chapters($0, duration: duration) } ?? [])
     }
 
     /// `TITLE@START;…` as chapters, each lasting until the next or the end.

@@ -55,7 +55,8 @@ struct TrackDescription: Sendable {
     }
 
     /// Reads what the player shows of the file at `path`: the library's row when the
-    /// library has it (a podcast episode's, by its identifier), else the file's tags, with an embedded cover stored in `artwork`, and
+    /// library has it (a podcast episode's, by its identifier), else the file's tags, with an
+    /// embedded cover (or else its folder's, ``FolderCover``) stored in `artwork`, and
     /// the file's chapter marks (``ChapterReader``) unless the library found it has none. A URL is described by its address
     /// (``stream(_:)``): nothing waits for the network. Reads SQLite or the file: for the
     /// loader's thread only.
@@ -73,7 +74,9 @@ struct TrackDescription: Sendable {
             marksChapters = track.chapterCount > 0
         } else {
             let tags = try? reader.scanTags(at: path)
-            description = described(path, by: tags ?? FileTags(), artwork: artwork, logger: logger)
+            let folder = (path as NSString).deletingLastPathComponent
+            let cover = tags?.picture == nil ? FolderCover.find(in: folder).flatMap(LibraryTagReader.folderPicture) : nil
+            description = described(path, by: tags ?? FileTags(), cover: cover, artwork: artwork, logger: logger)
             marksChapters = tags?.hasChapterMarks ?? true
         }
         // The scan counted the file's chapter marks, or its tags were just read: a file
@@ -98,10 +101,13 @@ struct TrackDescription: Sendable {
         return description
     }
 
-    /// The description `tags` give the file at `path`, its cover stored in `artwork`.
-    private static func described(_ path: String, by tags: FileTags, artwork: ArtworkCache, logger: Logger) -> TrackDescription {
+    /// The description `tags` give the file at `path`, its cover (or else `cover`, its
+    /// folder's) stored in `artwork`.
+    private static func described(
+        _ path: String, by tags: FileTags, cover: EmbeddedPicture? = nil, artwork: ArtworkCache, logger: Logger
+    ) -> TrackDescription {
         var artworkURL: String?
-        if let picture = tags.picture {
+        if let picture = tags.picture ?? cover {
             do {
                 artworkURL = try artwork.store(picture).absoluteString
             } catch {
