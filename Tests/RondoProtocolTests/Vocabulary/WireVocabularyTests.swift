@@ -41,6 +41,7 @@ struct WireVocabularyTests {
             "Focus/Adoption/FocusPolicy+DefaultAdoption.swift", ["navigation", "notification", "emergency", "music"],
             because: "PulseAudio's and PipeWire's media.role names the default adoption rules match")
         allow("Streams/Playlists/XSPFLocations.swift", ["track"], because: "an XSPF playlist's element name")
+        allow("Library/Scanner/FolderCover.swift", ["album"], because: "a folder cover's file name (album.jpg)")
         allow(
             "RondoScenarios/Parsing/ScenarioAction+Parsing.swift", ["stop", "pause", "play"],
             because: "a scenario's actions on a program it started, no wire names")
