@@ -102,10 +102,10 @@ let package = Package(
         ),
         .target(
             name: "RondoMPRIS",
-            dependencies: ["CSDBus", "Playback", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CSDBus", "Playback", "TagReading", "ThreadJobs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
-        .target(name: "Playback", swiftSettings: strictSettings),
+        .target(name: "Playback", dependencies: ["TagReading"], swiftSettings: strictSettings),
         .target(name: "TOMLReading", swiftSettings: strictSettings),
         .target(name: "Focus", dependencies: ["TOMLReading"], swiftSettings: strictSettings),
         .target(name: "FocusWire", dependencies: ["Focus", "RondoProtocol"], swiftSettings: strictSettings),
@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "RondoMPD",
             dependencies: [
-                "Audio", "CLinux", "Library", "LineServing", "MPDProtocol", "Playback", "PlaybackWire", "RondoProtocol",
+                "Audio", "CLinux", "Library", "LineServing", "MPDProtocol", "Playback", "PlaybackWire", "RondoProtocol", "TagReading",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import MPDProtocol
 import Playback
+import TagReading
 
 /// Where MPD's song URIs and Rondo's locations meet: a file under the music directory is
 /// its path relative to it (`Artist/Album/01.mp3`), a stream its URL, a podcast episode its
@@ -60,6 +61,9 @@ public struct MPDPaths: Sendable {
     static let tagFields: [(tag: MPDSong.Tag, field: TrackCondition.Field)] = [
         (.artist, .artist), (.albumArtist, .albumArtist), (.title, .title), (.album, .album), (.track, .trackNumber),
         (.date, .year), (.genre, .genre), (.composer, .composer), (.disc, .discNumber),
+        (.musicBrainzArtistID, .musicBrainzArtist), (.musicBrainzAlbumID, .musicBrainzAlbum),
+        (.musicBrainzAlbumArtistID, .musicBrainzAlbumArtist), (.musicBrainzTrackID, .musicBrainzTrack),
+        (.musicBrainzReleaseTrackID, .musicBrainzReleaseTrack), (.musicBrainzWorkID, .musicBrainzWork),
     ]
 
     /// The tags of a library track whose fields read as `text` gives them: those not empty.
@@ -115,6 +119,12 @@ extension CatalogTrack {
         case .trackNumber: trackNumber.map(String.init)
         case .discNumber: discNumber.map(String.init)
         case .year: year.map(String.init)
+        case .musicBrainzTrack: musicBrainz.track
+        case .musicBrainzAlbum: musicBrainz.album
+        case .musicBrainzArtist: musicBrainz.artist
+        case .musicBrainzAlbumArtist: musicBrainz.albumArtist
+        case .musicBrainzReleaseTrack: musicBrainz.releaseTrack
+        case .musicBrainzWork: musicBrainz.work
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Playback
+import TagReading
 
 /// What the MPRIS `Player` interface shows, computed from the daemon's now-playing state and
 /// its remote-command center: one value, so that a property read, a change and the
@@ -173,6 +174,13 @@ public struct MPRISSnapshot: Equatable, Sendable {
             entries.append(("xesam:discNumber", .int32(value)))
         }
         entries.append(("xesam:url", .string(info.assetURL)))
+        // xesam's MusicBrainz keys: the recording's and release's ids as strings, the
+        // artists' as lists.
+        let identifiers = tags.musicBrainz
+        if let id = identifiers.track { entries.append(("xesam:musicBrainzTrackID", .string(id))) }
+        if let id = identifiers.album { entries.append(("xesam:musicBrainzAlbumID", .string(id))) }
+        if let id = identifiers.artist { entries.append(("xesam:musicBrainzArtistID", .strings([id]))) }
+        if let id = identifiers.albumArtist { entries.append(("xesam:musicBrainzAlbumArtistID", .strings([id]))) }
         return entries.sorted { $0.key < $1.key }
     }
 }

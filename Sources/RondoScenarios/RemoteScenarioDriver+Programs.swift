@@ -75,12 +75,17 @@ extension RemoteScenarioDriver {
         }
     }
 
-    /// Ends every running program; their sessions go with their streams.
+    /// Ends every running program, and waits (up to ``programDeadline``) until their
+    /// sessions have gone with their streams: what runs next (the next scenario) must not
+    /// meet a call that is still ending.
     func endPrograms() {
         for spawned in programs.values {
             spawned.end(killing: false, grace: 1)
             spawned.removeDirectory()
         }
+        let sessions = Set(programs.keys.compactMap { ids[$0] })
+        guard !sessions.isEmpty else { return }
+        _ = try? waitForSessions { listed in listed.contains { sessions.contains($0.session) } ? nil : true }
     }
 
     /// The daemon's id of the foreign session of `spawned`'s stream, once it is listed and

@@ -47,11 +47,14 @@ public struct AudioTagReader: Sendable {
     /// The tags of `file` by the reader of its format; `mp3` reads what is none of the others.
     private func read(_ file: TagFile, mp3: () throws(TagReadFailure) -> FileTags) throws(TagReadFailure) -> FileTags {
         switch try AudioFileFormat.detect(file) {
-        case .flac(let offset): try FLACTagReader(file: file).read(startingAt: offset)
-        case .ogg: try OggTagReader(file: file).read()
-        case .mp4: try MP4TagReader(file: file).read()
-        case .adts(let offset): try ADTSHeader.tags(of: file, at: offset)
-        case .mp3: try mp3()
+        case .flac(let offset): return try FLACTagReader(file: file).read(startingAt: offset)
+        case .ogg: return try OggTagReader(file: file).read()
+        case .mp4: return try MP4TagReader(file: file).read()
+        case .adts(let offset): return try ADTSHeader.tags(of: file, at: offset)
+        case .mp3:
+            var tags = try mp3()
+            tags.musicBrainz.track = tags.musicBrainz.track ?? ID3UniqueFileIdentifier.musicBrainzRecording(in: file)
+            return tags
         }
     }
 }

@@ -1,3 +1,5 @@
+public import TagReading
+
 /// What an audio file says about itself: its tags (ID3 in MP3, Vorbis comments in FLAC, Ogg
 /// Vorbis and Opus), its embedded cover, its ReplayGain values and its length.
 ///
@@ -35,6 +37,9 @@ public struct FileTags: Equatable, Sendable {
     public var channels: Int?
     /// Loudness-normalisation values, for ReplayGain playback.
     public var replayGain: ReplayGain
+    /// The MusicBrainz identifiers (`TXXX` and `UFID` frames, Vorbis comments, MP4 freeform
+    /// items).
+    public var musicBrainz = MusicBrainzIDs()
     /// Whether the file marks chapters (an ID3v2 `CHAP` frame, a Vorbis `CHAPTERnnn`
     /// comment, an MP4 chapter track or Nero `chpl` atom), for ``ChapterReader`` to read;
     /// the tag readers only notice them.

@@ -147,7 +147,7 @@ struct MP4TagReader {
                 tags.picture = EmbeddedPicture(data: value, declaredMimeType: declared)
             case "----":
                 guard let name = try freeformName(parts), let text else { continue }
-                tags.replayGain.record(name.uppercased(), text)
+                if !tags.musicBrainz.record(name, text) { tags.replayGain.record(name.uppercased(), text) }
             default: continue
             }
         }

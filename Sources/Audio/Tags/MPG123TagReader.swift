@@ -1,4 +1,5 @@
 import CMPG123
+import TagReading
 
 /// Reads ID3v1 and ID3v2 tags, the embedded cover and the duration of MP3 files.
 ///
@@ -59,7 +60,7 @@ public struct MPG123TagReader: Sendable {
         }
         tags.year = tags.year ?? originalYear
         tags.picture = cover(v2)
-        tags.replayGain = replayGain(v2)
+        readExtras(v2, into: &tags)
     }
 
     /// The first front cover (APIC type 3), or else the first picture of any type.
@@ -72,15 +73,14 @@ public struct MPG123TagReader: Sendable {
             data: Array(UnsafeBufferPointer(start: data, count: chosen.size)), declaredMimeType: text(chosen.mime_type))
     }
 
-    /// The ReplayGain values of the TXXX frames whose descriptions are `REPLAYGAIN_*` keys.
-    private func replayGain(_ v2: mpg123_id3v2) -> ReplayGain {
-        var gain = ReplayGain()
-        guard let extras = v2.extra, v2.extras > 0 else { return gain }
+    /// The ReplayGain values and MusicBrainz identifiers of the TXXX frames, by their
+    /// descriptions (`REPLAYGAIN_TRACK_GAIN`, `MusicBrainz Album Id`).
+    private func readExtras(_ v2: mpg123_id3v2, into tags: inout FileTags) {
+        guard let extras = v2.extra, v2.extras > 0 else { return }
         for extra in UnsafeBufferPointer(start: extras, count: Int(v2.extras)) {
             guard let key = text(extra.description), let value = text(extra.text) else { continue }
-            gain.record(key, value)
+            if !tags.musicBrainz.record(key, value) { tags.replayGain.record(key, value) }
         }
-        return gain
     }
 
     private func fill(_ tags: inout FileTags, from v1: mpg123_id3v1) {

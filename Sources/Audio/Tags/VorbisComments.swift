@@ -1,3 +1,5 @@
+import TagReading
+
 /// The `KEY=value` comments of a Vorbis comment block: FLAC's VORBIS_COMMENT block and the
 /// comment headers of Ogg Vorbis and Opus streams, which share its layout (a little-endian
 /// length before the vendor string, the comment count and each comment).
@@ -55,6 +57,7 @@ struct VorbisComments {
                 else { continue }
                 chosen = picture
             case _ where Self.isChapterMark(key): tags.hasChapterMarks = true
+            case _ where tags.musicBrainz.record(key, value): continue
             default: tags.replayGain.record(key, value)
             }
         }

@@ -257,6 +257,8 @@ public struct CatalogTrack: Equatable, Sendable {
     public var modified: Int64?
     /// The album the library files it under; `nil` for an episode.
     public var albumID: Int64?
+    /// Its MusicBrainz identifiers, as its tags carry them.
+    public var musicBrainz: MusicBrainzIDs
 
     /// Creates a track.
     public init(
@@ -264,7 +266,8 @@ public struct CatalogTrack: Equatable, Sendable {
         albumTitle: String? = nil, albumArtist: String? = nil, genre: String? = nil, composer: String? = nil,
         discNumber: Int? = nil, trackNumber: Int? = nil, year: Int? = nil, duration: Double? = nil, isSpokenWord: Bool = false,
         resumePosition: Double? = nil, resumeRate: Double? = nil, artwork: CatalogArtwork? = nil, replayGain: ReplayGainValues = ReplayGainValues(),
-        chapterCount: Int = 0, episode: EpisodeFacts? = nil, modified: Int64? = nil, albumID: Int64? = nil
+        chapterCount: Int = 0, episode: EpisodeFacts? = nil, modified: Int64? = nil, albumID: Int64? = nil,
+        musicBrainz: MusicBrainzIDs = MusicBrainzIDs()
     ) {
         self.id = id
         self.identifier = identifier
@@ -288,5 +291,6 @@ public struct CatalogTrack: Equatable, Sendable {
         self.episode = episode
         self.modified = modified
         self.albumID = albumID
+        self.musicBrainz = musicBrainz
     }
 }

@@ -40,6 +40,8 @@ public struct ScannedTags: Equatable, Sendable {
     public var replayGain: ReplayGainValues
     /// The chapters it marks, in order; empty for none.
     public var chapters: [ScannedChapter]
+    /// Its MusicBrainz identifiers.
+    public var musicBrainz = MusicBrainzIDs()
 
     /// Creates tags; every field defaults to unknown.
     public init(

@@ -62,7 +62,8 @@ enum CatalogRows {
         SELECT t.id, t.identifier, t.path, t.title, t.artist, t.album_title, t.album_artist, t.genre, t.composer,
             t.disc_number, t.track_number, t.year, t.duration, t.is_spoken_word, r.seconds AS resume, r.rate AS resume_rate,
             t.artwork_path, t.artwork_mime, t.artwork_width, t.artwork_height,
-            t.track_gain, t.track_peak, t.album_gain, t.album_peak, t.chapter_count, t.mtime, t.album_id\(more)
+            t.track_gain, t.track_peak, t.album_gain, t.album_peak, t.chapter_count, t.mtime, t.album_id,
+            t.mb_track_id, t.mb_album_id, t.mb_artist_id, t.mb_album_artist_id, t.mb_release_track_id, t.mb_work_id\(more)
         FROM \(source) LEFT JOIN resume_point r ON r.path = t.path
         """
     }
@@ -85,7 +86,10 @@ enum CatalogRows {
                 CatalogArtwork(path: path, mimeType: row.text(17) ?? "application/octet-stream", width: number(18), height: number(19))
             },
             replayGain: ReplayGainValues(trackGain: row.real(20), trackPeak: row.real(21), albumGain: row.real(22), albumPeak: row.real(23)),
-            chapterCount: number(24) ?? 0, modified: modifiedSeconds(row.integer(25)), albumID: row.integer(26))
+            chapterCount: number(24) ?? 0, modified: modifiedSeconds(row.integer(25)), albumID: row.integer(26),
+            musicBrainz: MusicBrainzIDs(
+                track: row.text(27), album: row.text(28), artist: row.text(29), albumArtist: row.text(30),
+                releaseTrack: row.text(31), work: row.text(32)))
     }
 
     /// A stored `mtime` (nanoseconds, `-1` when a rescan is due) in seconds.

@@ -15,7 +15,8 @@ extension LibraryDatabase {
     /// (``createPodcasts(_:)``) the podcasts subscribed to and their episodes;
     /// `v10-saved-playlists` (``markSavedPlaylists(_:)``) tells the playlists a client saved
     /// from those the scan found; `v11-album-lists` indexes MPD's album lists;
-    /// `v12-folder-covers` (``createFolderCovers(_:)``) keeps the folder covers' stamps.
+    /// `v12-folder-covers` (``createFolderCovers(_:)``) keeps the folder covers' stamps;
+    /// `v13-musicbrainz-ids` (``addMusicBrainzIDs(_:)``) each track's MusicBrainz identifiers.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -30,7 +31,23 @@ extension LibraryDatabase {
         migrator.registerMigration("v10-saved-playlists", migrate: markSavedPlaylists)
         migrator.registerMigration("v11-album-lists", migrate: indexAlbumLists)
         migrator.registerMigration("v12-folder-covers", migrate: createFolderCovers)
+        migrator.registerMigration("v13-musicbrainz-ids", migrate: addMusicBrainzIDs)
         return migrator
+    }
+
+    /// Each track's MusicBrainz identifiers (``MusicBrainzIDs``). Tracks scanned before lose
+    /// their file stamp, so the next scan reads them again for theirs.
+    static func addMusicBrainzIDs(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE track ADD COLUMN mb_track_id TEXT;
+                ALTER TABLE track ADD COLUMN mb_album_id TEXT;
+                ALTER TABLE track ADD COLUMN mb_artist_id TEXT;
+                ALTER TABLE track ADD COLUMN mb_album_artist_id TEXT;
+                ALTER TABLE track ADD COLUMN mb_release_track_id TEXT;
+                ALTER TABLE track ADD COLUMN mb_work_id TEXT;
+                UPDATE track SET mtime = -1;
+                """)
     }
 
     /// The stamp of each directory's cover image (``FolderCover``) as the last scan found

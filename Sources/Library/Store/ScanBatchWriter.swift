@@ -90,7 +90,10 @@ struct ScanBatchWriter {
                         artwork_height = excluded.artwork_height, album_id = excluded.album_id,
                         genre_id = excluded.genre_id, track_gain = excluded.track_gain, track_peak = excluded.track_peak,
                         album_gain = excluded.album_gain, album_peak = excluded.album_peak,
-                        chapter_count = excluded.chapter_count
+                        chapter_count = excluded.chapter_count, mb_track_id = excluded.mb_track_id,
+                        mb_album_id = excluded.mb_album_id, mb_artist_id = excluded.mb_artist_id,
+                        mb_album_artist_id = excluded.mb_album_artist_id,
+                        mb_release_track_id = excluded.mb_release_track_id, mb_work_id = excluded.mb_work_id
                     """
             ).execute()
             try db.cachedStatement(sql: "DELETE FROM temp.scan_track").execute()
@@ -112,9 +115,10 @@ struct ScanBatchWriter {
         path, identifier, size, mtime, title, title_sort, artist, artist_sort, album_title, album_artist, \
         genre, composer, disc_number, track_number, year, duration, sample_rate, channels, \
         is_spoken_word, artwork_path, artwork_mime, artwork_width, artwork_height, album_id, genre_id, \
-        track_gain, track_peak, album_gain, album_peak, chapter_count
+        track_gain, track_peak, album_gain, album_peak, chapter_count, \
+        mb_track_id, mb_album_id, mb_artist_id, mb_album_artist_id, mb_release_track_id, mb_work_id
         """
-    private static let trackPlaceholders = Array(repeating: "?", count: 30).joined(separator: ", ")
+    private static let trackPlaceholders = Array(repeating: "?", count: 36).joined(separator: ", ")
 
     private mutating func stage(_ track: ScannedTrack) throws {
         let tags = track.tags
@@ -146,7 +150,8 @@ struct ScanBatchWriter {
             tags.duration, tags.sampleRate, tags.channels, track.isSpokenWord, tags.artwork?.path,
             tags.artwork?.mimeType, tags.artwork?.width, tags.artwork?.height, albumID, genreID,
             tags.replayGain.trackGain, tags.replayGain.trackPeak, tags.replayGain.albumGain, tags.replayGain.albumPeak,
-            tags.chapters.count,
+            tags.chapters.count, tags.musicBrainz.track, tags.musicBrainz.album, tags.musicBrainz.artist,
+            tags.musicBrainz.albumArtist, tags.musicBrainz.releaseTrack, tags.musicBrainz.work,
         ])
         stagedTracks += 1
         try writeChapters(tags.chapters, of: track.path)

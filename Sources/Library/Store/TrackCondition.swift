@@ -16,6 +16,12 @@ public indirect enum TrackCondition: Sendable, Equatable {
         case album = "album_title"
         case trackNumber = "track_number"
         case discNumber = "disc_number"
+        case musicBrainzTrack = "mb_track_id"
+        case musicBrainzAlbum = "mb_album_id"
+        case musicBrainzArtist = "mb_artist_id"
+        case musicBrainzAlbumArtist = "mb_album_artist_id"
+        case musicBrainzReleaseTrack = "mb_release_track_id"
+        case musicBrainzWork = "mb_work_id"
 
         /// Whether the field holds a number.
         public var isNumber: Bool { self == .trackNumber || self == .discNumber || self == .year }

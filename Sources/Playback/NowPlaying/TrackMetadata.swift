@@ -1,3 +1,5 @@
+public import TagReading
+
 /// What is known about a file before it plays: its tags and duration.
 ///
 /// Every tag is optional: a missing tag stays `nil` and never becomes an empty string.
@@ -29,6 +31,8 @@ public struct TrackMetadata: Equatable, Sendable {
     public var externalContentIdentifier: String?
     /// The item's cover image.
     public var artwork: Artwork?
+    /// The MusicBrainz identifiers its tags carry.
+    public var musicBrainz = MusicBrainzIDs()
     /// The chapter marks of the item's file, in file order; empty when it has none.
     public var chapters: [Chapter]
     /// Where the item's audio is when the queue holds another name for it (a podcast

@@ -24,12 +24,14 @@ struct LibraryTagReader: TagReader {
     /// - Throws: ``TagReadFailure`` saying why the file cannot be part of the library.
     func readTags(at path: String) throws(TagReadFailure) -> ScannedTags {
         let tags = try reader.scanTags(at: path)
-        return ScannedTags(
+        var scanned = ScannedTags(
             title: tags.title, artist: tags.artist, albumTitle: tags.album, albumArtist: tags.albumArtist,
             genre: tags.genre, composer: tags.composer, discNumber: tags.discNumber, trackNumber: tags.trackNumber,
             year: tags.year, duration: tags.duration, sampleRate: tags.sampleRate, channels: tags.channels,
             artwork: tags.picture.flatMap(artwork), replayGain: tags.replayGain.values,
             chapters: tags.hasChapterMarks ? Self.chapters(at: path, duration: tags.duration) : [])
+        scanned.musicBrainz = tags.musicBrainz
+        return scanned
     }
 
     /// The file's chapters as the player orders them, each with its length.

@@ -5,6 +5,7 @@ import Library
 import Playback
 import PlaybackWire
 import RondoProtocol
+import TagReading
 
 extension RemoteCommand {
     /// The command a `remote.send` request asks for.
@@ -74,6 +75,7 @@ extension TrackMetadata {
             artwork: artworkURL.map { url in
                 Artwork(mimeType: tags.picture?.mimeType, width: tags.picture?.width, height: tags.picture?.height, url: url)
             })
+        musicBrainz = tags.musicBrainz
     }
 }
 
@@ -93,6 +95,7 @@ extension TrackMetadata {
                     url: URL(fileURLWithPath: artwork.path).absoluteString)
             } ?? track.episode?.imageURL.map { Artwork(mimeType: nil, width: nil, height: nil, url: $0) },
             assetLocation: track.episode.map { $0.downloadedPath ?? $0.audioURL })
+        musicBrainz = track.musicBrainz
     }
 }
 
@@ -126,6 +129,13 @@ extension NowPlayingInfoPayload {
         chapterNumber = info.chapterNumber
         chapterCount = info.chapterCount
         chapterTitle = info.chapterTitle
+        let identifiers = metadata.musicBrainz
+        musicBrainzTrackID = identifiers.track
+        musicBrainzAlbumID = identifiers.album
+        musicBrainzArtistID = identifiers.artist
+        musicBrainzAlbumArtistID = identifiers.albumArtist
+        musicBrainzReleaseTrackID = identifiers.releaseTrack
+        musicBrainzWorkID = identifiers.work
     }
 }
 

@@ -32,6 +32,14 @@ public struct NowPlayingInfoPayload: Codable, Equatable, Sendable {
     public var chapterCount: Int?
     /// The chapter playing's title, when it has one.
     public var chapterTitle: String?
+    /// The MusicBrainz identifiers the item's tags carry: its recording, release, artist,
+    /// release artist, track on the release, and work.
+    public var musicBrainzTrackID: String?
+    public var musicBrainzAlbumID: String?
+    public var musicBrainzArtistID: String?
+    public var musicBrainzAlbumArtistID: String?
+    public var musicBrainzReleaseTrackID: String?
+    public var musicBrainzWorkID: String?
 
     /// Creates an empty dictionary (nothing is playing).
     public init() {}

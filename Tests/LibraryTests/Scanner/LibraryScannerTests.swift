@@ -3,6 +3,7 @@ import Glibc
 import Library
 import RondoTesting
 import Synchronization
+import TagReading
 import Testing
 
 /// ``LibraryScanner`` on real files in a temporary music directory and a real SQLite file,
@@ -35,6 +36,27 @@ struct LibraryScannerTests {
         #expect(try library.store.track(atPath: three) == nil)
         #expect(try library.all(.artists).map(\.title) == ["A", "C"])
         #expect(try library.scan(full: true) == ScanSummary(added: 0, updated: 3, removed: 0, problems: 0))
+    }
+
+    /// A track's MusicBrainz identifiers are kept with it, each in its own place, and a
+    /// condition finds the track by one.
+    @Test func keepsMusicBrainzIdentifiers() throws {
+        let library = try LibraryFixture()
+        defer { library.remove() }
+        let path = try library.add(
+            "A/one.mp3",
+            [
+                "title": "One", "MUSICBRAINZ_TRACKID": "rec", "MUSICBRAINZ_ALBUMID": "rel", "MUSICBRAINZ_ARTISTID": "art",
+                "MUSICBRAINZ_ALBUMARTISTID": "alb", "MUSICBRAINZ_RELEASETRACKID": "reltrack", "MUSICBRAINZ_WORKID": "work",
+            ])
+        try library.add("A/two.mp3", ["title": "Two"])
+        try library.scan()
+        let track = try #require(try library.store.track(atPath: path))
+        #expect(
+            track.musicBrainz
+                == MusicBrainzIDs(track: "rec", album: "rel", artist: "art", albumArtist: "alb", releaseTrack: "reltrack", work: "work"))
+        let found = try library.store.tracks(under: nil, where: .equals(.musicBrainzTrack, "rec"))
+        #expect(found.map(\.path) == [path])
     }
 
     /// Every unreadable file is listed with its reason and the scan goes on; a problem file

@@ -7,7 +7,7 @@ import TagReading
 /// A ``TagReader`` over text files of `key=value` lines (`title=…`, `artist=…`, `album=…`,
 /// `albumArtist=…`, `genre=…`, `disc=…`, `track=…`, `year=…`, `duration=…`,
 /// `chapters=TITLE@START;…` with an empty title for an untitled one, `picture=PATH` for an
-/// embedded cover kept at PATH), counting the files it reads;
+/// embedded cover kept at PATH, `MUSICBRAINZ_…ID=…`), counting the files it reads;
 /// `fail=empty|truncated|notMP3|oversized|unreadable` makes it refuse one. A folder cover is
 /// kept where it is, and its reads are counted too.
 final class FakeTagReader: TagReader {
@@ -44,13 +44,15 @@ final class FakeTagReader: TagReader {
         default: break
         }
         let duration = values["duration"].flatMap { Double($0) } ?? 60
-        return ScannedTags(
+        var tags = ScannedTags(
             title: values["title"], artist: values["artist"], albumTitle: values["album"],
             albumArtist: values["albumArtist"], genre: values["genre"], discNumber: values["disc"].flatMap { Int($0) },
             trackNumber: values["track"].flatMap { Int($0) }, year: values["year"].flatMap { Int($0) },
             duration: duration,
             artwork: values["picture"].map { CatalogArtwork(path: $0, mimeType: "image/jpeg", width: nil, height: nil) },
             chapters: values["chapters"].map { Self.chapters($0, duration: duration) } ?? [])
+        for (key, value) in values { tags.musicBrainz.record(key, value) }
+        return tags
     }
 
     /// `TITLE@START;…` as chapters, each lasting until the next or the end.
