@@ -104,7 +104,9 @@ public struct MPDCommands: Sendable {
     /// Every command served, by name.
     static let table: [String: Command] = {
         var table: [String: Command] = [:]
-        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands + storedPlaylistCommands {
+        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands + storedPlaylistCommands
+            + stickerCommands
+        {
             table[name] = command
         }
         return table

@@ -38,7 +38,8 @@ public protocol MPDLibrary: Sendable {
     /// Whether the library's database is open.
     var hasDatabase: Bool { get }
 
-    /// The store the playlists MPD clients save are recorded in; `nil` without a database.
+    /// The store the playlists MPD clients save, and the stickers they keep, are recorded
+    /// in; `nil` without a database.
     var store: LibraryStore? { get }
 
     /// The track at `path`, if the library has one there.

@@ -78,6 +78,7 @@ public final class MPDServerProcess: Sendable {
             music_directory "\(musicDirectory)"
             playlist_directory "\(directory.appending("playlists"))"
             db_file "\(directory.appending("database"))"
+            sticker_file "\(directory.appending("sticker.sql"))"
             log_file "\(directory.appending("mpd.log"))"
             bind_to_address "\(socketPath)"
             auto_update "no"

@@ -16,7 +16,8 @@ extension LibraryDatabase {
     /// `v10-saved-playlists` (``markSavedPlaylists(_:)``) tells the playlists a client saved
     /// from those the scan found; `v11-album-lists` indexes MPD's album lists;
     /// `v12-folder-covers` (``createFolderCovers(_:)``) keeps the folder covers' stamps;
-    /// `v13-musicbrainz-ids` (``addMusicBrainzIDs(_:)``) each track's MusicBrainz identifiers.
+    /// `v13-musicbrainz-ids` (``addMusicBrainzIDs(_:)``) each track's MusicBrainz identifiers;
+    /// `v14-stickers` (``createStickers(_:)``) the stickers clients keep on tracks.
     static func makeMigrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-daemon-state", migrate: createDaemonState)
@@ -32,7 +33,23 @@ extension LibraryDatabase {
         migrator.registerMigration("v11-album-lists", migrate: indexAlbumLists)
         migrator.registerMigration("v12-folder-covers", migrate: createFolderCovers)
         migrator.registerMigration("v13-musicbrainz-ids", migrate: addMusicBrainzIDs)
+        migrator.registerMigration("v14-stickers", migrate: createStickers)
         return migrator
+    }
+
+    /// The stickers clients keep on tracks (MPD's `sticker`), by the track's path and the
+    /// sticker's name; they outlive the track's row, as a file that goes and comes back
+    /// keeps its rating.
+    static func createStickers(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE sticker (
+                    path TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (path, name)
+                ) WITHOUT ROWID;
+                """)
     }
 
     /// Each track's MusicBrainz identifiers (``MusicBrainzIDs``). Tracks scanned before lose

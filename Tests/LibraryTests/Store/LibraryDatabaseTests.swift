@@ -14,7 +14,7 @@ import Testing
             LibraryDatabase.migrationNames == [
                 "v1-daemon-state", "v2-library", "v3-output", "v4-search-by-kind", "v5-replaygain", "v6-stations", "v7-resume-rate", "v8-chapters",
                 "v9-podcasts",
-                "v10-saved-playlists", "v11-album-lists", "v12-folder-covers", "v13-musicbrainz-ids",
+                "v10-saved-playlists", "v11-album-lists", "v12-folder-covers", "v13-musicbrainz-ids", "v14-stickers",
             ])
         #expect(try PlaybackStateStore(database: database).load() == nil)
     }
