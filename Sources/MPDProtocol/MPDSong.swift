@@ -56,14 +56,18 @@ public struct MPDSong: Equatable, Sendable {
         self.tags = tags
     }
 
-    /// The values of `tag`, in order; as MPD does, a song without an album artist (or its
-    /// sort name) has its artist's in its place.
+    /// The values of `tag`, in order, with MPD's fallbacks for a song without it: the
+    /// artist's for `AlbumArtist` and `ArtistSort`, the album artist's sort name, else its
+    /// name, for `AlbumArtistSort`, the album's for `AlbumSort`.
     public func values(of tag: Tag) -> [String] {
         let found = tags.filter { $0.tag == tag }.map(\.value)
         guard found.isEmpty else { return found }
         switch tag {
-        case .albumArtist: return values(of: .artist)
-        case .albumArtistSort: return values(of: .artistSort)
+        case .albumArtist, .artistSort: return values(of: .artist)
+        case .albumArtistSort:
+            let sorted = tags.filter { $0.tag == .albumArtist }.map(\.value)
+            return sorted.isEmpty ? values(of: .artistSort) : sorted
+        case .albumSort: return values(of: .album)
         default: return found
         }
     }

@@ -40,7 +40,10 @@ extension MPDCommands {
         for song in root.songs { output.song(song, for: client) }
         for name in root.children.keys.sorted() { writeDirectory(prefix + name, into: &output) }
         if base.isEmpty {
-            for name in (try? await playlistNames()) ?? [] { output.field("playlist", name) }
+            for (name, modified) in (try? await storedPlaylists()) ?? [] {
+                output.field("playlist", name)
+                if let modified { output.field("Last-Modified", MPDPaths.timestamp(Int64(modified.timeIntervalSince1970))) }
+            }
         }
     }
 

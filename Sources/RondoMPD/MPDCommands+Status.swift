@@ -268,17 +268,24 @@ extension MPDCommands {
     /// The player's status as last published (no hop of its actor).
     var status: PlayerStatus { player.status.load() }
 
-    /// `stats`: the library's counts, the daemon's uptime.
+    /// `stats`: the library's counts, the daemon's uptime. Artists and albums are counted
+    /// as MPD counts them: the distinct names of the `Artist` and `Album` tags the songs have.
     private func stats(_ output: inout MPDOutput) async throws(MPDAck) {
         let stats = try readLibrary { library throws(StoreError) in try library.catalogStats() }
+        func distinct(_ field: TrackCondition.Field) throws(MPDAck) -> Int {
+            try readLibrary { library throws(StoreError) in
+                try library.distinctValues(of: [field], under: nil, where: .always).count { !($0.first??.isEmpty ?? true) }
+            }
+        }
         let uptime = Int(Date().timeIntervalSince1970 - started)
         output.field("uptime", String(uptime))
         board.absorb(status)
         output.field("playtime", MPDNumber.wholeSeconds(board.playedSeconds(at: player.now())))
-        output.field("artists", String(stats.artists))
-        output.field("albums", String(stats.albums))
+        output.field("artists", String(try distinct(.artist)))
+        output.field("albums", String(try distinct(.album)))
         output.field("songs", String(stats.tracks))
-        output.field("db_playtime", MPDNumber.wholeSeconds(stats.totalDuration))
+        // MPD cuts the total to whole seconds (where a song's `Time` is rounded).
+        output.field("db_playtime", String(Int(max(0, stats.totalDuration))))
         if let lastScan = stats.lastScan { output.field("db_update", String(Int(lastScan))) }
     }
 

@@ -147,16 +147,11 @@ extension MPDCommands {
     }
 
     /// Every stored playlist: the saved ones, then the library's not hidden by one, by name.
-    private func storedPlaylists() async throws(MPDAck) -> [(name: String, modified: Date?)] {
+    func storedPlaylists() async throws(MPDAck) -> [(name: String, modified: Date?)] {
         let saved = self.saved.all()
         let names = Set(saved.map(\.name))
         let library = try await libraryPlaylists().filter { !names.contains($0.name) }.map { (name: $0.name, modified: Date?.none) }
         return (saved + library).sorted { $0.name < $1.name }
-    }
-
-    /// The names of every stored playlist.
-    func playlistNames() async throws(MPDAck) -> [String] {
-        try await storedPlaylists().map(\.name)
     }
 
     /// The locations the stored playlist `name` holds: a saved one's, else the library's.

@@ -45,9 +45,16 @@ extension MPDPaths {
         }
     }
 
-    /// The library fields a tag's values come from: `AlbumArtist` falls back to the artist.
+    /// The library fields a tag's values come from, with MPD's fallbacks: `AlbumArtist`
+    /// and `ArtistSort` fall back to the artist, `AlbumArtistSort` to the album artist then
+    /// the artist, `AlbumSort` to the album (the library keeps no sort tags of its own).
     static func fields(of tag: MPDSong.Tag) -> [TrackCondition.Field] {
         let own = tagFields.filter { $0.tag == tag }.map(\.field)
-        return tag == .albumArtist ? own + [.artist] : own
+        switch tag {
+        case .albumArtist, .artistSort: return own + [.artist]
+        case .albumArtistSort: return own + [.albumArtist, .artist]
+        case .albumSort: return own + [.album]
+        default: return own
+        }
     }
 }

@@ -25,7 +25,8 @@ import Testing
 @Suite
 struct MPDConformanceTests {
     /// rondod (null output) and Debian's MPD over one music directory holding
-    /// `A/short-a.mp3`, `A/short-b.mp3` and `long440.mp3`, each scanned.
+    /// `A/short-a.mp3`, `A/short-b.mp3`, `long440.mp3` and `B/noalbum.mp3` (an artist and a
+    /// title, no album), each scanned.
     struct Rig {
         let music: TemporaryDirectory
         let daemon: DaemonProcess
@@ -37,6 +38,12 @@ struct MPDConformanceTests {
             for (name, target) in [("short-a.mp3", "A/short-a.mp3"), ("short-b.mp3", "A/short-b.mp3"), ("long440.mp3", "long440.mp3")] {
                 try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: music.appending(target))
             }
+            try FileManager.default.createDirectory(atPath: music.appending("B"), withIntermediateDirectories: true)
+            let wav = music.appending("tone.wav")
+            try #require(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
+            try #require(
+                Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "No Album", "--ta", "Solo", wav, music.appending("B/noalbum.mp3")]) == 0)
+            try FileManager.default.removeItem(atPath: wav)
             daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null", "--music-dir", music.path])
             _ = try daemon.client().scanLibrary()
             mpd = try MPDServerProcess(musicDirectory: music.path)
@@ -187,6 +194,7 @@ extension MPDConformanceTests {
         Step("list date"),
         Step("list genre group album"),
         Step("list albumartist"),
+        Step("list album"), Step("list albumartistsort"), Step("list albumsort"), Step("list artistsort group albumartistsort"),
         Step("find \"(AlbumArtist == 'Rondo Fixtures')\""),
         Step("find \"(modified-since '2000-01-01T00:00:00Z')\""),
         Step("play 0"), Step("pause 1"),
