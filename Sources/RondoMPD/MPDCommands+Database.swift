@@ -198,24 +198,18 @@ extension MPDCommands {
     }
 
     /// Where the file `uri` comes as MPD walks its tree, as bytes to compare: each part of
-    /// its path marked as the file (1) or a directory (2) and ended with 0, so that within
-    /// one directory its songs come before its subdirectories, each by name.
+    /// its path marked as the file (1) or a directory (2), then its name in MPD's order
+    /// (``MPDCollation``), ended with 0, so that within one directory its songs come before
+    /// its subdirectories, each by name as MPD orders names.
     static func treeKey(_ uri: String) -> [UInt8] {
         var key: [UInt8] = []
-        key.reserveCapacity(uri.utf8.count + 8)
-        let bytes = uri.utf8
-        var partStart = bytes.startIndex
-        while let slash = bytes[partStart...].firstIndex(of: UInt8(ascii: "/")) {
-            if slash > partStart {
-                key.append(2)
-                key.append(contentsOf: bytes[partStart..<slash])
-                key.append(0)
-            }
-            partStart = bytes.index(after: slash)
+        key.reserveCapacity(uri.utf8.count * 2 + 16)
+        let parts = uri.split(separator: "/", omittingEmptySubsequences: true)
+        for (index, part) in parts.enumerated() {
+            key.append(index == parts.count - 1 ? 1 : 2)
+            key.append(contentsOf: MPDCollation.key(part))
+            key.append(0)
         }
-        key.append(1)
-        key.append(contentsOf: bytes[partStart...])
-        key.append(0)
         return key
     }
 

@@ -25,7 +25,7 @@ extension MPDCommands {
         else { throw MPDAck(.noExist, command: "", "No such directory") }
         let prefix = base.isEmpty ? "" : base + "/"
         let root = Folder()
-        for file in tracks {
+        for file in Self.inTreeOrder(tracks, uri: { paths.uri(of: $0.path) }) {
             let song = paths.song(file)
             var folder = root
             for part in song.file.dropFirst(prefix.count).split(separator: "/").dropLast() {
@@ -38,7 +38,7 @@ extension MPDCommands {
             return
         }
         for song in root.songs { output.song(song, for: client) }
-        for name in root.children.keys.sorted() { writeDirectory(prefix + name, into: &output) }
+        for name in root.childNames { writeDirectory(prefix + name, into: &output) }
         if base.isEmpty {
             for (name, modified) in (try? await storedPlaylists()) ?? [] {
                 output.field("playlist", name)
@@ -58,6 +58,11 @@ extension MPDCommands {
             children[name] = folder
             return folder
         }
+
+        /// Its subdirectories' names, in MPD's order.
+        var childNames: [String] {
+            children.keys.map { (MPDCollation.key($0[...]), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+        }
     }
 
     /// Writes `folder` (the directory `path`) and everything under it, in MPD's order: the
@@ -71,7 +76,7 @@ extension MPDCommands {
         for song in folder.songs {
             if songs { output.song(song, for: client) } else { output.field("file", song.file) }
         }
-        for name in folder.children.keys.sorted() {
+        for name in folder.childNames {
             let child = path.isEmpty ? name : path + "/" + name
             write(folder.children[name]!, at: child, listingItself: true, songs: songs, client: client, into: &output)
         }

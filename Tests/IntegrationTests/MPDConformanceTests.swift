@@ -26,7 +26,7 @@ import Testing
 struct MPDConformanceTests {
     /// rondod (null output) and Debian's MPD over one music directory holding
     /// `A/short-a.mp3`, `A/short-b.mp3`, `long440.mp3` and `B/noalbum.mp3` (an artist and a
-    /// title, no album), each scanned.
+    /// title, no album) with copies named to be ordered by MPD's collation, each scanned.
     struct Rig {
         let music: TemporaryDirectory
         let daemon: DaemonProcess
@@ -44,6 +44,10 @@ struct MPDConformanceTests {
             try #require(
                 Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "No Album", "--ta", "Solo", wav, music.appending("B/noalbum.mp3")]) == 0)
             try FileManager.default.removeItem(atPath: wav)
+            // Names whose order depends on case, accents and punctuation (MPD's collation).
+            for name in ["Zebra", "apple", "Éclair", "_under"] {
+                try FileManager.default.copyItem(atPath: music.appending("B/noalbum.mp3"), toPath: music.appending("B/\(name).mp3"))
+            }
             daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null", "--music-dir", music.path])
             _ = try daemon.client().scanLibrary()
             mpd = try MPDServerProcess(musicDirectory: music.path)
@@ -180,6 +184,7 @@ extension MPDConformanceTests {
         Step("lsinfo"),
         Step("lsinfo A"),
         Step("listall"),
+        Step("lsinfo B"), Step("listallinfo B"),
         Step("listallinfo A"),
         Step("find \"(title == 'Short A')\""),
         Step("search title short"),

@@ -57,4 +57,14 @@ import Testing
         let ordered = MPDCommands.inTreeOrder(uris) { $0 }
         #expect(ordered == ["a.mp3", "b.mp3", "A/a.mp3", "A/z.mp3", "A/B/a.mp3", "A/B/z.mp3", "A/B/C/a.mp3", "A/Ba/a.mp3"])
     }
+
+    /// Names in a directory come in MPD's (ICU's) order, as the real MPD lists them:
+    /// punctuation, then digits one by one, then letters whatever their case and accents.
+    @Test func namesComeInMPDsCollatedOrder() {
+        let names = ["z", "é", "E", "C", "b", "Ä", "a", "9", "10", "_x"].map { "O/\($0).mp3" }
+        let ordered = MPDCommands.inTreeOrder(names.shuffled()) { $0 }
+        #expect(ordered == ["_x", "10", "9", "a", "Ä", "b", "C", "E", "é", "z"].map { "O/\($0).mp3" })
+        let directories = ["O/dd/x.mp3", "O/Dc/x.mp3", "O/da/x.mp3", "O/y.mp3"]
+        #expect(MPDCommands.inTreeOrder(directories) { $0 } == ["O/y.mp3", "O/da/x.mp3", "O/Dc/x.mp3", "O/dd/x.mp3"])
+    }
 }
