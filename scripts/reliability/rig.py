@@ -262,6 +262,16 @@ class Daemon:
     def fds(self):
         return len(os.listdir(f"/proc/{self.pid}/fd"))
 
+    def fd_targets(self):
+        """What each open descriptor is (a path, `socket:[INODE]`, `pipe:[INODE]`…)."""
+        targets = []
+        for fd in os.listdir(f"/proc/{self.pid}/fd"):
+            try:
+                targets.append(os.readlink(f"/proc/{self.pid}/fd/{fd}"))
+            except OSError:
+                pass
+        return targets
+
 
 class Client:
     """One connection to rondod speaking NDJSON JSON-RPC, every read under a deadline."""
