@@ -15,15 +15,31 @@ enum MPDCollation {
     static func key(_ name: Substring) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(name.utf8.count * 2 + 1)
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in name.utf8 { key.append(folded(byte)) }
+        var folded: [Substring: [UInt8]] = [:]
+        append(name.utf8, to: &key, folded: &folded)
+        return key
+    }
+
+    /// Appends the key of the name whose UTF-8 is `name` to `key`, allocating nothing for
+    /// an ASCII name (the most of them: a list of 100,000 songs makes 100,000 keys). Other
+    /// names are folded once each and kept in `folded` (a directory's name recurs in the
+    /// path of each of its songs).
+    static func append(_ name: Substring.UTF8View, to key: inout [UInt8], folded cache: inout [Substring: [UInt8]]) {
+        if name.allSatisfy({ $0 < 0x80 }) {
+            for byte in name { key.append(folded(byte)) }
         } else {
-            let plain = String(name).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            for byte in plain.utf8 { key.append(byte < 0x80 ? folded(byte) : byte) }
+            let text = Substring(name)
+            if let known = cache[text] {
+                key.append(contentsOf: known)
+            } else {
+                let plain = String(text).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                let bytes = plain.utf8.map { $0 < 0x80 ? folded($0) : $0 }
+                cache[text] = bytes
+                key.append(contentsOf: bytes)
+            }
         }
         key.append(0)
-        key.append(contentsOf: name.utf8)
-        return key
+        key.append(contentsOf: name)
     }
 
     /// An ASCII byte's place: punctuation and symbols (in their own order) at 1–32, digits

@@ -194,22 +194,30 @@ extension MPDCommands {
 
     /// `items` in the order MPD walks its tree of their URIs (`uri`), each key made once.
     static func inTreeOrder<Item>(_ items: [Item], uri: (Item) -> String) -> [Item] {
-        items.map { (treeKey(uri($0)), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+        var folded: [Substring: [UInt8]] = [:]
+        return items.map { (treeKey(uri($0), folded: &folded), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }
 
     /// Where the file `uri` comes as MPD walks its tree, as bytes to compare: each part of
     /// its path marked as the file (1) or a directory (2), then its name in MPD's order
     /// (``MPDCollation``), ended with 0, so that within one directory its songs come before
     /// its subdirectories, each by name as MPD orders names.
-    static func treeKey(_ uri: String) -> [UInt8] {
+    static func treeKey(_ uri: String, folded: inout [Substring: [UInt8]]) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(uri.utf8.count * 2 + 16)
-        let parts = uri.split(separator: "/", omittingEmptySubsequences: true)
-        for (index, part) in parts.enumerated() {
-            key.append(index == parts.count - 1 ? 1 : 2)
-            key.append(contentsOf: MPDCollation.key(part))
-            key.append(0)
+        let whole = Substring(uri).utf8
+        var partStart = whole.startIndex
+        while let slash = whole[partStart...].firstIndex(of: UInt8(ascii: "/")) {
+            if slash > partStart {
+                key.append(2)
+                MPDCollation.append(whole[partStart..<slash], to: &key, folded: &folded)
+                key.append(0)
+            }
+            partStart = whole.index(after: slash)
         }
+        key.append(1)
+        MPDCollation.append(whole[partStart...], to: &key, folded: &folded)
+        key.append(0)
         return key
     }
 

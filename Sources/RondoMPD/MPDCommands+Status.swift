@@ -281,8 +281,10 @@ extension MPDCommands {
         output.field("uptime", String(uptime))
         board.absorb(status)
         output.field("playtime", MPDNumber.wholeSeconds(board.playedSeconds(at: player.now())))
-        output.field("artists", String(try distinct(.artist)))
-        output.field("albums", String(try distinct(.album)))
+        let version = [stats.lastScan ?? 0, Double(stats.tracks), stats.totalDuration]
+        let names = try nameCounts.counts(for: version) { () throws(MPDAck) in (try distinct(.artist), try distinct(.album)) }
+        output.field("artists", String(names.artists))
+        output.field("albums", String(names.albums))
         output.field("songs", String(stats.tracks))
         // MPD cuts the total to whole seconds (where a song's `Time` is rounded).
         output.field("db_playtime", String(Int(max(0, stats.totalDuration))))

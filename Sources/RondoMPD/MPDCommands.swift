@@ -82,6 +82,8 @@ public struct MPDCommands: Sendable {
     let executor: any TaskExecutor
     /// What MPD's modes hold that the player does not.
     let modes = MPDModes()
+    /// `stats`'s counts of names, until the library changes.
+    let nameCounts = MPDNameCounts()
 
     /// The commands over `player` and `library`, their changes told by `board`; `paths`
     /// maps MPD's URIs onto the music directory, `saved` keeps what clients save, and a

@@ -25,6 +25,16 @@ public indirect enum TrackCondition: Sendable, Equatable {
 
         /// Whether the field holds a number.
         public var isNumber: Bool { self == .trackNumber || self == .discNumber || self == .year }
+
+        /// Whether the field holds a MusicBrainz identifier: a UUID, in hex digits and dashes.
+        public var isIdentifier: Bool {
+            switch self {
+            case .musicBrainzTrack, .musicBrainzAlbum, .musicBrainzArtist, .musicBrainzAlbumArtist, .musicBrainzReleaseTrack,
+                .musicBrainzWork:
+                true
+            default: false
+            }
+        }
     }
 
     /// Every track.
@@ -60,13 +70,16 @@ public indirect enum TrackCondition: Sendable, Equatable {
             return value.isEmpty ? ("\(column) IS NULL OR \(column) = ''", []) : ("\(column) = ?", [value])
         case .containsFolded(let fields, let part):
             guard !part.isEmpty else { return ("1", []) }
-            // A number's digits hold nothing but digits and its sign.
+            // A number's digits hold nothing but digits and its sign; an identifier's, hex
+            // digits and dashes. A missing field is passed over before the match is called.
             let digitsOnly = part.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
-            let read = fields.filter { digitsOnly || !$0.isNumber }
-            guard !read.isEmpty else { return ("0", []) }
             let folded = part.lowercased()
+            let hexOnly = folded.allSatisfy { $0.isASCII && ($0.isHexDigit || $0 == "-") }
+            let read = fields.filter { (digitsOnly || !$0.isNumber) && (hexOnly || !$0.isIdentifier) }
+            guard !read.isEmpty else { return ("0", []) }
             return (
-                read.map { "\(FoldedMatch.containsName)(t.\($0.rawValue), ?)" }.joined(separator: " OR "),
+                read.map { "(t.\($0.rawValue) IS NOT NULL AND \(FoldedMatch.containsName)(t.\($0.rawValue), ?))" }
+                    .joined(separator: " OR "),
                 StatementArguments(read.map { _ in folded })
             )
         case .startsWithFolded(let field, let prefix):

@@ -46,7 +46,7 @@ struct LibraryScannerTests {
         let path = try library.add(
             "A/one.mp3",
             [
-                "title": "One", "MUSICBRAINZ_TRACKID": "rec", "MUSICBRAINZ_ALBUMID": "rel", "MUSICBRAINZ_ARTISTID": "art",
+                "title": "One", "MUSICBRAINZ_TRACKID": "rec", "MUSICBRAINZ_ALBUMID": "0b8e4f35-3c39", "MUSICBRAINZ_ARTISTID": "art",
                 "MUSICBRAINZ_ALBUMARTISTID": "alb", "MUSICBRAINZ_RELEASETRACKID": "reltrack", "MUSICBRAINZ_WORKID": "work",
             ])
         try library.add("A/two.mp3", ["title": "Two"])
@@ -54,9 +54,14 @@ struct LibraryScannerTests {
         let track = try #require(try library.store.track(atPath: path))
         #expect(
             track.musicBrainz
-                == MusicBrainzIDs(track: "rec", album: "rel", artist: "art", albumArtist: "alb", releaseTrack: "reltrack", work: "work"))
+                == MusicBrainzIDs(
+                    track: "rec", album: "0b8e4f35-3c39", artist: "art", albumArtist: "alb", releaseTrack: "reltrack", work: "work"))
         let found = try library.store.tracks(under: nil, where: .equals(.musicBrainzTrack, "rec"))
         #expect(found.map(\.path) == [path])
+        // A search in every field reads the identifiers only for a part an identifier (hex
+        // digits and dashes) can hold.
+        let part = try library.store.tracks(under: nil, where: .containsFolded([.title, .musicBrainzAlbum], "8E4F35-3C"))
+        #expect(part.map(\.path) == [path])
     }
 
     /// Every unreadable file is listed with its reason and the scan goes on; a problem file
