@@ -52,8 +52,9 @@ extension LibraryDatabase {
                 """)
     }
 
-    /// Each track's MusicBrainz identifiers (``MusicBrainzIDs``). Tracks scanned before lose
-    /// their file stamp, so the next scan reads them again for theirs.
+    /// Each track's MusicBrainz identifiers (``MusicBrainzIDs``). Tracks scanned before get a
+    /// size no file has, so the next scan reads them again for theirs; their modification
+    /// time (MPD's `Last-Modified`, `modified-since`) stays what it is meanwhile.
     static func addMusicBrainzIDs(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -63,7 +64,7 @@ extension LibraryDatabase {
                 ALTER TABLE track ADD COLUMN mb_album_artist_id TEXT;
                 ALTER TABLE track ADD COLUMN mb_release_track_id TEXT;
                 ALTER TABLE track ADD COLUMN mb_work_id TEXT;
-                UPDATE track SET mtime = -1;
+                UPDATE track SET size = -1;
                 """)
     }
 
