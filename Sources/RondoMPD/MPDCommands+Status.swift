@@ -357,43 +357,6 @@ extension MPDCommands {
         }
     }
 
-    /// The outputs as MPD lists them: the audio server's sinks, or one output for playing to
-    /// no sound card (or before the audio server answers), then the Snapcast server; `sink`
-    /// is what `player.setOutput` takes for each.
-    func outputs() async -> [(name: String, inUse: Bool, plugin: String, sink: String?)] {
-        let all = await player.outputs().outputs
-        let sinks = all.filter { $0.name != OutputChoice.snapcastName }
-        let snapcast = all.filter { $0.name == OutputChoice.snapcastName }
-        let listed =
-            sinks.isEmpty
-            ? [(name: "rondo", inUse: !snapcast.contains(where: \.inUse), plugin: "null", sink: String?.none)]
-            : sinks.map { (name: $0.name, inUse: $0.inUse, plugin: "pulse", sink: Optional($0.name)) }
-        return listed + snapcast.map { (name: $0.name, inUse: $0.inUse, plugin: "snapcast", sink: Optional($0.name)) }
-    }
-
-    private func enableOutput(_ text: String, _ command: String) async throws(MPDAck) {
-        let index = try Self.integer(text, command)
-        let outputs = await outputs()
-        guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
-        do throws(PlayerCommandError) {
-            _ = try await player.setOutput(OutputChoice(name: outputs[index].sink))
-        } catch {
-            throw Self.ack(error, command: command)
-        }
-    }
-
-    /// `toggleoutput`: the output in use cannot be turned off (Rondo plays to one at a
-    /// time), another is moved to.
-    private func toggleOutput(_ text: String) async throws(MPDAck) {
-        let index = try Self.integer(text, "toggleoutput")
-        let outputs = await outputs()
-        guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: "toggleoutput", "No such audio output") }
-        guard !outputs[index].inUse else {
-            throw MPDAck(.argument, command: "toggleoutput", "Rondo plays to one output at a time: enable another instead")
-        }
-        try await enableOutput(text, "toggleoutput")
-    }
-
     /// A 0/1 argument.
     static func boolean(_ text: String, _ command: String) throws(MPDAck) -> Bool {
         switch text {

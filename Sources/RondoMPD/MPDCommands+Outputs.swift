@@ -1,0 +1,56 @@
+import MPDProtocol
+import Playback
+
+/// The outputs as MPD lists and switches them: Rondo plays to one output at a time, so
+/// `enableoutput` and `toggleoutput` move the music to another, and the one in use is never
+/// turned off.
+extension MPDCommands {
+    /// The outputs as MPD lists them: the audio server's sinks, or one output for playing to
+    /// no sound card (or before the audio server answers), then the Snapcast server; `sink`
+    /// is what `player.setOutput` takes for each.
+    func outputs() async -> [(name: String, inUse: Bool, plugin: String, sink: String?)] {
+        let all = await player.outputs().outputs
+        let sinks = all.filter { $0.name != OutputChoice.snapcastName }
+        let snapcast = all.filter { $0.name == OutputChoice.snapcastName }
+        let listed =
+            sinks.isEmpty
+            ? [(name: "rondo", inUse: !snapcast.contains(where: \.inUse), plugin: "null", sink: String?.none)]
+            : sinks.map { (name: $0.name, inUse: $0.inUse, plugin: "pulse", sink: Optional($0.name)) }
+        return listed + snapcast.map { (name: $0.name, inUse: $0.inUse, plugin: "snapcast", sink: Optional($0.name)) }
+    }
+
+    /// `enableoutput`: the music moves to the output numbered `text`.
+    func enableOutput(_ text: String, _ command: String) async throws(MPDAck) {
+        let (index, outputs) = try await numbered(text, command)
+        try await use(outputs[index].sink, command)
+    }
+
+    /// `toggleoutput`: the output in use cannot be turned off (Rondo plays to one at a
+    /// time), another is moved to.
+    func toggleOutput(_ text: String) async throws(MPDAck) {
+        let (index, outputs) = try await numbered(text, "toggleoutput")
+        guard !outputs[index].inUse else {
+            throw MPDAck(.argument, command: "toggleoutput", "Rondo plays to one output at a time: enable another instead")
+        }
+        try await use(outputs[index].sink, "toggleoutput")
+    }
+
+    /// The output numbered `text`, with the list it is in.
+    private func numbered(_ text: String, _ command: String) async throws(MPDAck)
+        -> (index: Int, outputs: [(name: String, inUse: Bool, plugin: String, sink: String?)])
+    {
+        let index = try Self.integer(text, command)
+        let outputs = await outputs()
+        guard outputs.indices.contains(index) else { throw MPDAck(.noExist, command: command, "No such audio output") }
+        return (index, outputs)
+    }
+
+    /// Moves the player to `sink` (`nil`: the audio server's default).
+    private func use(_ sink: String?, _ command: String) async throws(MPDAck) {
+        do throws(PlayerCommandError) {
+            _ = try await player.setOutput(OutputChoice(name: sink))
+        } catch {
+            throw Self.ack(error, command: command)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import MPDProtocol
+import Playback
+import PlaybackWire
+import RondoProtocol
+
+/// What the commands share: the player's refusals as ACKs, MPD's byte order of tag values,
+/// and the numbers, seconds and ranges their arguments hold, refused as MPD words it.
+extension MPDCommands {
+    /// The MPD error for the player's refusal of a command: a missing thing is `noExist`,
+    /// a bad argument `argument`, anything else `system`, with Rondo's error code and message.
+    static func ack(_ error: PlayerCommandError, command: String = "") -> MPDAck {
+        switch error.code {
+        case .notFound: MPDAck(.noExist, command: command, error.message)
+        case .badParam, .indexOutOfRange: MPDAck(.argument, command: command, error.message)
+        default: MPDAck(.system, command: command, "\(ErrorCode(error.code).rawValue): \(error.message)")
+        }
+    }
+
+    /// MPD's order of tag values (`count … group`): by their bytes, as its maps of
+    /// `std::string` keep them, not by Unicode's canonical order, which also costs more.
+    static func precedesInBytes(_ first: String, _ second: String) -> Bool {
+        first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    /// `rows` in MPD's order (`list`), each once: by their values' bytes, value by value,
+    /// as MPD's nested maps of `std::string` keep them. Each row's values are laid end to
+    /// end in one buffer, a zero byte between them (below every other byte, so a shorter
+    /// value sorts first, as it does alone), and sorted there with `memcmp`.
+    static func distinctInByteOrder(_ rows: [[String]]) -> [[String]] {
+        var bytes: [UInt8] = []
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(rows.count)
+        for row in rows {
+            let start = bytes.count
+            for (index, value) in row.enumerated() {
+                if index > 0 { bytes.append(0) }
+                bytes.append(contentsOf: value.utf8)
+            }
+            spans.append(start..<bytes.count)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            func order(_ first: Range<Int>, _ second: Range<Int>) -> Int32 {
+                let common = min(first.count, second.count)
+                let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + first.lowerBound, buffer.baseAddress! + second.lowerBound, common)
+                return order != 0 ? order : Int32(first.count - second.count).signum()
+            }
+            var distinct: [[String]] = []
+            var last: Range<Int>?
+            for index in spans.indices.sorted(by: { order(spans[$0], spans[$1]) < 0 }) {
+                if let last, order(last, spans[index]) == 0 { continue }
+                distinct.append(rows[index])
+                last = spans[index]
+            }
+            return distinct
+        }
+    }
+
+    /// A whole number argument.
+    static func integer(_ text: String, _ command: String) throws(MPDAck) -> Int {
+        guard let value = Int(text) else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }
+        return value
+    }
+
+    /// A number of seconds (`12`, `12.5`), as `seek` takes.
+    static func seconds(_ text: String, _ command: String) throws(MPDAck) -> Double {
+        guard let value = Double(text), value.isFinite else { throw MPDAck(.argument, command: command, "Number expected: \(text)") }
+        return value
+    }
+
+    /// A position or a range (`START:END`, `START:` to the end) of a list of `count`.
+    static func range(_ text: String, count: Int, _ command: String) throws(MPDAck) -> Range<Int> {
+        if let colon = text.firstIndex(of: ":") {
+            guard let start = Int(text[..<colon]), start >= 0 else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }
+            let tail = text[text.index(after: colon)...]
+            let end = tail.isEmpty ? count : Int(tail) ?? -1
+            guard end >= start else { throw MPDAck(.argument, command: command, "Bad range: \(text)") }
+            return start..<end
+        }
+        let position = try integer(text, command)
+        guard position >= 0 else { throw MPDAck(.argument, command: command, "Number is negative: \(text)") }
+        return position..<(position + 1)
+    }
+}
