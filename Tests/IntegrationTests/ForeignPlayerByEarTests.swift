@@ -72,9 +72,15 @@ struct ForeignPlayerByEarTests {
         let call = try rig.start(["/usr/bin/paplay", "--property=media.role=phone", Fixtures.path("call1500.wav")])
         #expect(rig.bench.wait(upTo: 3) { rig.status(of: "mpv") == "Paused" })
         #expect(rig.bench.waitUntilSilent(at: 440))
-        let mpv = try #require(try rig.foreignSessions().first { $0.foreign?.binary == "mpv" })
-        #expect(mpv.state == .interrupted)
-        #expect(mpv.foreign?.player?.hasPrefix("org.mpris.MediaPlayer2.mpv") == true, "\(String(describing: mpv.foreign))")
+        // The player reports itself paused to every listener at once; the daemon names it in
+        // the session once its own reading of `PlaybackStatus` has come back, a moment later.
+        let namesThePlayer = try rig.bench.wait(upTo: 3) {
+            try rig.foreignSessions().contains {
+                $0.foreign?.binary == "mpv" && $0.state == .interrupted
+                    && $0.foreign?.player?.hasPrefix("org.mpris.MediaPlayer2.mpv") == true
+            }
+        }
+        #expect(namesThePlayer, "\(String(describing: try? rig.foreignSessions()))")
 
         _ = call.terminate()
         #expect(rig.bench.wait(upTo: 3) { rig.status(of: "mpv") == "Playing" })
