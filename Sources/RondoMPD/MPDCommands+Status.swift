@@ -114,12 +114,15 @@ extension MPDCommands {
         (
             "single",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
-                guard arguments[0] != "oneshot" else {
-                    throw MPDAck(.argument, command: "single", "oneshot is not supported: Rondo's single is repeat one")
+                // `oneshot`: the song plays to its end, and the next one waits paused at its start.
+                let oneshot = arguments[0] == "oneshot"
+                guard oneshot || ["0", "1"].contains(arguments[0]) else {
+                    throw MPDAck(.argument, command: "single", "Unrecognized single mode, expected 0, 1, or oneshot")
                 }
-                let on = try boolean(arguments[0], "single")
+                let on = arguments[0] == "1"
                 let mode = commands.modes.mode(settingSingle: on, from: commands.status.repeatMode)
                 try await commands.send(.changeRepeatMode(mode), "single")
+                await commands.player.setPausesAtItemEnd(oneshot)
             }
         ),
         (
@@ -241,7 +244,7 @@ extension MPDCommands {
         let flags = modes.flags(for: status.repeatMode)
         output.field("repeat", flags.repeat ? "1" : "0")
         output.field("random", status.shuffle == .off ? "0" : "1")
-        output.field("single", flags.single ? "1" : "0")
+        output.field("single", status.pausesAtItemEnd ? "oneshot" : flags.single ? "1" : "0")
         output.field("consume", "0")
         output.field("partition", "default")
         output.field("playlist", version)

@@ -234,7 +234,9 @@ public final class MPDIdleBoard: Sendable {
         // version and wakes both.
         if old.currentID == new.currentID, old.streamSignature != new.streamSignature { changed.formUnion([.player, .playlist]) }
         if old.volume != new.volume { changed.insert(.mixer) }
-        if old.shuffle != new.shuffle || old.repeatMode != new.repeatMode { changed.insert(.options) }
+        if old.shuffle != new.shuffle || old.repeatMode != new.repeatMode || old.pausesAtItemEnd != new.pausesAtItemEnd {
+            changed.insert(.options)
+        }
         if old.state != new.state || old.currentID != new.currentID || old.elapsed.rate != new.elapsed.rate {
             changed.insert(.player)
         } else if abs(new.elapsed(at: new.elapsed.time) - old.elapsed(at: new.elapsed.time)) > seekTolerance {

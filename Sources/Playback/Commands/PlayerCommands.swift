@@ -43,6 +43,10 @@ public protocol PlayerCommands: Sendable {
     /// - Returns: the queue's count just after the append.
     func appendAndPlay(_ items: [String], startingAt offset: Int) async throws(PlayerCommandError) -> Int
 
+    /// Sets whether the current item, once it ends by itself, hands over paused to the one
+    /// that follows (``Player/pausesAtItemEnd``).
+    func setPausesAtItemEnd(_ on: Bool) async
+
     /// Sets or changes the user volume.
     /// - Returns: the volume now, 0–1.
     func setVolume(_ change: VolumeChange) async throws(PlayerCommandError) -> Double

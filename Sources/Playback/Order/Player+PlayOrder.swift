@@ -15,6 +15,12 @@ extension Player {
         automaticStep.flatMap { queue.entry(withID: $0.id) }
     }
 
+    /// The entry the output should pre-roll, to follow the current one without a gap: the
+    /// ``automaticNext``, unless the current item hands over paused.
+    public var prerolledNext: QueueEntry? {
+        pausesAtItemEnd ? nil : automaticNext
+    }
+
     /// The step taken when the current entry ends by itself: the same entry with repeat
     /// one (unless it failed), else the next one in play order.
     var automaticStep: Step? {

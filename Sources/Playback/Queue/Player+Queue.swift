@@ -12,7 +12,7 @@ extension Player {
     public mutating func append(items: [MediaItem], at now: Double) -> [PlayerEffect] {
         shuffleTail(queue.append(items: items).count)
         guard queue.current != nil else { return [.queueChanged] }
-        return (isLoaded ? [.prepareNext(automaticNext)] : []) + [.queueChanged, .nowPlayingChanged]
+        return (isLoaded ? [.prepareNext(prerolledNext)] : []) + [.queueChanged, .nowPlayingChanged]
     }
 
     /// Replaces the queue with files.
@@ -62,7 +62,7 @@ extension Player {
         let removed = try queue.remove(at: index)
         forget([removed.id])
         guard wasCurrent else {
-            return (isLoaded ? [.prepareNext(automaticNext)] : []) + [.queueChanged, .nowPlayingChanged]
+            return (isLoaded ? [.prepareNext(prerolledNext)] : []) + [.queueChanged, .nowPlayingChanged]
         }
         guard isLoaded else {
             anchor(0, at: now)
@@ -76,7 +76,7 @@ extension Player {
     /// - Throws: ``PlaybackError/indexOutOfRange(_:count:)``.
     public mutating func move(from source: Int, to destination: Int, at now: Double) throws(PlaybackError) -> [PlayerEffect] {
         try queue.move(from: source, to: destination)
-        return (isLoaded ? [.prepareNext(automaticNext)] : []) + [.queueChanged, .nowPlayingChanged]
+        return (isLoaded ? [.prepareNext(prerolledNext)] : []) + [.queueChanged, .nowPlayingChanged]
     }
 
     /// Empties the queue and stops.

@@ -77,7 +77,7 @@ extension Player {
 
     private mutating func changeShuffleMode(to mode: ShuffleMode) -> CommandOutcome {
         guard changeShuffle(to: mode) else { return CommandOutcome(.success) }
-        let effects: [PlayerEffect] = (isLoaded ? [.prepareNext(automaticNext)] : []) + [.queueChanged]
+        let effects: [PlayerEffect] = (isLoaded ? [.prepareNext(prerolledNext)] : []) + [.queueChanged]
         return CommandOutcome(.success, effects, remoteEffects: [.remoteChanged])
     }
 }

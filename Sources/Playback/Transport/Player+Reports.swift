@@ -9,13 +9,14 @@ extension Player {
         case .advanced(let entryID):
             guard isLoaded else { return [] }
             guard let step = automaticStep else { return stopAtEnd(at: now) }
+            guard !pausesAtItemEnd else { return handOverPaused(step, at: now) }
             take(step)
             guard step.id == entryID else {
                 // The output pre-rolled an entry the queue no longer wants next.
                 return [.queueChanged] + startCurrent(at: now, from: 0, playing: state == .playing)
             }
             anchor(0, at: now)
-            return [.prepareNext(automaticNext), .queueChanged, .nowPlayingChanged]
+            return [.prepareNext(prerolledNext), .queueChanged, .nowPlayingChanged]
         case .outputLost:
             // A lost output ends its scan; the position stays where it was heard.
             anchor(elapsed(at: now), at: now)
@@ -25,18 +26,27 @@ extension Player {
             return [.nowPlayingChanged]
         case .reachedEnd:
             guard isLoaded else { return [] }
-            return stopAtEnd(at: now)
+            guard pausesAtItemEnd, let step = automaticStep else { return stopAtEnd(at: now) }
+            return handOverPaused(step, at: now)
         case .resumeFailed:
             guard let entry = queue.current else { return [] }
-            return [.load(entry, position: elapsed(at: now), playing: true), .prepareNext(automaticNext)]
+            return [.load(entry, position: elapsed(at: now), playing: true), .prepareNext(prerolledNext)]
         case .failed(let entryID):
             unplayable.insert(entryID)
             guard queue.current?.id == entryID else {
-                return isLoaded ? [.prepareNext(automaticNext)] : []
+                return isLoaded ? [.prepareNext(prerolledNext)] : []
             }
             guard isLoaded, let next = stepForward() else { return isLoaded ? stopAtEnd(at: now) : [] }
             take(next)
             return [.queueChanged] + startCurrent(at: now, from: 0, playing: state == .playing)
         }
+    }
+
+    /// The current item ended with ``pausesAtItemEnd`` on: `step`'s entry becomes current,
+    /// loaded paused at its start, and the hand-over is spent.
+    private mutating func handOverPaused(_ step: Step, at now: Double) -> [PlayerEffect] {
+        pausesAtItemEnd = false
+        take(step)
+        return [.queueChanged] + startCurrent(at: now, from: 0, playing: false)
     }
 }

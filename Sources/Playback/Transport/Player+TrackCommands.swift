@@ -37,7 +37,7 @@ extension Player {
         guard let entry = queue.current else { return [] }
         anchor(position, at: now)
         state = playing ? .playing : .paused
-        return [.load(entry, position: position, playing: playing), .prepareNext(automaticNext), .nowPlayingChanged]
+        return [.load(entry, position: position, playing: playing), .prepareNext(prerolledNext), .nowPlayingChanged]
     }
 
     /// Plays on after a pause or an interruption: from where it was held, or, for a live

@@ -23,6 +23,11 @@ public struct Player: Sendable {
     public internal(set) var state: PlaybackState = .stopped
     /// What happens at the end of an item or of the queue.
     public internal(set) var repeatMode: RepeatMode = .off
+    /// Whether the current item, once it ends by itself, hands over paused: the entry that
+    /// follows becomes current, paused at its start, and this turns off (MPD's
+    /// `single oneshot`). With nothing to follow the queue stops and it stays on. Not kept
+    /// across a restart: it is a request about the item playing now.
+    public internal(set) var pausesAtItemEnd = false
     /// How the play order is shuffled.
     public internal(set) var shuffleMode: ShuffleMode = .off
     /// The rate `play` uses.
@@ -104,7 +109,15 @@ public struct Player: Sendable {
     /// Sets what happens at the end of an item or of the queue.
     public mutating func setRepeatMode(_ mode: RepeatMode) -> [PlayerEffect] {
         repeatMode = mode
-        return isLoaded ? [.prepareNext(automaticNext)] : []
+        return isLoaded ? [.prepareNext(prerolledNext)] : []
+    }
+
+    /// Sets whether the current item hands over paused when it ends by itself
+    /// (``pausesAtItemEnd``): the output is told to pre-roll nothing meanwhile, so not a
+    /// moment of the next item is heard.
+    public mutating func setPausesAtItemEnd(_ on: Bool) -> [PlayerEffect] {
+        pausesAtItemEnd = on
+        return isLoaded ? [.prepareNext(prerolledNext)] : []
     }
 
     /// Traps when the player's invariants do not hold; called by tests after every step.

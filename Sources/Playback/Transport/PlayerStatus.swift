@@ -20,6 +20,8 @@ public struct PlayerStatus: Sendable, Equatable {
     public var volume = 1.0
     public var shuffle: ShuffleMode = .off
     public var repeatMode: RepeatMode = .off
+    /// Whether the current item hands over paused when it ends (``Player/pausesAtItemEnd``).
+    public var pausesAtItemEnd = false
     /// The current entry's length, when known.
     public var duration: Double?
     /// A hash of the queue's entries' identities, in order.

@@ -25,7 +25,7 @@ extension PlayerService {
     /// store. The entry that follows, when it is one of them, is prepared again from the store,
     /// as its pre-roll may have opened the old address; the one playing plays on.
     func episodesRevised(_ identifiers: [String]) {
-        let next = player.isLoaded ? player.automaticNext : nil
+        let next = player.isLoaded ? player.prerolledNext : nil
         var reread = false
         for identifier in identifiers where descriptions[identifier] != nil || describing.contains(identifier) {
             describing.insert(identifier)

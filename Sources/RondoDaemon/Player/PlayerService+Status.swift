@@ -20,6 +20,7 @@ extension PlayerService: PlayerCommands {
         status.volume = volume
         status.shuffle = player.shuffleMode
         status.repeatMode = player.repeatMode
+        status.pausesAtItemEnd = player.pausesAtItemEnd
         if let current = queue.current.map({ metadata(for: $0) }) {
             status.duration = current.duration
             if current.isLiveStream == true {
@@ -42,5 +43,12 @@ extension PlayerService: PlayerCommands {
         status.queueSignature = hasher.finalize()
         self.status.store(status)
         return status
+    }
+
+    /// Sets whether the current item hands over paused when it ends, and publishes it.
+    func setPausesAtItemEnd(_ on: Bool) {
+        guard on != player.pausesAtItemEnd else { return }
+        _ = apply(player.setPausesAtItemEnd(on))
+        publishStatus()
     }
 }
