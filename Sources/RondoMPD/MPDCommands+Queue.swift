@@ -161,18 +161,46 @@ extension MPDCommands {
         ),
         (
             "prio",
-            Command.immediate(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
-                guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
-                    throw MPDAck(.argument, command: "prio", "Priority out of range: \(arguments[0])")
+            Command(permission: .authorized, arguments: 2...64) { commands, arguments, _, _ throws(MPDAck) in
+                let priority = try Self.priority(arguments[0], "prio")
+                let entries = await commands.player.queueEntries()
+                var ids: [UInt64] = []
+                for text in arguments.dropFirst() {
+                    let positions = try Self.priorityRange(text, count: entries.count)
+                    ids += entries[positions].map(\.id)
                 }
+                await commands.player.setPriority(priority, of: ids)
+            }
+        ),
+        (
+            "rangeid",
+            Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
+                guard let id = UInt32(arguments[0]) else {
+                    throw MPDAck(.argument, command: "rangeid", Int(arguments[0]) == nil ? "Integer expected: \(arguments[0])" : "Number too large: \(arguments[0])")
+                }
+                let range = try Self.songPart(arguments[1], "rangeid")
+                let position = try await commands.position(ofID: String(id), "rangeid")
+                let status = commands.status
+                if status.state != .stopped, status.currentIndex == position {
+                    throw MPDAck(.permission, command: "rangeid", "Cannot edit the current song")
+                }
+                // Every song plays whole: removing a range (`:`) is done already.
+                guard range.start != nil || range.end != nil else { return }
+                throw MPDAck(.argument, command: "rangeid", "ranges are not supported: Rondo plays each song whole")
             }
         ),
         (
             "prioid",
-            Command.immediate(permission: .authorized, arguments: 2...64) { _, arguments, _, _ throws(MPDAck) in
-                guard let priority = Int(arguments[0]), (0...255).contains(priority) else {
-                    throw MPDAck(.argument, command: "prioid", "Priority out of range: \(arguments[0])")
+            Command(permission: .authorized, arguments: 2...64) { commands, arguments, _, _ throws(MPDAck) in
+                let priority = try Self.priority(arguments[0], "prioid")
+                var ids: [UInt64] = []
+                for text in arguments.dropFirst() {
+                    guard let id = UInt64(text) else { throw MPDAck(.argument, command: "prioid", "Integer expected: \(text)") }
+                    ids.append(id)
                 }
+                let queued = Set(await commands.player.queueEntries().map(\.id))
+                guard ids.allSatisfy(queued.contains) else { throw MPDAck(.noExist, command: "prioid", "No such song") }
+                await commands.player.setPriority(priority, of: ids)
             }
         ),
     ]
@@ -201,7 +229,7 @@ extension MPDCommands {
             for (offset, queued) in page.enumerated() {
                 let song = paths.song(queued)
                 if let filter, !filter.matches(song) { continue }
-                output.song(song, position: start + offset, id: Int(queued.entry.id), for: client)
+                output.song(song, position: start + offset, id: Int(queued.entry.id), priority: queued.priority, for: client)
             }
             start += page.count
         }

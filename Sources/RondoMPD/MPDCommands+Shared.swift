@@ -62,6 +62,53 @@ extension MPDCommands {
         return value
     }
 
+    /// A song's priority as `prio` takes it: 0 to 255.
+    static func priority(_ text: String, _ command: String) throws(MPDAck) -> UInt8 {
+        // MPD reads it unsigned: a negative number is a very large one.
+        guard let priority = UInt8(exactly: try integer(text, command)) else {
+            throw MPDAck(.argument, command: command, "Number too large: \(text)")
+        }
+        return priority
+    }
+
+    /// The positions `prio` names by `text` in a queue of `count`, as MPD reads them: `N`,
+    /// `START:END` (cut to the queue), `START:` or `-1` for every song.
+    static func priorityRange(_ text: String, count: Int) throws(MPDAck) -> Range<Int> {
+        if text == "-1" { return 0..<count }
+        let range: Range<Int>
+        if let colon = text.firstIndex(of: ":") {
+            let (head, tail) = (text[..<colon], text[text.index(after: colon)...])
+            guard let start = Int(head), start >= 0, tail.isEmpty || Int(tail) != nil else {
+                throw MPDAck(.argument, command: "prio", "Integer expected: \(text)")
+            }
+            let end = tail.isEmpty ? Int.max : Int(tail)!
+            guard end >= start else { throw MPDAck(.argument, command: "prio", "Malformed range: \(text)") }
+            range = start..<end
+        } else {
+            let position = try integer(text, "prio")
+            guard position >= 0 else { throw MPDAck(.argument, command: "prio", "Number is negative: \(text)") }
+            range = position..<(position + 1)
+        }
+        guard range.lowerBound < count || range.isEmpty else { throw MPDAck(.argument, command: "prio", "Bad song index") }
+        return range.clamped(to: 0..<count)
+    }
+
+    /// A part of a song as `rangeid` takes it, `START:END` in seconds, either left out
+    /// (`:` is the whole song); MPD's `Bad range` otherwise.
+    static func songPart(_ text: String, _ command: String) throws(MPDAck) -> (start: Double?, end: Double?) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        func seconds(_ part: Substring) -> Double?? {
+            guard !part.isEmpty else { return .some(nil) }
+            guard let value = Double(part), value.isFinite, value >= 0 else { return nil }
+            return .some(value)
+        }
+        guard parts.count == 2, let start = seconds(parts[0]), let end = seconds(parts[1]) else {
+            throw MPDAck(.argument, command: command, "Bad range")
+        }
+        if let start, let end, end <= start { throw MPDAck(.argument, command: command, "Bad range") }
+        return (start, end)
+    }
+
     /// A number of seconds (`12`, `12.5`), as `seek` takes.
     static func seconds(_ text: String, _ command: String) throws(MPDAck) -> Double {
         guard let value = Double(text), value.isFinite else { throw MPDAck(.argument, command: command, "Number expected: \(text)") }

@@ -22,7 +22,7 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
                 guard let index = commands.status.currentIndex else { return }
                 guard let queued = await commands.player.describedEntries(index..<(index + 1)).first else { return }
-                output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), for: client)
+                output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), priority: queued.priority, for: client)
             }
         ),
         (
@@ -259,7 +259,11 @@ extension MPDCommands {
             if status.state != .stopped {
                 output.field("time", MPDNumber.wholeSeconds(elapsed) + ":" + MPDNumber.wholeSeconds(status.duration ?? 0))
                 output.field("elapsed", seconds: elapsed)
+                let decoded = player.decodedFormat()
+                output.field("bitrate", decoded?.kilobitsPerSecond ?? 0)
                 if let duration = status.duration { output.field("duration", seconds: duration) }
+                // Rondo decodes every format to 32-bit floating point: MPD's `f`.
+                if let decoded { output.field("audio", "\(decoded.sampleRate):f:\(decoded.channels)") }
             }
         }
         if let next = status.nextIndex, let id = status.nextID {
@@ -320,7 +324,8 @@ extension MPDCommands {
         let state = status.state
         guard state != .stopped else { throw MPDAck(.playerSync, command: name, "Not playing") }
         try await send(command, name)
-        if state == .paused { try await send(.play, name) }
+        // MPD plays the song it went to; past the queue's end it stopped, and stays stopped.
+        if state == .paused, self.status.state == .paused { try await send(.play, name) }
     }
 
     /// Plays the queue's entry at `position`.

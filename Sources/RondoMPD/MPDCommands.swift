@@ -198,11 +198,8 @@ public struct MPDCommands: Sendable {
         (
             "password",
             Command.immediate(permission: .anyone, arguments: 1...1) { commands, arguments, client, _ throws(MPDAck) in
+                // As MPD: without a password configured, no password is the right one.
                 guard let password = commands.password, arguments[0] == password else {
-                    if commands.password == nil {
-                        client.isAuthorized = true
-                        return
-                    }
                     throw MPDAck(.password, command: "password", "incorrect password")
                 }
                 client.isAuthorized = true

@@ -22,12 +22,15 @@ public struct MPDQueueEntry: Sendable {
     public var metadata: TrackMetadata
     /// The library's track at the entry's location, when the library has one there.
     public var libraryTrack: CatalogTrack?
+    /// Its priority (`prio`), 0 for none.
+    public var priority: UInt8
 
     /// `entry` described by `metadata` and, when in the library, its track.
-    public init(entry: QueueEntry, metadata: TrackMetadata, libraryTrack: CatalogTrack?) {
+    public init(entry: QueueEntry, metadata: TrackMetadata, libraryTrack: CatalogTrack?, priority: UInt8 = 0) {
         self.entry = entry
         self.metadata = metadata
         self.libraryTrack = libraryTrack
+        self.priority = priority
     }
 }
 

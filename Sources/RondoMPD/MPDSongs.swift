@@ -130,12 +130,14 @@ extension CatalogTrack {
 }
 
 extension MPDOutput {
-    /// Writes `song` with the tags `client` wants.
-    mutating func song(_ song: MPDSong, position: Int? = nil, id: Int? = nil, for client: MPDClientState) {
+    /// Writes `song` with the tags `client` wants; a queued song with its priority when it
+    /// has one, as MPD does.
+    mutating func song(_ song: MPDSong, position: Int? = nil, id: Int? = nil, priority: UInt8 = 0, for client: MPDClientState) {
         var shown = song
         if client.tagTypes.count != MPDSong.Tag.allCases.count {
             shown.tags = song.tags.filter { client.tagTypes.contains($0.tag) }
         }
         fields(shown.fields(position: position, id: id))
+        if priority > 0 { field("Prio", Int(priority)) }
     }
 }

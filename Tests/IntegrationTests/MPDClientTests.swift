@@ -77,6 +77,12 @@ struct MPDClientTests {
         #expect(try rig.nowPlaying().info.title == "Long 440")
         let status = rig.mpc("status").stdout
         #expect(status.contains("[playing] #3/3"), "\(status)")
+        // What plays decodes to floating point at the file's rate (MPD's `audio`), from a
+        // file of lame's 128 kbit/s with its tags (`bitrate`).
+        let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
+        #expect(MPCSideBySideTests.wait(upTo: 5) { (try? mpd.fields("status"))?["audio"] == "44100:f:2" })
+        let bitRate = Int(try mpd.fields("status")["bitrate"] ?? "") ?? 0
+        #expect((128...136).contains(bitRate), "bitrate: \(bitRate)")
         #expect(rig.mpc("seek", "10").status == 0)
         #expect((try rig.nowPlaying().info.elapsedPlaybackTime ?? 0) >= 10)
         #expect(rig.mpc("pause").status == 0)

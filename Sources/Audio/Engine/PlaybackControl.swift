@@ -12,6 +12,8 @@ public protocol PlaybackControl: AnyObject, Sendable {
     /// The generation of the audio loaded now: it changes with every load, seek, stop and
     /// rate change, so notices about replaced audio can be told apart.
     var generation: Int { get }
+    /// What the track being decoded decodes to, with its file's average bit rate.
+    var decodedFormat: DecodedFormat? { get }
     /// Whether a source is loaded (playing or paused).
     var isLoaded: Bool { get }
     /// Whether the audio server is connected.
@@ -65,6 +67,10 @@ public protocol PlaybackControl: AnyObject, Sendable {
 }
 
 extension PlaybackControl {
+    /// What the track being decoded decodes to; `nil` when nothing is loaded, or the
+    /// control cannot tell.
+    public var decodedFormat: DecodedFormat? { nil }
+
     /// Plays to `sink` from now on, moving the stream only when the choice changed.
     public func setSink(_ sink: String?) throws(AudioError) { try setSink(sink, reopening: false) }
 }

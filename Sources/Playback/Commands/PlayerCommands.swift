@@ -47,6 +47,13 @@ public protocol PlayerCommands: Sendable {
     /// that follows (``Player/pausesAtItemEnd``).
     func setPausesAtItemEnd(_ on: Bool) async
 
+    /// What the track being decoded decodes to (its rate, channels and bit rate); `nil`
+    /// when nothing is loaded. Read without waiting for the player.
+    func decodedFormat() -> DecodedFormat?
+
+    /// Sets the priority of the entries `ids` (``Player/setPriority(_:of:)``).
+    func setPriority(_ priority: UInt8, of ids: [UInt64]) async
+
     /// Sets or changes the user volume.
     /// - Returns: the volume now, 0–1.
     func setVolume(_ change: VolumeChange) async throws(PlayerCommandError) -> Double

@@ -92,7 +92,8 @@ extension Player {
         let order = PlayOrder.make(
             queue.entries.map(\.id), mode: mode, collection: collectionKey, first: queue.current?.id,
             using: &generator)
-        queue.setPlayOrder(order, followsQueueOrder: mode == .off)
+        let first = queue.current == nil ? 0 : 1
+        queue.setPlayOrder(mode == .off ? order : prioritised(order, keepingFirst: first), followsQueueOrder: mode == .off)
         return true
     }
 
@@ -111,7 +112,7 @@ extension Player {
         guard shuffleMode != .off else { return }
         let order = PlayOrder.make(
             queue.entries.map(\.id), mode: shuffleMode, collection: collectionKey, first: first, using: &generator)
-        queue.setPlayOrder(order, followsQueueOrder: false)
+        queue.setPlayOrder(prioritised(order, keepingFirst: first == nil ? 0 : 1), followsQueueOrder: false)
     }
 
     /// The collection an entry belongs to: the one it was queued with, else the album its

@@ -47,6 +47,7 @@ public struct Player: Sendable {
     var metadata: [UInt64: TrackMetadata] = [:]
     var feedback: [String: Feedback] = [:]
     var unplayable: Set<UInt64> = []
+    var priorities: [UInt64: UInt8] = [:]
     var generator: ShuffleGenerator
 
     /// Creates a stopped player with an empty queue whose shuffles are seeded by the

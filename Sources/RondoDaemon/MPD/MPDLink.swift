@@ -10,7 +10,9 @@ extension PlayerService: MPDPlayer {
         let entries = player.queue.entries
         return positions.clamped(to: 0..<entries.count).map { position in
             let entry = entries[position]
-            return MPDQueueEntry(entry: entry, metadata: metadata(for: entry), libraryTrack: libraryTrack(at: entry.location))
+            return MPDQueueEntry(
+                entry: entry, metadata: metadata(for: entry), libraryTrack: libraryTrack(at: entry.location),
+                priority: player.priority(of: entry.id))
         }
     }
 }

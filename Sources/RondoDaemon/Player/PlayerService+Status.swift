@@ -1,3 +1,4 @@
+import Audio
 import Playback
 
 /// The player's published status (``PlayerStatus``): what front ends that poll or compare
@@ -40,6 +41,10 @@ extension PlayerService: PlayerCommands {
         var hasher = Hasher()
         hasher.combine(queue.count)
         for entry in queue.entries { hasher.combine(entry.id) }
+        for (id, priority) in player.entryPriorities.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(id)
+            hasher.combine(priority)
+        }
         status.queueSignature = hasher.finalize()
         self.status.store(status)
         return status
@@ -50,5 +55,13 @@ extension PlayerService: PlayerCommands {
         guard on != player.pausesAtItemEnd else { return }
         _ = apply(player.setPausesAtItemEnd(on))
         publishStatus()
+    }
+
+    /// What the engine decodes now (no hop of the actor).
+    nonisolated func decodedFormat() -> DecodedFormat? { engine.decodedFormat }
+
+    /// Sets the priority of the entries `ids`, and publishes the change.
+    func setPriority(_ priority: UInt8, of ids: [UInt64]) {
+        _ = apply(player.setPriority(priority, of: ids))
     }
 }
