@@ -176,7 +176,9 @@ extension MPDCommands {
             "rangeid",
             Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
                 guard let id = UInt32(arguments[0]) else {
-                    throw MPDAck(.argument, command: "rangeid", Int(arguments[0]) == nil ? "Integer expected: \(arguments[0])" : "Number too large: \(arguments[0])")
+                    throw MPDAck(
+                        .argument, command: "rangeid",
+                        Int(arguments[0]) == nil ? "Integer expected: \(arguments[0])" : "Number too large: \(arguments[0])")
                 }
                 let range = try Self.songPart(arguments[1], "rangeid")
                 let position = try await commands.position(ofID: String(id), "rangeid")

@@ -77,7 +77,8 @@ struct MPCSideBySideTests {
         Step("searchadd", "title", "zebra"), Step("playlist"), Step("move", "5", "1"), Step("playlist"), Step("del", "1"),
         Step("del", "9"), Step("playlist"), Step("prio", "5", "2"), Step("add", "nowhere.mp3"), Step("queued"),
         // Playback, on songs long enough that none ends meanwhile.
-        Step("clear"), Step("add", "long440.mp3"), Step("add", "long440.mp3"), Step("add", "long440.mp3"), Step("play", "3"), Step("pause"), Step("current"), Step("status"), Step("queued"), Step("next"), Step("status"),
+        Step("clear"), Step("add", "long440.mp3"), Step("add", "long440.mp3"), Step("add", "long440.mp3"), Step("play", "3"),
+        Step("pause"), Step("current"), Step("status"), Step("queued"), Step("next"), Step("status"),
         Step("pause"), Step("prev"), Step("status"), Step("pause"), Step("toggle"), Step("toggle"), Step("status"),
         Step("seek", "5"), Step("pause-if-playing"), Step("status"), Step("cdprev"), Step("status"), Step("stop"),
         Step("status"), Step("current"), Step("play", "9"), Step("crop"), Step("playlist"),
