@@ -9,12 +9,14 @@ Prints a line per test and the event-to-page latency; exits 1 when a test fails.
 import os
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import time
 import traceback
 import urllib.error
 import urllib.request
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("RONDO_BIN", os.path.join(ROOT, ".build", "debug"))
@@ -45,7 +47,7 @@ class Bench:
     def __init__(self):
         self.work = rig.Work("view")
         self.audio = rig.AudioServer(self.work)
-        music = self.work.sub("music")
+        music = self.music = self.work.sub("music")
         subprocess.run([os.path.join(ROOT, "Tests", "Fixtures", "make-library-corpus.sh"), music, "300"], check=True,
                        stdout=subprocess.DEVNULL)
         self.daemon = rig.Daemon(self.work, pulse=self.audio, music=music, extra=["--view", "127.0.0.1:0"])
@@ -235,6 +237,37 @@ def sessions_panel_shows_another_program(bench):
     bench.click('nav [data-view="now"]')
 
 
+def solid_png(path, rgb, size=64):
+    """Writes a PNG of one colour, `size` pixels square."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = (b"\x00" + bytes(rgb) * size) * size
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    with open(path, "wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def a_folder_cover_is_the_albums_artwork(bench):
+    album = os.path.join(bench.music, "Covered Album")
+    os.makedirs(album, exist_ok=True)
+    song = os.path.join(album, "song.mp3")
+    shutil.copy(rig.fixture("long440.mp3"), song)
+    solid_png(os.path.join(album, "Cover.PNG"), (200, 30, 120))
+    bench.client.call("library.scan", {})
+    bench.client.call("queue.set", {"items": [song]})
+    assert bench.client.call("remote.send", {"command": "play"})["status"] == "success"
+    shown = """
+        const art = document.getElementById('art');
+        if (!art.src.includes('/artwork/') || !art.complete || art.naturalWidth !== 64) return null;
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 64;
+        const context = canvas.getContext('2d');
+        context.drawImage(art, 0, 0);
+        return Array.from(context.getImageData(32, 32, 1, 1).data.slice(0, 3));"""
+    assert eventually(lambda: bench.js(shown) == [200, 30, 120], 5), f"the page shows {bench.js(shown)}"
+    bench.screenshot("folder-cover.png")
+
+
 def event_to_page_latency(bench):
     """Milliseconds from a command sent on the socket to the page's button showing it."""
     latencies = []
@@ -255,7 +288,7 @@ def event_to_page_latency(bench):
 
 TESTS = [access_needs_the_token_and_the_own_host, title_follows_rondo_next_and_next_is_heard,
          progress_moves_at_two_after_two_rate_clicks, search_box_plays_the_best_match, driving_limits_the_lists,
-         sessions_panel_shows_the_duck, sessions_panel_shows_another_program,
+         sessions_panel_shows_the_duck, sessions_panel_shows_another_program, a_folder_cover_is_the_albums_artwork,
          event_to_page_latency]
 
 
