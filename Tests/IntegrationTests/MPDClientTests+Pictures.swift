@@ -89,31 +89,33 @@ extension MPDClientTests {
         #expect(try eventually(within: 5) { try artwork() == Fixtures.coverJPEG }, "now playing, a file outside the library")
     }
 
-    /// MusicBrainz identifiers, as Picard tags a file, are served as MPD serves them: in the
-    /// song's tags, found by `find`, listed by `list`; and now playing shows them.
+    /// MusicBrainz identifiers, as Picard tags each format, are served as MPD serves them:
+    /// in the song's tags, found by `find`, listed by `list`; and now playing shows them.
     @Test func musicBrainzIdentifiersAreServed() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }
-        let (recording, release) = ("f3b5b6a1-5cbb-4e2b-9d1e-1c1e6f0a0001", "0b8e4f35-3c39-4a0e-8d2e-2a2e6f0a0002")
-        let music = rig.daemon.directory.path
-        let wav = music + "/tone.wav"
-        #expect(Subprocess.run(["/usr/bin/sox", "-n", "-r", "44100", "-c", "1", wav, "synth", "0.5", "sine", "440"]) == 0)
-        let tags = ["TITLE=Identified", "MUSICBRAINZ_TRACKID=\(recording)", "MUSICBRAINZ_ALBUMID=\(release)"]
-        #expect(Subprocess.run(["/usr/bin/flac", "--silent", "-f"] + tags.flatMap { ["-T", $0] } + ["-o", music + "/A/identified.flac", wav]) == 0)
-        try FileManager.default.removeItem(atPath: wav)
+        let release = "0b8e4f35-3c39-4a0e-8d2e-2a2e6f0a0002"
+        let recordings = TaggedFiles.formats.indices.map { "f3b5b6a1-5cbb-4e2b-9d1e-1c1e6f0a000\($0)" }
+        for (format, recording) in zip(TaggedFiles.formats, recordings) {
+            let file = rig.daemon.directory.appending("A/identified.\(format)")
+            #expect(TaggedFiles.write(file, title: "Identified", recording: recording, release: release), "\(format)")
+        }
         _ = try rig.client.scanLibrary()
 
         let mpd = try MPDLineClient(socketPath: rig.mpdSocket)
-        let found = try mpd.call("find musicbrainz_trackid \(recording)")
-        #expect(found.first == "file: A/identified.flac", "\(found)")
-        #expect(found.contains("MUSICBRAINZ_TRACKID: \(recording)") && found.contains("MUSICBRAINZ_ALBUMID: \(release)"), "\(found)")
+        for (format, recording) in zip(TaggedFiles.formats, recordings) {
+            let found = try mpd.call("find musicbrainz_trackid \(recording)")
+            #expect(found.first == "file: A/identified.\(format)", "\(found)")
+            #expect(found.contains("MUSICBRAINZ_TRACKID: \(recording)") && found.contains("MUSICBRAINZ_ALBUMID: \(release)"), "\(found)")
+        }
         #expect(try mpd.call("find musicbrainz_trackid nothing-of-the-kind") == ["OK"])
         #expect(try mpd.call("list musicbrainz_albumid").contains("MUSICBRAINZ_ALBUMID: \(release)"))
+        #expect(try mpd.call("count musicbrainz_albumid \(release)").first == "songs: 4")
 
         #expect(rig.mpc("add", "A/identified.flac").status == 0)
         #expect(rig.mpc("play").status == 0)
         let info = { try rig.client.call(Methods.NowPlayingGet.self).info }
-        #expect(try eventually(within: 5) { try info().musicBrainzTrackID == recording })
+        #expect(try eventually(within: 5) { try info().musicBrainzTrackID == recordings[1] })
         #expect(try info().musicBrainzAlbumID == release)
     }
 }

@@ -264,6 +264,28 @@ struct MPRISTests {
         #expect(listed(on: bus, within: 1.5), "\(daemon.log)")
     }
 
+    /// A song's MusicBrainz recording and release, as Picard tags MP3, FLAC, Ogg Vorbis and
+    /// Opus files, are in its MPRIS metadata (`xesam:musicBrainzTrackID`, `…AlbumID`) while
+    /// it plays.
+    @Test func musicBrainzIdentifiersAreInTheMetadata() throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        let bench = try bench(on: bus)
+        let scratch = try TemporaryDirectory(prefix: "rondo-musicbrainz")
+        defer { scratch.remove() }
+        let release = "0b8e4f35-3c39-4a0e-8d2e-2a2e6f0a0002"
+        for (index, format) in TaggedFiles.formats.enumerated() {
+            let recording = "f3b5b6a1-5cbb-4e2b-9d1e-1c1e6f0a000\(index)"
+            let file = scratch.appending("identified.\(format)")
+            #expect(TaggedFiles.write(file, title: "Identified", recording: recording, release: release), "\(format)")
+            _ = try bench.client.call(Methods.QueueSet.self, QueueItemsParams(items: [file]))
+            try bench.send(.play)
+            let shown = bench.wait(upTo: 3) { playerctl(bus, "metadata", "xesam:musicBrainzTrackID").output == recording }
+            #expect(shown, "\(format): \(playerctl(bus, "metadata").output)")
+            #expect(playerctl(bus, "metadata", "xesam:musicBrainzAlbumID").output == release, "\(format)")
+        }
+    }
+
     /// Waits until the daemon says `seconds` more of the track have played (up to three times
     /// as long): a span of steady playback measured on the player's own clock, in which no
     /// signal may come.
