@@ -127,7 +127,7 @@ extension MPDCommands {
 
     /// What a database command asks for: which songs, in what order, which page of them,
     /// grouped by which tags.
-    private struct Query {
+    struct Query {
         var filter: MPDFilter?
         var sort: (tag: MPDSong.Tag?, descending: Bool)?
         var window: Range<Int>?
@@ -135,7 +135,7 @@ extension MPDCommands {
     }
 
     /// Reads a filter and its trailing `sort`, `window` and `group` words.
-    private func query(_ arguments: [String], foldCase: Bool, _ command: String) throws(MPDAck) -> Query {
+    func query(_ arguments: [String], foldCase: Bool, _ command: String) throws(MPDAck) -> Query {
         var rest = arguments
         var query = Query()
         while rest.count >= 2, ["sort", "window", "group"].contains(rest[rest.count - 2].lowercased()) {
@@ -162,7 +162,7 @@ extension MPDCommands {
     }
 
     /// The songs `query` finds, sorted and paged.
-    private func songs(_ query: Query) async throws(MPDAck) -> [MPDSong] {
+    func songs(_ query: Query) async throws(MPDAck) -> [MPDSong] {
         var base: String?
         if case .base(let directory)? = query.filter { base = directory }
         let location = try base.map { uri throws(MPDAck) in try paths.location(of: uri, isLocal: false, command: "") }

@@ -5,6 +5,58 @@ import Playback
 /// `enableoutput` and `toggleoutput` move the music to another, and the one in use is never
 /// turned off.
 extension MPDCommands {
+    static let outputCommands: [(String, Command)] = [
+        (
+            "outputs",
+            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
+                for (index, sink) in await commands.outputs().enumerated() {
+                    output.field("outputid", String(index))
+                    output.field("outputname", sink.name)
+                    output.field("plugin", sink.plugin)
+                    output.field("outputenabled", sink.inUse ? "1" : "0")
+                }
+            }
+        ),
+        (
+            "enableoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.enableOutput(arguments[0], "enableoutput")
+            }
+        ),
+        (
+            "toggleoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.toggleOutput(arguments[0])
+            }
+        ),
+        (
+            "disableoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                let (index, outputs) = try await commands.numbered(arguments[0], "disableoutput")
+                guard !outputs[index].inUse else {
+                    throw MPDAck(.argument, command: "disableoutput", "Rondo plays to one output at a time: enable another instead")
+                }
+            }
+        ),
+        (
+            "outputset",
+            Command(permission: .authorized, arguments: 3...3) { commands, arguments, _, _ throws(MPDAck) in
+                _ = try await commands.numbered(arguments[0], "outputset")
+                // Rondo's outputs have no attributes a client may set (MPD's `dop`, `allowed_formats`).
+                throw MPDAck(.argument, command: "outputset", "Unsupported attribute")
+            }
+        ),
+        (
+            "moveoutput",
+            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
+                // Every output is in the one partition there is already.
+                guard await commands.outputs().contains(where: { $0.name == arguments[0] }) else {
+                    throw MPDAck(.noExist, command: "moveoutput", "No such output")
+                }
+            }
+        ),
+    ]
+
     /// The outputs as MPD lists them: the audio server's sinks, or one output for playing to
     /// no sound card (or before the audio server answers), then the Snapcast server; `sink`
     /// is what `player.setOutput` takes for each.
@@ -36,7 +88,7 @@ extension MPDCommands {
     }
 
     /// The output numbered `text`, with the list it is in.
-    private func numbered(_ text: String, _ command: String) async throws(MPDAck)
+    func numbered(_ text: String, _ command: String) async throws(MPDAck)
         -> (index: Int, outputs: [(name: String, inUse: Bool, plugin: String, sink: String?)])
     {
         let index = try Self.integer(text, command)

@@ -22,7 +22,15 @@ extension MPDCommands {
         (
             "addid",
             Command(permission: .authorized, arguments: 1...2) { commands, arguments, client, output throws(MPDAck) in
-                let location = try commands.existing(arguments[0], client: client, "addid")
+                // The position is read first: a song is added only where it can go.
+                let target = try arguments.count == 2 ? Self.insertionPosition(arguments[1], in: commands.status, "addid") : nil
+                let location: String
+                do throws(MPDAck) {
+                    location = try commands.existing(arguments[0], client: client, "addid")
+                } catch {
+                    guard error.code == .noExist else { throw error }
+                    throw MPDAck(.noExist, command: "addid", "No such song")
+                }
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory), isDirectory.boolValue {
                     throw MPDAck(.noExist, command: "addid", "Not a song: \(arguments[0]) is a directory (add takes directories)")
@@ -30,9 +38,7 @@ extension MPDCommands {
                 try await commands.append([location], "addid")
                 let status = commands.status
                 guard let added = await commands.player.queueEntries().last else { throw MPDAck(.noExist, command: "addid", "No such song") }
-                if arguments.count == 2 {
-                    try await commands.move((status.count - 1)..<status.count, to: try integer(arguments[1], "addid"), "addid")
-                }
+                if let target { try await commands.move((status.count - 1)..<status.count, to: target, "addid") }
                 output.field("Id", String(added.id))
             }
         ),
@@ -41,8 +47,9 @@ extension MPDCommands {
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 let count = commands.status.count
                 let range = try range(arguments[0], count: count, "delete")
-                guard range.upperBound <= count else { throw MPDAck(.argument, command: "delete", "Bad song index") }
-                for position in range.reversed() { try await commands.remove(at: position, "delete") }
+                // As MPD: a range may run past the queue's end, but not start there.
+                guard range.isEmpty || range.lowerBound < count else { throw MPDAck(.argument, command: "delete", "Bad song index") }
+                for position in range.clamped(to: 0..<count).reversed() { try await commands.remove(at: position, "delete") }
             }
         ),
         (

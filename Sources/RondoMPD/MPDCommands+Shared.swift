@@ -62,6 +62,24 @@ extension MPDCommands {
         return value
     }
 
+    /// Where `addid` puts a song in the queue `status` describes: a position up to the
+    /// queue's length, or relative to the current song (`+0` right after it, `-0` right
+    /// before it), as MPD 0.23 reads it.
+    static func insertionPosition(_ text: String, in status: PlayerStatus, _ command: String) throws(MPDAck) -> Int {
+        guard text.hasPrefix("+") || text.hasPrefix("-") else {
+            let position = try integer(text, command)
+            guard (0...status.count).contains(position) else { throw MPDAck(.argument, command: command, "Number too large: \(text)") }
+            return position
+        }
+        guard let current = status.currentIndex else { throw MPDAck(.playerSync, command: command, "No current song") }
+        let offset = try integer(String(text.dropFirst()), command)
+        let position = text.hasPrefix("+") ? current + 1 + offset : current - offset
+        guard offset >= 0, (0...status.count).contains(position) else {
+            throw MPDAck(.argument, command: command, "Number too large: \(text)")
+        }
+        return position
+    }
+
     /// A song's priority as `prio` takes it: 0 to 255.
     static func priority(_ text: String, _ command: String) throws(MPDAck) -> UInt8 {
         // MPD reads it unsigned: a negative number is a very large one.
@@ -121,7 +139,7 @@ extension MPDCommands {
             guard let start = Int(text[..<colon]), start >= 0 else { throw MPDAck(.argument, command: command, "Integer expected: \(text)") }
             let tail = text[text.index(after: colon)...]
             let end = tail.isEmpty ? count : Int(tail) ?? -1
-            guard end >= start else { throw MPDAck(.argument, command: command, "Bad range: \(text)") }
+            guard end >= start else { throw MPDAck(.argument, command: command, "Malformed range: \(text)") }
             return start..<end
         }
         let position = try integer(text, command)

@@ -204,35 +204,6 @@ extension MPDCommands {
                 output.field("volume", String(Self.percent(commands.status.volume)))
             }
         ),
-        (
-            "outputs",
-            Command(permission: .authorized, arguments: 0...0) { commands, _, _, output throws(MPDAck) in
-                for (index, sink) in await commands.outputs().enumerated() {
-                    output.field("outputid", String(index))
-                    output.field("outputname", sink.name)
-                    output.field("plugin", sink.plugin)
-                    output.field("outputenabled", sink.inUse ? "1" : "0")
-                }
-            }
-        ),
-        (
-            "enableoutput",
-            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
-                try await commands.enableOutput(arguments[0], "enableoutput")
-            }
-        ),
-        (
-            "toggleoutput",
-            Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
-                try await commands.toggleOutput(arguments[0])
-            }
-        ),
-        (
-            "disableoutput",
-            Command.immediate(permission: .authorized, arguments: 1...1) { _, _, _, _ throws(MPDAck) in
-                throw MPDAck(.argument, command: "disableoutput", "Rondo plays to one output at a time: enable another instead")
-            }
-        ),
     ]
 
     /// `status`, in MPD 0.23's order of fields.

@@ -104,6 +104,19 @@ extension MPDCommands {
             }
         ),
         (
+            "searchaddpl",
+            Command(permission: .authorized, arguments: 2...64) { commands, arguments, _, _ throws(MPDAck) in
+                let songs = try await commands.songs(commands.query(Array(arguments.dropFirst()), foldCase: true, "searchaddpl"))
+                let found = try songs.map { song throws(MPDAck) in
+                    try commands.paths.location(of: song.file, isLocal: true, command: "searchaddpl")
+                }
+                // As MPD: finding nothing leaves the playlist as it was, or not made.
+                guard !found.isEmpty else { return }
+                try commands.saved.write(arguments[0], (commands.saved.locations(of: arguments[0]) ?? []) + found, command: "searchaddpl")
+                commands.board.announce([.storedPlaylist])
+            }
+        ),
+        (
             "playlistclear",
             Command(permission: .authorized, arguments: 1...1) { commands, arguments, _, _ throws(MPDAck) in
                 try commands.saved.write(arguments[0], [], command: "playlistclear")

@@ -106,8 +106,8 @@ public struct MPDCommands: Sendable {
     /// Every command served, by name.
     static let table: [String: Command] = {
         var table: [String: Command] = [:]
-        for (name, command) in connectionCommands + statusCommands + queueCommands + databaseCommands + storedPlaylistCommands
-            + stickerCommands
+        for (name, command) in connectionCommands + statusCommands + outputCommands + queueCommands + databaseCommands + storedPlaylistCommands
+            + stickerCommands + storageCommands
         {
             table[name] = command
         }

@@ -75,6 +75,11 @@ public protocol MPDLibrary: Sendable {
     /// which never shows a folder's cover); `nil` when it embeds none or cannot be read.
     func embeddedPicture(atPath path: String) -> EmbeddedPicture?
 
+    /// The comments the file at `path` holds (MPD's `readcomments`), read from the file
+    /// now: a FLAC, Ogg or Opus file's Vorbis comments, none for other formats; `nil` when
+    /// it cannot be read.
+    func comments(atPath path: String) -> [FileTags.Comment]?
+
     /// Starts a scan of the whole music directory in the background (MPD's `update`); a
     /// scan already running is left to finish.
     func startScan()

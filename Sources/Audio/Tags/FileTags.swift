@@ -44,6 +44,17 @@ public struct FileTags: Equatable, Sendable {
     /// comment, an MP4 chapter track or Nero `chpl` atom), for ``ChapterReader`` to read;
     /// the tag readers only notice them.
     public var hasChapterMarks = false
+    /// The file's Vorbis comments (FLAC, Ogg, Opus) as it holds them, but its pictures, in
+    /// file order: what MPD's `readcomments` lists. Empty for other formats.
+    public var comments: [Comment] = []
+
+    /// One comment of a file: its key, upper-cased, and its value.
+    public struct Comment: Equatable, Sendable {
+        /// The key, upper-cased (`TITLE`, `MUSICBRAINZ_TRACKID`).
+        public var key: String
+        /// The value, as the file holds it.
+        public var value: String
+    }
 
     /// Creates tags; every field defaults to unknown.
     public init(

@@ -39,6 +39,8 @@ struct VorbisComments {
 
     /// Fills the fields of `tags` that are still unknown from these comments.
     func apply(to tags: inout FileTags) {
+        tags.comments = fields.filter { !["METADATA_BLOCK_PICTURE", "COVERART"].contains($0.key) }
+            .map { FileTags.Comment(key: $0.key, value: $0.value) }
         var chosen: FLACPicture?
         for (key, value) in fields {
             switch key {

@@ -35,6 +35,10 @@ extension LibraryService: MPDLibrary {
     func embeddedPicture(atPath path: String) -> EmbeddedPicture? {
         (try? AudioTagReader().scanTags(at: path))?.picture
     }
+
+    func comments(atPath path: String) -> [FileTags.Comment]? {
+        (try? AudioTagReader().scanTags(at: path))?.comments
+    }
 }
 
 extension MPDIdleBoard {

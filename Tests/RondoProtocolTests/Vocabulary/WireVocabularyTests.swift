@@ -70,7 +70,9 @@ struct WireVocabularyTests {
         allow("Library/Store/PlaybackStateStore+Reading.swift", ["playing"], because: "a column of the saved state")
         // The MPD protocol's own words (SPEC §13): its command names, its state names and
         // its partition and tag-type words, which happen to be wire names too.
-        allow("RondoMPD/MPDCommands+Status.swift", ["play", "pause", "stop", "default"], because: "MPD's command and state names")
+        allow(
+            "RondoMPD/MPDCommands+Status.swift", ["play", "pause", "stop", "default", "audio"],
+            because: "MPD's command, state and status field names")
         allow(
             "RondoMPD/MPDCommands.swift", ["play", "pause", "stop", "all", "default"],
             because: "MPD's command names, `tagtypes all` and its one partition")
