@@ -180,6 +180,18 @@ extension MPDCommands {
             }
         ),
         (
+            "addtagid",
+            Command(permission: .authorized, arguments: 3...3) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.refuseTagEdit(arguments[0], tag: arguments[1], "addtagid")
+            }
+        ),
+        (
+            "cleartagid",
+            Command(permission: .authorized, arguments: 1...2) { commands, arguments, _, _ throws(MPDAck) in
+                try await commands.refuseTagEdit(arguments[0], tag: arguments.count == 2 ? arguments[1] : nil, "cleartagid")
+            }
+        ),
+        (
             "rangeid",
             Command(permission: .authorized, arguments: 2...2) { commands, arguments, _, _ throws(MPDAck) in
                 guard let id = UInt32(arguments[0]) else {
@@ -221,6 +233,22 @@ extension MPDCommands {
         guard location.hasPrefix("http://") || location.hasPrefix("https://") || FileManager.default.fileExists(atPath: location)
         else { throw MPDAck(.noExist, command: command, "No such directory") }
         return location
+    }
+
+    /// `addtagid` and `cleartagid`, with MPD's errors in MPD's order: the song's tags are
+    /// its file's (MPD's words for a local file), or what a stream says of itself, which
+    /// Rondo shows as it says it.
+    func refuseTagEdit(_ id: String, tag: String?, _ command: String) async throws(MPDAck) {
+        _ = try Self.integer(id, command)
+        if let tag, MPDSong.Tag(named: tag) == nil { throw MPDAck(.argument, command: command, "Unknown tag type: \(tag)") }
+        let position = try await position(ofID: id, command)
+        guard let entry = await player.queueEntries().dropFirst(position).first else {
+            throw MPDAck(.noExist, command: command, "No such song")
+        }
+        guard entry.location.hasPrefix("http://") || entry.location.hasPrefix("https://") else {
+            throw MPDAck(.permission, command: command, "Cannot edit tags of local file")
+        }
+        throw MPDAck(.permission, command: command, "Cannot edit tags of a stream: Rondo shows what the station says of itself")
     }
 
     /// How many queue entries one read of the player describes: a long queue is listed a

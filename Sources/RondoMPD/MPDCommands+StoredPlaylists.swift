@@ -93,7 +93,7 @@ extension MPDCommands {
                     added = [location]
                 } else {
                     added = try await commands.tracks(under: location).map(\.path)
-                    guard !added.isEmpty else { throw MPDAck(.noExist, command: "playlistadd", "No such song: \(arguments[1])") }
+                    guard !added.isEmpty else { throw MPDAck(.noExist, command: "playlistadd", "No such directory") }
                 }
                 var locations = commands.saved.locations(of: arguments[0]) ?? []
                 let at = try arguments.count == 3 ? integer(arguments[2], "playlistadd") : locations.count
