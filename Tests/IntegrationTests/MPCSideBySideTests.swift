@@ -81,7 +81,8 @@ struct MPCSideBySideTests {
         Step("pause"), Step("current"), Step("status"), Step("queued"), Step("next"), Step("status"),
         Step("pause"), Step("prev"), Step("status"), Step("pause"), Step("toggle"), Step("toggle"), Step("status"),
         Step("seek", "5"), Step("pause-if-playing"), Step("status"), Step("cdprev"), Step("status"), Step("stop"),
-        Step("status"), Step("current"), Step("play", "9"), Step("crop"), Step("playlist"),
+        Step("status"), Step("current"), Step("play", "9"), Step("searchplay", "title", "Long 440"), Step("pause"),
+        Step("seekthrough", "+1"), Step("status"), Step("crop"), Step("playlist"),
         // The modes.
         Step("repeat"), Step("status"), Step("random", "on"), Step("status"), Step("random", "off"), Step("single", "on"),
         Step("status"), Step("single", "off"), Step("status"), Step("single", "once"), Step("status"), Step("single", "off"),
@@ -94,7 +95,7 @@ struct MPCSideBySideTests {
         // Outputs.
         Step("outputs"), Step("toggleoutput", "1", known: Self.oneOutputAlways), Step("outputs", known: Self.oneOutputAlways),
         Step("enable", "1"), Step("outputs"),
-        Step("enable", "9"),
+        Step("enable", "9"), Step("disable", "9"), Step("outputset", "1", "dop=1"), Step("mount"), Step("unmount", "m"),
         // Stickers.
         Step("sticker", "A/short-a.mp3", "set", "rating", "5"), Step("sticker", "A/short-a.mp3", "get", "rating"),
         Step("sticker", "A/short-b.mp3", "set", "rating", "3"), Step("sticker", "A/short-a.mp3", "list"),
