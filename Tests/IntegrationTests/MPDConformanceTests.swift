@@ -45,7 +45,7 @@ struct MPDConformanceTests {
                 Subprocess.run(["/usr/bin/lame", "--quiet", "--tt", "No Album", "--ta", "Solo", wav, music.appending("B/noalbum.mp3")]) == 0)
             try FileManager.default.removeItem(atPath: wav)
             // Names whose order depends on case, accents and punctuation (MPD's collation).
-            for name in ["Zebra", "apple", "Éclair", "_under"] {
+            for name in ["Zebra", "apple", "Apple", "Éclair", "_under", "eclair"] {
                 try FileManager.default.copyItem(atPath: music.appending("B/noalbum.mp3"), toPath: music.appending("B/\(name).mp3"))
             }
             daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null", "--music-dir", music.path])
