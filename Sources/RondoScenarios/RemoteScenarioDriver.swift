@@ -102,6 +102,10 @@ struct RemoteScenarioDriver: ScenarioDriver {
         try route(.newDeviceAvailable)
     }
 
+    /// Seconds between two reads of the live arbiter's sessions that must agree before a
+    /// step's state is taken.
+    static let settling = 0.05
+
     /// In a sandbox, its clock moves on at once; on the real arbiter, real time passes.
     mutating func wait(_ seconds: Double) throws(ScenarioDriverError) {
         if let sandbox {
@@ -113,8 +117,21 @@ struct RemoteScenarioDriver: ScenarioDriver {
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
+    /// The state after a step. On the live arbiter, what a step set off may still be under
+    /// way when its own wait ends (the daemon plays a program's stream again just after the
+    /// interruption's end that lets it): the list is read until two reads ``settling``
+    /// seconds apart agree, for up to a second.
     mutating func snapshot() throws(ScenarioDriverError) -> ScenarioSnapshot {
-        let sessions = try call(Methods.SessionList.self, Empty())
+        var sessions = try call(Methods.SessionList.self, Empty())
+        if sandbox == nil {
+            let deadline = ContinuousClock.now + .seconds(1)
+            while ContinuousClock.now < deadline {
+                usleep(UInt32(Self.settling * 1_000_000))
+                let again = try call(Methods.SessionList.self, Empty())
+                if again == sessions { break }
+                sessions = again
+            }
+        }
         var states: [String: SessionState] = [:]
         var gains: [String: Double] = [:]
         for session in sessions {
