@@ -77,6 +77,16 @@ def clients(settings):
         f"{count} concurrent clients × 20 requests and a subscriber that never reads, during 3,000 queue changes"
 
 
+def descriptor_kind(target):
+    """What kind of descriptor a `/proc/PID/fd` target is: `socket`, `pipe`, the anonymous
+    inode or device it names, or `file` for a file of the file system."""
+    if target.startswith(("socket:", "pipe:")):
+        return target.split(":")[0]
+    if target.startswith(("anon_inode:", "/dev/")):
+        return target
+    return "file"
+
+
 def soak(settings):
     """Mixed load for a while: RSS, open descriptors and threads sampled every 2 s."""
     from collections import Counter
@@ -128,7 +138,7 @@ def soak(settings):
             worker.start()
         end = time.time() + seconds
         while time.time() < end:
-            samples.append((daemon.rss_kib(), Counter(daemon.fd_targets()), daemon.threads()))
+            samples.append((daemon.rss_kib(), Counter(descriptor_kind(target) for target in daemon.fd_targets()), daemon.threads()))
             time.sleep(2)
         stop.set()
         for worker in workers:
@@ -143,11 +153,13 @@ def soak(settings):
     last = samples[-1]
     growth = (last[0] - quarter[0]) / quarter[0] * 100
     # A leaked descriptor stays open; one held for a while (a client's connection, the
-    # track playing, the next one opened) is in some samples and not in others. So what
-    # was open in every sample of the second quarter is compared with what was open in
-    # every sample of the last: a leak made before the last quarter is open all through it.
-    # (Counting the least number open in each quarter instead took a moment between two
-    # tracks, with a client between two connections, for a leak in the other.)
+    # track playing, the next one opened) is in some samples and not in others. So the
+    # descriptors of each kind open in every sample of the second quarter are compared with
+    # those open in every sample of the last: a leak made before the last quarter is open
+    # all through it. Kinds, not targets: the track playing is a file all through a quarter
+    # whichever track it is (by target, a quarter that saw a track change had none, and one
+    # that did not had one). (Counting the least number open in each quarter instead took a
+    # moment between two tracks, with a client between two connections, for a leak.)
     def held(quarter):
         always = quarter[0][1]
         for sample in quarter[1:]:
