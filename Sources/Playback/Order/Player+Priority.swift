@@ -13,9 +13,11 @@ extension Player {
     /// - Returns: `queueChanged` when a priority changed, after the pre-roll of what now
     ///   plays next.
     public mutating func setPriority(_ priority: UInt8, of ids: [UInt64]) -> [PlayerEffect] {
-        priorities = priorities.filter { queue.entry(withID: $0.key) != nil }
+        // One pass over the queue: `prio -1` names every entry of a queue of 100,000.
+        let queued = Set(queue.entries.map(\.id))
+        priorities = priorities.filter { queued.contains($0.key) }
         var changed = false
-        for id in ids where queue.entry(withID: id) != nil {
+        for id in ids where queued.contains(id) {
             let old = self.priority(of: id)
             guard old != priority else { continue }
             priorities[id] = priority == 0 ? nil : priority
