@@ -12,7 +12,10 @@ import Testing
 struct DescriptorShortageTests {
     /// With rondod limited to 64 open files and 200 connections held on each socket, the
     /// daemon uses under 1 % of a core more than it does idle while they are held, and both
-    /// sockets answer within 50 ms once they close.
+    /// sockets answer at once when they close: within 250 ms, connection included, on a
+    /// machine running four other test processes (a paused acceptor that waited for a timer
+    /// would miss it; the time itself, under 1 ms on a quiet machine, is a measurement for
+    /// the notes, not for a test).
     @Test func heldConnectionsBeyondTheLimitCostNoCPU() throws {
         let daemon = try DaemonProcess(pulseServer: nil)
         defer { _ = daemon.stop() }
@@ -41,8 +44,8 @@ struct DescriptorShortageTests {
             let client = try MPDLineClient(socketPath: mpdSocket)
             return try client.call("ping").last == "OK"
         }
-        #expect(jsonAnswer < 0.05, "the JSON socket answered \(jsonAnswer) s after the connections closed")
-        #expect(mpdAnswer < 0.05, "the MPD socket answered \(mpdAnswer) s after the connections closed")
+        #expect(jsonAnswer < 0.25, "the JSON socket answered \(jsonAnswer) s after the connections closed")
+        #expect(mpdAnswer < 0.25, "the MPD socket answered \(mpdAnswer) s after the connections closed")
         #expect(eventually { daemon.log.contains("accepting client connections again") && daemon.log.contains("accepting MPD connections again") })
     }
 
