@@ -109,12 +109,17 @@ struct SnapcastOutputTests {
         }
         #expect(try eventually(5) { try streamStatus() == "idle" }, "\(String(describing: try? streamStatus()))")
 
+        // `play` while snapserver is gone: the player waits, paused, for its server to return.
         snapcast.kill()
         _ = try client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play))
-        Thread.sleep(forTimeInterval: 0.5)
+        func state() throws -> PlaybackStateName { try client.call(Methods.NowPlayingGet.self).playbackState }
+        #expect(try eventually(5) { try state() == .paused }, "daemon log:\n\(daemon.log.suffix(3000))")
         try snapcast.start()
+        #expect(try eventually(8) { try state() == .playing }, "daemon log:\n\(daemon.log.suffix(3000))")
         for room in [kitchen, study] {
-            #expect(eventually(8) { level(room) > fixtureToneLevel - 1.5 }, "heard again after snapserver came back: \(level(room)) dB")
+            #expect(
+                eventually(8) { level(room) > fixtureToneLevel - 1.5 },
+                "heard again after snapserver came back: \(level(room)) dB; its log:\n\(room.logTail)")
         }
     }
 
