@@ -92,7 +92,7 @@ extension MPDCommands {
                 let text = arguments[0]
                 guard commands.status.state != .stopped else { throw MPDAck(.playerSync, command: "seekcur", "Not playing") }
                 var target = try seconds(text, "seekcur")
-                if text.hasPrefix("+") || text.hasPrefix("-") { target += commands.status.elapsed(at: commands.player.now()) }
+                if text.hasPrefix("+") || text.hasPrefix("-") { target += commands.player.elapsed(of: commands.status) }
                 try await commands.send(.changePlaybackPosition(max(0, target)), "seekcur")
             }
         ),
@@ -210,7 +210,7 @@ extension MPDCommands {
     private func writeStatus(_ output: inout MPDOutput) {
         let status = self.status
         let version = board.absorb(status)
-        let elapsed = status.elapsed(at: player.now())
+        let elapsed = player.elapsed(of: status)
         output.field("volume", Self.percent(status.volume))
         let flags = modes.flags(for: status.repeatMode)
         output.field("repeat", flags.repeat ? "1" : "0")

@@ -2,7 +2,7 @@ import Foundation
 public import Playback
 
 /// What a call on the MPRIS `Player` interface asks of the daemon, decided from the call and
-/// the snapshot the caller saw. Pure: the position is read at a time passed in.
+/// the snapshot the caller saw. Pure: the listener's position is passed in.
 public enum MPRISAction: Equatable, Sendable {
     /// A remote command, through the same command center and arbiter as `rondo`.
     case remote(RemoteCommand)
@@ -20,11 +20,11 @@ public enum MPRISAction: Equatable, Sendable {
     ///   - trackID: `SetPosition`'s track id.
     ///   - uri: `OpenUri`'s URI.
     ///   - snapshot: what the interface shows now.
-    ///   - now: Unix seconds.
+    ///   - position: where the listener is in the track, in seconds (`Seek` is relative to it).
     /// - Returns: the action, or `nil` for an unknown member.
     public static func method(
         _ member: String, offset: Int64 = 0, trackID: String = "", uri: String = "", snapshot: MPRISSnapshot,
-        now: Double
+        position: Double
     ) -> MPRISAction? {
         switch member {
         case "Next": return .remote(.nextTrack)
@@ -33,7 +33,7 @@ public enum MPRISAction: Equatable, Sendable {
         case "PlayPause": return .remote(.togglePlayPause)
         case "Stop": return .remote(.stop)
         case "Play": return .remote(.play)
-        case "Seek": return seek(by: Double(offset) / 1_000_000, snapshot: snapshot, now: now)
+        case "Seek": return seek(by: Double(offset) / 1_000_000, snapshot: snapshot, from: position)
         case "SetPosition": return setPosition(Double(offset) / 1_000_000, trackID: trackID, snapshot: snapshot)
         case "OpenUri": return open(uri)
         default: return nil
@@ -41,9 +41,9 @@ public enum MPRISAction: Equatable, Sendable {
     }
 
     /// `Seek`: relative; before the start goes to 0, past the end goes to the next track.
-    private static func seek(by offset: Double, snapshot: MPRISSnapshot, now: Double) -> MPRISAction {
+    private static func seek(by offset: Double, snapshot: MPRISSnapshot, from position: Double) -> MPRISAction {
         guard snapshot.trackID != MPRISSnapshot.noTrack else { return .ignore }
-        let target = snapshot.position(at: now) + offset
+        let target = position + offset
         if let duration = snapshot.duration, target >= duration {
             return .remote(.nextTrack)
         }

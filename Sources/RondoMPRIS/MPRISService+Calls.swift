@@ -38,7 +38,7 @@ extension MPRISService {
         case "Rate": .double(snapshot.rate)
         case "Shuffle": .boolean(snapshot.shuffle)
         case "Volume": .double(snapshot.volume)
-        case "Position": .int64(snapshot.positionMicroseconds(at: now()))
+        case "Position": .int64(MPRISSnapshot.microseconds(position(in: snapshot)))
         case "MinimumRate": .double(snapshot.minimumRate)
         case "MaximumRate": .double(snapshot.maximumRate)
         case "CanGoNext": .boolean(snapshot.canGoNext)
@@ -94,7 +94,7 @@ extension MPRISService {
         }
         guard
             let action = MPRISAction.method(
-                member, offset: offset, trackID: trackID, uri: uri, snapshot: snapshot, now: now())
+                member, offset: offset, trackID: trackID, uri: uri, snapshot: snapshot, position: position(in: snapshot))
         else {
             let name = member == "OpenUri" ? ErrorName.invalidArgs : ErrorName.unknownMethod
             return sd_bus_error_set(error, name, member == "OpenUri" ? "only file:// URIs open: \(uri)" : member)

@@ -118,6 +118,14 @@ public final class MPRISService: @unchecked Sendable {
     /// The player's clock, Unix seconds: the clock of `timestamp` in now-playing.
     func now() -> Double { player.now() }
 
+    /// Where the listener is in the track `snapshot` shows, in seconds: what the output hears
+    /// while the player plays, else the snapshot's position carried forward.
+    func position(in snapshot: MPRISSnapshot) -> Double {
+        let status = player.status.load()
+        guard snapshot.playbackStatus == "Playing", status.state == .playing else { return snapshot.position(at: now()) }
+        return player.elapsed(of: status)
+    }
+
     // MARK: Bus thread
 
     private func refresh() {

@@ -1,4 +1,5 @@
 import Foundation
+import RondoClient
 import RondoProtocol
 import RondoTesting
 import SinkMonitor
@@ -39,5 +40,32 @@ struct MPDByEarTests {
 
         #expect(mpc("pause") == 0)
         #expect(bench.wait(upTo: 2) { bench.heardLevel(of: 440) < silenceLevel }, "mpc pause silences the music")
+    }
+
+    /// MPD's `elapsed` is where the listener is from the first moment: a stream that the
+    /// audio server took a moment to start after its load runs behind the load's anchor, and
+    /// `status` says what the output hears, as `nowPlaying.get` does (whose time the
+    /// now-playing tests hold to the ear). Read right after `play`, on a server that has not
+    /// played yet, each `nowPlaying.get` falls between the two MPD readings around it.
+    @Test func mpdsElapsedTimeIsWhatTheListenerHears() throws {
+        let bench = try AudioTestBench()
+        let mpd = try MPDLineClient(socketPath: bench.daemon.directory.appending("mpd.sock"))
+        _ = try mpd.call("add \"file://\(Fixtures.path("long440.mp3"))\"")
+        _ = try mpd.call("play")
+        #expect(bench.wait(upTo: 5) { bench.heardLevel(of: 440) > fixtureToneLevel - 3 }, "the music is heard")
+        // The server holds the stream a second: the listener hears nothing of it meanwhile.
+        #expect(bench.pulse.pactl("suspend-sink", bench.pulse.sink, "1").status == 0)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(bench.pulse.pactl("suspend-sink", bench.pulse.sink, "0").status == 0)
+        func mpdElapsed() throws -> Double { try #require(Double(try mpd.fields("status")["elapsed"] ?? "")) }
+        var readings: [(before: Double, heard: Double, after: Double)] = []
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let before = try mpdElapsed()
+            let heard = try #require(try bench.client.call(Methods.NowPlayingGet.self).info.elapsedPlaybackTime)
+            readings.append((before, heard, try mpdElapsed()))
+        }
+        let apart = readings.filter { $0.heard < $0.before - 0.02 || $0.heard > $0.after + 0.02 }
+        #expect(apart.isEmpty, "MPD's elapsed apart from the heard one (before, heard, after): \(apart.prefix(5)) of \(readings.count)")
     }
 }

@@ -12,23 +12,25 @@ struct MPRISActionTests {
         ("PlayPause", .togglePlayPause), ("Stop", .stop), ("Play", .play),
     ])
     func transportMethods(member: String, command: RemoteCommand) {
-        #expect(MPRISAction.method(member, snapshot: snapshot, now: 1000) == .remote(command))
+        #expect(MPRISAction.method(member, snapshot: snapshot, position: 0) == .remote(command))
     }
 
-    /// Seek is relative: clamped at 0 before the start, the next track past the end.
+    /// Seek is relative to where the listener is: clamped at 0 before the start, the next track past the end.
     @Test func seekIsRelative() {
-        let seek = { (offset: Int64) in MPRISAction.method("Seek", offset: offset, snapshot: self.snapshot, now: 1002) }
+        let seek = { (offset: Int64) in
+            MPRISAction.method("Seek", offset: offset, snapshot: self.snapshot, position: self.snapshot.position(at: 1002))
+        }
         #expect(seek(5_000_000) == .remote(.changePlaybackPosition(17)))
         #expect(seek(-30_000_000) == .remote(.changePlaybackPosition(0)))
         #expect(seek(200_000_000) == .remote(.nextTrack))
         let stopped = MPRISSnapshotTests.snapshot(.stopped, info: nil)
-        #expect(MPRISAction.method("Seek", offset: 1, snapshot: stopped, now: 0) == .ignore)
+        #expect(MPRISAction.method("Seek", offset: 1, snapshot: stopped, position: 0) == .ignore)
     }
 
     /// SetPosition acts only for the current track id and a position within the track.
     @Test func setPositionChecksTrackAndRange() {
         let set = { (track: String, position: Int64) in
-            MPRISAction.method("SetPosition", offset: position, trackID: track, snapshot: self.snapshot, now: 1000)
+            MPRISAction.method("SetPosition", offset: position, trackID: track, snapshot: self.snapshot, position: 0)
         }
         #expect(set(snapshot.trackID, 30_000_000) == .remote(.changePlaybackPosition(30)))
         #expect(set("/org/rondo/track/other", 30_000_000) == .ignore)
@@ -37,10 +39,10 @@ struct MPRISActionTests {
     }
 
     @Test func openUriTakesFileURLsOnly() {
-        #expect(MPRISAction.method("OpenUri", uri: "file:///music/a%20b.mp3", snapshot: snapshot, now: 0) == .open(path: "/music/a b.mp3"))
-        #expect(MPRISAction.method("OpenUri", uri: "http://example.com/a.mp3", snapshot: snapshot, now: 0) == nil)
-        #expect(MPRISAction.method("OpenUri", uri: "file://relative", snapshot: snapshot, now: 0) == nil)
-        #expect(MPRISAction.method("Frobnicate", snapshot: snapshot, now: 0) == nil)
+        #expect(MPRISAction.method("OpenUri", uri: "file:///music/a%20b.mp3", snapshot: snapshot, position: 0) == .open(path: "/music/a b.mp3"))
+        #expect(MPRISAction.method("OpenUri", uri: "http://example.com/a.mp3", snapshot: snapshot, position: 0) == nil)
+        #expect(MPRISAction.method("OpenUri", uri: "file://relative", snapshot: snapshot, position: 0) == nil)
+        #expect(MPRISAction.method("Frobnicate", snapshot: snapshot, position: 0) == nil)
     }
 
     @Test func writableProperties() {

@@ -51,6 +51,10 @@ public protocol PlayerCommands: Sendable {
     /// when nothing is loaded. Read without waiting for the player.
     func decodedFormat() -> DecodedFormat?
 
+    /// The source the output plays and how far into it the listener is, as the audio
+    /// server reports it; `nil` when nothing plays. Read without waiting for the player.
+    func heardPosition() -> (sourceID: UInt64, seconds: Double)?
+
     /// Sets the priority of the entries `ids` (``Player/setPriority(_:of:)``).
     func setPriority(_ priority: UInt8, of ids: [UInt64]) async
 
@@ -67,4 +71,14 @@ public protocol PlayerCommands: Sendable {
 
     /// Returns once every change made so far is on disk.
     func written() async
+}
+
+extension PlayerCommands {
+    /// Where the current entry of `status` is now: what the listener hears of it while the
+    /// output plays it, else its published anchor carried forward. The status is published
+    /// as the player changes; between changes the output's report keeps it true (a stream
+    /// that took a moment to start after its load runs behind the load's anchor).
+    public func elapsed(of status: PlayerStatus) -> Double {
+        status.elapsed(at: now(), heard: heardPosition())
+    }
 }

@@ -36,9 +36,17 @@ public struct PlayerStatus: Sendable, Equatable {
         self.count = count
     }
 
-    /// Where the current entry is at `time`.
+    /// Where the current entry is at `time`, by its anchor alone.
     public func elapsed(at time: Double) -> Double {
         elapsed.elapsed(at: time)
+    }
+
+    /// Where the current entry is at `time`, given what the output hears: the heard
+    /// position while playing, when the output plays the current entry (within the
+    /// duration), else the anchor carried forward.
+    public func elapsed(at time: Double, heard: (sourceID: UInt64, seconds: Double)?) -> Double {
+        guard state == .playing, let heard, heard.sourceID == currentID else { return elapsed(at: time) }
+        return max(0, duration.map { min(heard.seconds, $0) } ?? heard.seconds)
     }
 }
 

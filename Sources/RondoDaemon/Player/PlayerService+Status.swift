@@ -60,6 +60,9 @@ extension PlayerService: PlayerCommands {
     /// What the engine decodes now (no hop of the actor).
     nonisolated func decodedFormat() -> DecodedFormat? { engine.decodedFormat }
 
+    /// What the output plays and how far the listener is into it (no hop of the actor).
+    nonisolated func heardPosition() -> (sourceID: UInt64, seconds: Double)? { engine.position }
+
     /// Sets the priority of the entries `ids`, and publishes the change.
     func setPriority(_ priority: UInt8, of ids: [UInt64]) {
         _ = apply(player.setPriority(priority, of: ids))

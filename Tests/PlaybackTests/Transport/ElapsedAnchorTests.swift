@@ -31,3 +31,32 @@ import Testing
         #expect(player.elapsedAnchor.rate == (player.state == .playing ? player.outputRate : 0))
     }
 }
+
+/// A published status's elapsed time: what the output hears while it plays the current
+/// entry, else the anchor.
+@Suite struct PublishedElapsedTests {
+    private func status(_ state: PlaybackState) -> PlayerStatus {
+        var status = PlayerStatus(state: state, count: 2)
+        status.currentID = 7
+        status.duration = 60
+        status.elapsed = ElapsedAnchor(elapsed: 10, at: 100, rate: state == .playing ? 1 : 0, duration: 60)
+        return status
+    }
+
+    /// Playing the current entry, the heard position wins over the anchor (a stream that
+    /// started a moment after its load runs behind the load's anchor), within the length.
+    @Test func theHeardPositionOfTheCurrentEntryWins() {
+        #expect(status(.playing).elapsed(at: 105, heard: (sourceID: 7, seconds: 13.5)) == 13.5)
+        #expect(status(.playing).elapsed(at: 105, heard: (sourceID: 7, seconds: 61)) == 60)
+    }
+
+    /// Another source heard (the next entry, before the queue moved on), nothing heard, or
+    /// not playing: the anchor.
+    @Test(arguments: [
+        (PlaybackState.playing, UInt64?.some(8)), (.playing, nil), (.paused, 7), (.stopped, 7),
+    ])
+    func otherwiseTheAnchor(state: PlaybackState, source: UInt64?) {
+        let status = status(state)
+        #expect(status.elapsed(at: 105, heard: source.map { (sourceID: $0, seconds: 40) }) == status.elapsed(at: 105))
+    }
+}
