@@ -159,13 +159,6 @@ import Testing
         }
     }
 
-    /// The player's files that still speak the wire, and why: each goes from this list when
-    /// the player publishes its own state instead (the change feed the front ends project).
-    static let playerFilesOnTheWire: [String: String] = [
-        "PlayerService.swift": "publishes nowPlaying.changed, queue.changed, remote.changed and route.changed as wire events",
-        "PlayerService+NowPlaying.swift": "builds the now-playing payload nowPlaying.get reads",
-    ]
-
     /// The JSON socket's translations beside the player: its routes and the mappings
     /// between the wire's values and the player's.
     static let playerTranslations: Set<String> = [
@@ -173,17 +166,15 @@ import Testing
     ]
 
     /// The player speaks no wire: under `Sources/RondoDaemon/Player` only the JSON socket's
-    /// translations import RondoProtocol, and the files listed in ``playerFilesOnTheWire``
-    /// until they publish the player's own state; a new file that imports it fails, and so
-    /// does a listed one that no longer does (the list only shrinks).
+    /// translations import RondoProtocol; the player publishes its own state (the change
+    /// feed's core types), and a new file that imports the wire fails.
     @Test func thePlayerSpeaksNoWire() throws {
         let onTheWire = Set(
             try Self.imports().filter { $0.module == "RondoDaemon" && $0.file.hasPrefix("Player/") && $0.imported == "RondoProtocol" }
                 .map { String($0.file.dropFirst("Player/".count)) })
-        let allowed = Self.playerTranslations.union(Self.playerFilesOnTheWire.keys)
-        #expect(onTheWire.subtracting(allowed).isEmpty, "the player's files import the wire: \(onTheWire.subtracting(allowed).sorted())")
-        let cleared = Set(Self.playerFilesOnTheWire.keys).subtracting(onTheWire)
-        #expect(cleared.isEmpty, "no longer on the wire, take them from playerFilesOnTheWire: \(cleared.sorted())")
+        #expect(
+            onTheWire.subtracting(Self.playerTranslations).isEmpty,
+            "the player's files import the wire: \(onTheWire.subtracting(Self.playerTranslations).sorted())")
     }
 
     /// The reader of imports finds each form of the statement, so the rule above checks them.

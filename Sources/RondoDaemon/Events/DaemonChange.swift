@@ -9,11 +9,16 @@ import RondoProtocol
 enum DaemonChange: Sendable {
     /// The now-playing state (`nowPlaying.changed`).
     case nowPlaying(PlayerNowPlaying)
-    /// The queue's entries or its current index (`queue.changed`).
-    case queue(QueueChanged)
+    /// The queue's entries or its current index (`queue.changed`): where the queue is now,
+    /// and how many entries it holds.
+    case queue(index: Int?, count: Int)
     /// Which remote commands are enabled, and their settings (`remote.changed`).
     case commands([RemoteCommandState])
-    /// The player's output moved, went or came back (`route.changed`).
+    /// The player's output moved, went or came back (`route.changed`), from the sink
+    /// `previousSink` to `sink` (`nil`: none, or the server's default).
+    case playerRoute(RouteChange, previousSink: String?, sink: String?)
+    /// A route change the arbiter tells (`route.changed`): a device gone or come, a stream
+    /// moved by the audio server, a sandbox's simulated change.
     case route(RouteChanged)
     /// The library's contents, after a scan or a podcast's change (`library.changed`).
     case library(LibraryScanResult)

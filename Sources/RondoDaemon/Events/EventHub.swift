@@ -1,4 +1,5 @@
 import Playback
+import PlaybackWire
 import RondoProtocol
 import Synchronization
 
@@ -50,8 +51,10 @@ final class EventHub: Sendable {
         for observer in observers.withLock({ $0 }) { observer(change) }
         switch change {
         case .nowPlaying(let state): send(Events.NowPlayingChanged.self, NowPlayingState(state))
-        case .queue(let queue): send(Events.QueueChangedEvent.self, queue)
+        case .queue(let index, let count): send(Events.QueueChangedEvent.self, QueueChanged(index: index, count: count))
         case .commands(let commands): send(Events.RemoteChangedEvent.self, RemoteChanged(commands: commands.map(RemoteCommandInfo.init)))
+        case .playerRoute(let change, let previous, let sink):
+            send(Events.RouteChangedEvent.self, RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink))
         case .route(let route): send(Events.RouteChangedEvent.self, route)
         case .library(let result): send(Events.LibraryChangedEvent.self, result)
         case .libraryScanning(let progress): send(Events.LibraryScanProgressEvent.self, progress)

@@ -48,7 +48,7 @@ extension MPDIdleBoard {
         case .library, .podcastRefreshed: databaseChanged()
         case .libraryScanning: scanProgressed()
         case .nowPlaying, .queue: playerChanged()
-        case .route: outputsChanged()
+        case .playerRoute, .route: outputsChanged()
         case .commands, .contentLimits, .session, .sessionGain, .interruption, .promptStyle, .advisory: break
         }
     }

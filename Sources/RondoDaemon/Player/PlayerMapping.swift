@@ -5,6 +5,7 @@ import Library
 import Playback
 import PlaybackWire
 import RondoProtocol
+import RondoRouting
 import TagReading
 
 extension RemoteCommand {
@@ -147,5 +148,13 @@ extension NowPlayingState {
             playbackState: PlaybackStateName(nowPlaying.state), nowPlayingIdentifiers: nowPlaying.identifiers,
             volume: nowPlaying.volume, buffering: nowPlaying.buffering,
             sleep: nowPlaying.sleep.map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
+    }
+}
+
+extension PublishedNowPlaying {
+    /// Publishes the player's now-playing state `state`, describing queue entry `entryID`,
+    /// as the snapshot `nowPlaying.get` reads.
+    func store(_ state: PlayerNowPlaying, entryID: UInt64?) {
+        store(NowPlayingSnapshot(state: NowPlayingState(state), entryID: entryID))
     }
 }

@@ -1,8 +1,5 @@
 import Audio
 import Playback
-import PlaybackWire
-import RondoProtocol
-import RondoRouting
 
 /// The now-playing state: computed on the actor as the player changes, published as the
 /// snapshot `nowPlaying.get` reads without the actor, and re-anchored on what is heard.
@@ -11,20 +8,6 @@ extension PlayerService {
     func nowPlaying() -> PlayerNowPlaying {
         observeOutput()
         return nowPlayingState()
-    }
-
-    /// The same without the actor: the snapshot last published, its elapsed time brought up
-    /// to now from what the output hears. Every change to the now-playing state is
-    /// published with `nowPlaying.changed`, which stores the snapshot first.
-    nonisolated func currentNowPlaying() -> NowPlayingState {
-        published.state(at: now()) { engine.position }
-    }
-
-    /// The same, encoded: the bytes kept since the last change while not playing, else the
-    /// encoding kept since the last change with the elapsed time brought up to now.
-    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
-    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
-        try published.encoded(at: now()) { engine.position }
     }
 
     /// Re-anchors the elapsed time on what the output says the listener hears, while
@@ -39,7 +22,7 @@ extension PlayerService {
     }
 
     /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
-    /// reads (``currentNowPlaying()``).
+    /// reads (``currentNowPlayingEncoded()``).
     @discardableResult
     func nowPlayingState() -> PlayerNowPlaying {
         nowPlayingState(at: now())
@@ -54,7 +37,7 @@ extension PlayerService {
         let state = PlayerNowPlaying(
             info: player.nowPlayingInfo(at: moment), state: player.state, identifiers: nowPlayingIdentifiers(), volume: volume,
             buffering: buffering && player.state == .playing, sleep: sleepState())
-        published.store(NowPlayingSnapshot(state: NowPlayingState(state), entryID: player.queue.current?.id))
+        published.store(state, entryID: player.queue.current?.id)
         publishStatus()
         return state
     }

@@ -4,8 +4,6 @@ import Foundation
 import Library
 import Logging
 import Playback
-import PlaybackWire
-import RondoProtocol
 import RondoRouting
 import TagReading
 
@@ -341,7 +339,7 @@ actor PlayerService {
 
     /// Publishes `route.changed`: the player's output moved, went or came back.
     func announceRoute(_ change: RouteChange, from previous: String?, to sink: String?) {
-        hub.publish(.route(RouteChanged(reason: RouteChangeReasonName(change), previousSink: previous, sink: sink)))
+        hub.publish(.playerRoute(change, previousSink: previous, sink: sink))
     }
 
     /// Publishes what changed: the now-playing state or the queue (its status first).
@@ -353,7 +351,7 @@ actor PlayerService {
             watchChapterBoundary(from: moment)
         case .queueChanged:
             publishStatus()
-            hub.publish(.queue(QueueChanged(index: player.queue.currentIndex, count: player.queue.count)))
+            hub.publish(.queue(index: player.queue.currentIndex, count: player.queue.count))
         default:
             break
         }

@@ -51,3 +51,15 @@ extension Routes {
         }
     }
 }
+
+extension PlayerService {
+    /// The now-playing state without the actor, encoded for `nowPlaying.get`: the bytes
+    /// kept since the last change while not playing, else the encoding kept since the last
+    /// change with the elapsed time brought up to now from what the output hears. Every
+    /// change to the now-playing state is published with `nowPlaying.changed`, which stores
+    /// the snapshot first.
+    /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
+    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
+        try published.encoded(at: now()) { heardPosition() }
+    }
+}
