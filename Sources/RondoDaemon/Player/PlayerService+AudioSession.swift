@@ -5,7 +5,7 @@ import Playback
 
 /// The player's audio session: activated before the player makes a sound, kept in the mode
 /// the current item calls for, followed when the arbiter interrupts or resumes it, and
-/// released once sound has stopped for `releaseAfter` seconds.
+/// released once sound has stopped for `release_after` seconds (``SessionRelease``).
 extension PlayerService {
     /// Activates the player's session when `trial` would make sound and it is not active;
     /// keeps its mode in step with the current item.
@@ -97,21 +97,13 @@ extension PlayerService {
         return copy
     }
 
-    /// Releases the player's session `releaseAfter` seconds after sound stopped, timed on
+    /// Releases the player's session `release_after` seconds after sound stopped, timed on
     /// the sessions' monotonic clock.
     func releaseSessionWhenIdle() {
         guard player.state != .playing, sessions.playerIsActive else {
-            releaseDeadline = nil
+            sessionRelease.cancel()
             return
         }
-        let now = sessions.now()
-        guard let deadline = releaseDeadline else {
-            releaseDeadline = now + releaseAfter
-            return
-        }
-        if now >= deadline {
-            releaseDeadline = nil
-            sessions.releasePlayer()
-        }
+        if sessionRelease.isDue(at: sessions.now()) { sessions.releasePlayer() }
     }
 }

@@ -6,22 +6,20 @@ import Playback
 /// stopped, or given the next track; a resume and a track skipped to start silent and rise. The fade is the player's session level under
 /// its duck and volume, so a duck moves in its own ramp meanwhile.
 extension PlayerService {
-    /// Fades the sound out over `fadeMilliseconds`, then does `action` (the engine's pause
+    /// Fades the sound out over the fade's length (``PlayerFades``), then does `action` (the engine's pause
     /// or stop); at once when fades are off or nothing sounds. A resume, a load or a seek
     /// decided meanwhile ends the wait (``finishFadeOut()``, ``cancelFadeOut()``).
     func fadeOut(then action: @escaping @Sendable () -> Void) {
         cancelFadeOut()
-        guard fadeMilliseconds > 0, engine.isLoaded, wasPlaying else {
+        guard fades.milliseconds > 0, engine.isLoaded, wasPlaying else {
             action()
             return
         }
-        fadeTicket += 1
-        let ticket = fadeTicket
-        pendingFadeOut = action
+        let ticket = fades.beginFadeOut(then: action)
         // An interruption fades the session out by itself (``SessionService``): a second
         // ramp would make the fall twice as steep.
-        if player.state != .interrupted { sessions.fadePlayer(to: 0, over: fadeMilliseconds) }
-        let wait = Double(fadeMilliseconds) / 1000
+        if player.state != .interrupted { sessions.fadePlayer(to: 0, over: fades.milliseconds) }
+        let wait = fades.seconds
         Task { [weak self] in
             try? await Task.sleep(for: .seconds(wait))
             await self?.fadeOutEnded(ticket)
@@ -30,16 +28,14 @@ extension PlayerService {
 
     /// Does what a fade-out waited for, once it is over, unless something ended the wait.
     private func fadeOutEnded(_ ticket: Int) {
-        guard ticket == fadeTicket else { return }
+        guard fades.isCurrent(ticket) else { return }
         finishFadeOut()
     }
 
     /// Does now what a fade-out in progress waits to do, and gives the sound its level back
     /// for what comes next (the engine is silent by then).
     func finishFadeOut() {
-        guard let action = pendingFadeOut else { return }
-        pendingFadeOut = nil
-        fadeTicket += 1
+        guard let action = fades.endFadeOut() else { return }
         action()
         sessions.fadePlayer(to: 1, over: 0)
     }
@@ -47,24 +43,21 @@ extension PlayerService {
     /// Drops what a fade-out in progress waits to do (the sound goes on); whether one was.
     @discardableResult
     func cancelFadeOut() -> Bool {
-        guard pendingFadeOut != nil else { return false }
-        pendingFadeOut = nil
-        fadeTicket += 1
-        return true
+        fades.endFadeOut() != nil
     }
 
-    /// Resumes the engine with the sound rising over `fadeMilliseconds`: from where a
+    /// Resumes the engine with the sound rising over the fade's length: from where a
     /// fade-out in progress has brought it (the engine still plays), or from silence.
     /// Returns whether the engine plays.
     func fadeIn(resuming resume: () -> Bool) -> Bool {
         if cancelFadeOut() {
-            sessions.fadePlayer(to: 1, over: fadeMilliseconds)
+            sessions.fadePlayer(to: 1, over: fades.milliseconds)
             return true
         }
-        guard fadeMilliseconds > 0 else { return resume() }
+        guard fades.milliseconds > 0 else { return resume() }
         sessions.fadePlayer(to: 0, over: 0)
         let playing = resume()
-        sessions.fadePlayer(to: 1, over: playing ? fadeMilliseconds : 0)
+        sessions.fadePlayer(to: 1, over: playing ? fades.milliseconds : 0)
         return playing
     }
 
@@ -75,14 +68,14 @@ extension PlayerService {
     ///   new track; `nil` when the engine was stopped now (or had nothing).
     func fadeOutForLoad() -> ContinuousClock.Instant? {
         guard engine.isLoaded else { return nil }
-        guard fadeMilliseconds > 0, wasPlaying else {
+        guard fades.milliseconds > 0, wasPlaying else {
             engine.stop()
             return nil
         }
         engine.prepareNext(nil)
-        sessions.fadePlayer(to: 0, over: fadeMilliseconds)
-        fadedOutForLoad = true
-        return .now + .milliseconds(fadeMilliseconds + Self.silenceBeforeNextMilliseconds)
+        sessions.fadePlayer(to: 0, over: fades.milliseconds)
+        fades.fadedOutForLoad = true
+        return .now + .milliseconds(fades.milliseconds + Self.silenceBeforeNextMilliseconds)
     }
 
     /// How long after a fade out for a load the new track is handed over. The fade's last
@@ -94,8 +87,8 @@ extension PlayerService {
     /// Raises the sound again over `milliseconds` once a load that faded out what it
     /// replaced is handed to the engine (or at once when it failed).
     func fadeInAfterLoad(over milliseconds: Int) {
-        guard fadedOutForLoad else { return }
-        fadedOutForLoad = false
+        guard fades.fadedOutForLoad else { return }
+        fades.fadedOutForLoad = false
         sessions.fadePlayer(to: 1, over: milliseconds)
     }
 }

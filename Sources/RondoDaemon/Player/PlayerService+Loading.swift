@@ -27,23 +27,19 @@ extension PlayerService {
     func episodesRevised(_ identifiers: [String]) {
         let next = player.isLoaded ? player.prerolledNext : nil
         var reread = false
-        for identifier in identifiers where descriptions[identifier] != nil || describing.contains(identifier) {
-            describing.insert(identifier)
-            if identifier == next?.location {
-                // The pre-roll reads it again, and tells what it read.
-                descriptions.removeValue(forKey: identifier)
-                reread = true
-            } else {
-                loader.describe(identifier)
-            }
+        for identifier in identifiers where descriptions.isKnownOrAsked(identifier) {
+            // The pre-roll reads the next entry again, and tells what it read.
+            let rereadByPreroll = identifier == next?.location
+            descriptions.redescribe(identifier, forgetting: rereadByPreroll)
+            if rereadByPreroll { reread = true } else { loader.describe(identifier) }
         }
-        if reread, let next { pendingPrepare = loader.prepareNext(loadRequest(for: next)) }
+        if reread, let next { loads.pendingPrepare = loader.prepareNext(loadRequest(for: next)) }
     }
 
     /// The description of the file at `path`, asking the loader for it when unknown.
     func description(of path: String) -> TrackDescription? {
         if let known = descriptions[path] { return known }
-        if describing.insert(path).inserted { loader.describe(path) }
+        if descriptions.request(path) { loader.describe(path) }
         return nil
     }
 
@@ -51,7 +47,7 @@ extension PlayerService {
     /// that turns its ReplayGain into a gain under the settings in force. A file not known
     /// yet is described by the load itself.
     func loadRequest(for entry: QueueEntry) -> TrackLoader.Request {
-        if descriptions[entry.location] == nil { describing.insert(entry.location) }
+        if descriptions[entry.location] == nil { descriptions.redescribe(entry.location) }
         let settings = replayGain
         let shuffled = player.shuffleMode != .off
         return TrackLoader.Request(
@@ -77,7 +73,7 @@ extension PlayerService {
         loader.cancel()
         settleLoads()
         let fadingUntil = fadeOutForLoad()
-        pendingLoad = loader.load(request, position: position, playing: playing, fadingUntil: fadingUntil)
+        loads.pendingLoad = loader.load(request, position: position, playing: playing, fadingUntil: fadingUntil)
         return nil
     }
 
@@ -86,73 +82,54 @@ extension PlayerService {
     /// played it is told why.
     /// - Throws: `unreachable` (or the audio layer's error) when the stream cannot be opened.
     func streamOpened() async throws(PlayerCommandError) {
-        guard let ticket = pendingLoad, let current = player.queue.current, MediaPaths.isStreamURL(current.location) else {
+        guard let ticket = loads.pendingLoad, let current = player.queue.current, MediaPaths.isStreamURL(current.location) else {
             return
         }
-        let failure = await withCheckedContinuation { loadWaiters[ticket, default: []].append($0) }
+        let failure = await withCheckedContinuation { loads.wait(for: ticket, $0) }
         if let failure { throw PlayerCommandError(failure) }
-    }
-
-    /// Tells those waiting for the load of `ticket` how it ended.
-    func settleLoad(_ ticket: Int, _ failure: AudioError?) {
-        for waiter in loadWaiters.removeValue(forKey: ticket) ?? [] { waiter.resume(returning: failure) }
     }
 
     /// Tells everyone waiting for a load that it was replaced or stopped: not a failure.
     func settleLoads() {
-        for ticket in Array(loadWaiters.keys) { settleLoad(ticket, nil) }
+        loads.settleAll()
     }
 
     /// Carries out what the loader found or did; a result for a load or pre-roll asked for
     /// again since is dropped.
     func handle(_ notice: LoaderNotice) {
         switch notice {
-        case .described(let path, var description):
-            describing.remove(path)
-            // An episode's chapters come from a document read only when it plays: a later
-            // description, which does not read it, keeps them.
-            if description.libraryTrack?.episode != nil, description.metadata.chapters.isEmpty,
-                let found = descriptions[path]?.metadata.chapters
-            {
-                description.metadata.chapters = found
-            }
-            if let said = saidByStreams[path] { description.metadata = description.metadata.said(byStream: said) }
-            descriptions[path] = description
+        case .described(let path, let found):
+            let description = descriptions.take(found, at: path)
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)
             if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }
             adjustRateForCurrentItem()
         case .chaptersFound(let path, let chapters):
-            guard var description = descriptions[path] else { return }
-            description.metadata.chapters = chapters
-            descriptions[path] = description
+            guard let description = descriptions.setChapters(chapters, at: path) else { return }
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)
         case .loaded(let ticket, _):
-            settleLoad(ticket, nil)
-            guard ticket == pendingLoad else { return }
-            pendingLoad = nil
-            fadeInAfterLoad(over: fadeMilliseconds)
+            loads.settle(ticket, nil)
+            guard loads.finish(ticket) else { return }
+            fadeInAfterLoad(over: fades.milliseconds)
             observeOutput()
             nowPlayingState()
         case .loadFailed(let ticket, let entryID, let error):
-            settleLoad(ticket, error)
-            guard ticket == pendingLoad else { return }
-            pendingLoad = nil
+            loads.settle(ticket, error)
+            guard loads.finish(ticket) else { return }
             fadeInAfterLoad(over: 0)
             logger.warning("skipping a track that cannot be opened: \(error)")
             apply(player.handle(.failed(entryID), at: now()))
         case .outputMissing(let ticket, let reason):
-            settleLoad(ticket, .pulseUnavailable(reason))
-            guard ticket == pendingLoad else { return }
-            pendingLoad = nil
+            loads.settle(ticket, .pulseUnavailable(reason))
+            guard loads.finish(ticket) else { return }
             fadeInAfterLoad(over: 0)
             logger.error("no audio output for the track: \(reason)")
             let wasPlaying = player.state == .playing
             apply(player.handle(.outputLost, at: now()))
             if wasPlaying { recovery.outputLost(at: now()) }
         case .prepareFailed(let ticket, let entryID, let reason):
-            guard ticket == pendingPrepare else { return }
+            guard ticket == loads.pendingPrepare else { return }
             logger.warning("skipping a track that cannot be opened: \(reason)")
             apply(player.handle(.failed(entryID), at: now()))
         case .caughtUp(let waiter):

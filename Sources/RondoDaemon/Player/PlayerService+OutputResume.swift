@@ -9,12 +9,7 @@ import Playback
 extension PlayerService {
     /// Notes, after every change the player applied, when sound last stopped.
     func noteStops() {
-        if player.state == .playing {
-            lastStop = nil
-            lostRoutePause = nil
-        } else if lastStop == nil, wasPlaying {
-            lastStop = now()
-        }
+        outputResume.note(playing: player.state == .playing, wasPlaying: wasPlaying, at: now())
         wasPlaying = player.state == .playing
     }
 
@@ -22,17 +17,14 @@ extension PlayerService {
     func noteRouteLoss() {
         guard player.state == .playing, let current = player.queue.current else { return }
         observeOutput()
-        lostRoutePause = OutputResume.Pause(entry: current.id, position: player.elapsed(at: now()))
+        outputResume.noteRouteLoss(OutputResume.Pause(entry: current.id, position: player.elapsed(at: now())))
     }
 
     /// A sink appeared: when it is one the listener named and the player should resume,
     /// plays there.
     func sinkAppeared(_ name: String) {
-        guard let outputResume, outputResume.matches(name), player.state != .playing, !playsToSnapcast else { return }
-        let resumes = outputResume.resumes(
-            lostRoute: lostRoutePause, entry: player.queue.current?.id, position: player.elapsed(at: now()), stoppedAt: lastStop,
-            now: now())
-        guard resumes else {
+        guard outputResume.rule?.matches(name) == true, player.state != .playing, !playsToSnapcast else { return }
+        guard outputResume.resumes(on: name, entry: player.queue.current?.id, position: player.elapsed(at: now()), now: now()) else {
             logger.info("output \(name) appeared; nothing to resume on it")
             return
         }
@@ -42,15 +34,14 @@ extension PlayerService {
             logger.warning("cannot play to \(name), which appeared: \(error)")
             return
         }
-        resumedOn = name
+        outputResume.resumed(on: name)
         let result = try? send(.play)
         logger.notice("output \(name) appeared: \(result?.status == .success ? "playing on there" : "could not play on there")")
     }
 
     /// A sink went away: the music it took leaves it for the listener's own choice.
     func sinkWentAway(_ name: String) {
-        guard name == resumedOn else { return }
-        resumedOn = nil
+        guard outputResume.wentAway(name) else { return }
         try? engine.setSink(pulseSink)
     }
 }

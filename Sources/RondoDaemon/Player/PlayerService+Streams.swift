@@ -30,9 +30,8 @@ extension PlayerService {
     /// entry's description, so it stays until the stream says otherwise.
     func streamSaid(_ said: [String: String], entry id: UInt64) {
         guard let current = player.queue.current, current.id == id else { return }
-        saidByStreams[current.location, default: [:]].merge(said) { _, new in new }
         let metadata = metadata(for: current).said(byStream: said)
-        descriptions[current.location]?.metadata = metadata
+        descriptions.streamSaid(said, at: current.location, metadata: metadata)
         describeChange(of: current, to: metadata)
     }
 

@@ -23,7 +23,7 @@ import TagReading
 /// The player plays only with its audio session (`rondo.player`) active: a decision that
 /// would start sound is tried on a copy of the player first, the session is activated, and
 /// a refusal (`insufficientPriority` during a call) leaves the player as it was. The
-/// session is released `releaseAfter` seconds after sound stops.
+/// session is released `release_after` seconds after sound stops.
 actor PlayerService {
     var player = Player()
     let store: PlaybackStateStore?
@@ -46,31 +46,19 @@ actor PlayerService {
     private let notices: AsyncStream<EngineNotice>
     /// Reads files and opens tracks off the actor (``TrackLoader``).
     nonisolated let loader: TrackLoader
-    /// What the loader found of each file, by path (``metadata(for:)``).
-    var descriptions: [String: TrackDescription] = [:]
-    /// What each live stream said of itself (its station's name, its song), by location:
-    /// laid over its description whenever one arrives, so a description the loader sends
-    /// after the stream spoke (or a first one, when the stream spoke first) keeps it.
-    var saidByStreams: [String: [String: String]] = [:]
-    /// Files the loader was asked to describe and has not yet.
-    var describing: Set<String> = []
-    /// The ticket of the load the loader has yet to hand to the engine, if any.
-    var pendingLoad: Int?
-    /// The ticket of the newest pre-roll asked of the loader.
-    var pendingPrepare = 0
-    /// Requests waiting for a stream's load to end, by its ticket (``streamOpened()``).
-    var loadWaiters: [Int: [CheckedContinuation<AudioError?, Never>]] = [:]
+    /// What the loader found of each file and what streams said, by location (``metadata(for:)``).
+    var descriptions = TrackDescriptions()
+    /// The loads and pre-rolls asked of the loader, and who waits on them (``streamOpened()``).
+    var loads = LoadTickets()
     /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
     var replayGain: ReplayGainSettings
     let hub: EventHub
     let sessions: SessionService
-    /// Seconds without playback before the session is released (`release_after`); a reload
-    /// may change it (``setReleaseAfter(_:)``).
-    var releaseAfter: Double
+    /// When the player's session is released once sound stops (`release_after`, the
+    /// sessions' clock); a reload may change it (``setReleaseAfter(_:)``).
+    var sessionRelease: SessionRelease
     /// An episode counts as played when fewer seconds than this remain (`played_at_remaining_s`).
     let playedAtRemaining: Double
-    /// When the player's session is released if no sound comes back (the sessions' clock).
-    var releaseDeadline: Double?
     /// Wakes the loop of timed chores (``run()``) when the player's state may have moved one.
     nonisolated let chores = Alarm()
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
@@ -86,29 +74,13 @@ actor PlayerService {
     let outputChoices: OutputChoices
     /// The listener's volume for the player, 0 to 1 (``setVolume(_:)``).
     var volume = 1.0
-    /// Which sinks appearing resume playback (`[playback] resume_on_output`), if any.
-    let outputResume: OutputResume?
-    /// Where a route's loss paused the player, until it plays again (``noteRouteLoss()``).
-    var lostRoutePause: OutputResume.Pause?
-    /// When sound last stopped, until it plays again (``noteStops()``).
-    var lastStop: Double?
+    /// What `[playback] resume_on_output` remembers between changes (``sinkAppeared(_:)``).
+    var outputResume: OutputResumeWatch
     /// Whether the player played as of the last change applied.
     var wasPlaying = false
-    /// The sink a resume on its appearance moved the music to, until it goes away.
-    var resumedOn: String?
-    /// How long pauses, stops, skips and resumes fade, in milliseconds (`[playback] fade_ms`; 0: they cut).
-    let fadeMilliseconds: Int
-    /// Counts fade-outs begun and ended, so a fade-out's wait knows whether it still holds.
-    var fadeTicket = 0
-    /// Whether the sound was faded out for a load, and is raised once the load is handed
-    /// to the engine (``fadeOutForLoad()``).
-    var fadedOutForLoad = false
-    /// What a fade-out in progress will do once the sound is silent (``fadeOut(then:)``).
-    var pendingFadeOut: (@Sendable () -> Void)?
-    /// The sleep timer, when one is set (``setSleep(_:)``).
-    var sleepTimer: SleepTimer?
-    /// The level the sleep timer's fade holds the music at, in its transport fade (1: none).
-    var sleepLevel = 1.0
+    /// The player's level over time: the transport's fades (`[playback] fade_ms`,
+    /// ``fadeOut(then:)``) and the sleep timer's (``setSleep(_:)``).
+    var fades: PlayerFades
     /// Whether the engine holds the sound until a stream's bytes come (``EngineEvent/buffering(_:)``).
     var buffering = false
     /// What was done with rates for spoken word (``adjustRateForCurrentItem()``).
@@ -153,8 +125,8 @@ actor PlayerService {
         self.replayGain = replayGain
         self.pulseSink = pulseSink
         self.outputChoices = outputChoices
-        self.outputResume = outputResume
-        self.fadeMilliseconds = fadeMilliseconds
+        self.outputResume = OutputResumeWatch(rule: outputResume)
+        self.fades = PlayerFades(milliseconds: fadeMilliseconds)
         self.store = store
         self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
         self.library = library
@@ -164,7 +136,7 @@ actor PlayerService {
         self.engine = engine.control
         self.notices = engine.notices
         self.sessions = sessions
-        self.releaseAfter = releaseAfter
+        self.sessionRelease = SessionRelease(after: releaseAfter)
         self.playedAtRemaining = podcasts.playedAtRemaining
         self.episodeFinished = episodeFinished
         self.hub = hub
@@ -229,7 +201,7 @@ actor PlayerService {
         if let attempt = recovery.nextAttemptAt { waits.append(attempt - now()) }
         if let sleep = untilSleepStep() { waits.append(sleep) }
         if player.state != .playing, sessions.playerIsActive {
-            waits.append(releaseDeadline.map { $0 - clock } ?? 0)
+            waits.append(sessionRelease.untilDue(from: clock))
         }
         return waits.min().map { max(0.01, $0) }
     }
@@ -312,7 +284,7 @@ actor PlayerService {
                 buffering = false
                 loader.cancel()
                 settleLoads()
-                pendingLoad = nil
+                loads.pendingLoad = nil
                 fadeOut { [engine] in engine.stop() }
             case .seek(let position):
                 finishFadeOut()
@@ -320,13 +292,13 @@ actor PlayerService {
                 guard !loader.adjustPending({ $0.position = position }) else { break }
                 do { try engine.seek(to: position) } catch { logger.warning("\(error)") }
             case .prepareNext(let entry):
-                pendingPrepare = loader.prepareNext(entry.map(loadRequest(for:)))
+                loads.pendingPrepare = loader.prepareNext(entry.map(loadRequest(for:)))
             case .nowPlayingChanged, .queueChanged:
                 announce(effect)
             }
         }
         if player.state == .playing, let current = player.queue.current {
-            releaseDeadline = nil
+            sessionRelease.cancel()
             sessions.setPlayerMode(spokenAudio: isSpokenWord(current))
         }
         adjustRateForCurrentItem()
@@ -359,7 +331,7 @@ actor PlayerService {
 
     private func handle(_ event: EngineEvent) {
         // The end of a track fading out for a load that replaces it: the load plays next.
-        if case .reachedEnd = event, fadedOutForLoad, pendingLoad != nil { return }
+        if case .reachedEnd = event, fades.fadedOutForLoad, loads.pendingLoad != nil { return }
         let effects: [PlayerEffect]
         if case .advanced = event { markCurrentFinished() } else if case .reachedEnd = event { markCurrentFinished() }
         switch event {
