@@ -58,12 +58,10 @@ extension PlayerService {
     /// Records the current entry in the play history once it plays, and keeps the resume
     /// point of a spoken-word item that stopped playing.
     func noteListening() {
-        guard let library, let current = player.queue.current else { return }
+        guard let history, let current = player.queue.current else { return }
         if player.state == .playing, current.id != listening.recordedEntry {
             listening.recordedEntry = current.id
-            let path = current.location
-            let time = now()
-            persistence?.perform("the play of \(path)") { try library.recordPlay(path: path, at: time) }
+            history.recordPlay(of: current.location, at: now())
         }
         if player.state != .playing { keepResumePoint() }
     }
@@ -72,34 +70,20 @@ extension PlayerService {
     /// the resume point last saved. While it plays, the writer saves it every
     /// ``resumeSaveInterval`` seconds (``persist()``).
     func keepResumePoint() {
-        guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
+        guard let history, let current = player.queue.current, isSpokenWord(current) else { return }
         let position = player.elapsed(at: now())
-        guard resumePoint.claim(current.location, at: position, unlessWithin: 0.5) else { return }
-        saveResumePoint(library, path: current.location, seconds: position)
+        guard history.resumePoint.claim(current.location, at: position, unlessWithin: 0.5) else { return }
+        history.saveResumePoint(of: current.location, at: position, rate: player.rate)
     }
 
     /// Marks the current spoken-word item as heard to the end, as it ends: an episode is
     /// played then, whatever its feed said of its length.
     func markCurrentFinished() {
-        guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
-        if libraryTrack(at: current.location)?.episode != nil {
-            let path = current.location
-            let finished = episodeFinished
-            persistence?.perform("the played mark of \(path)") {
-                _ = try library.setEpisodePlayed(path, played: true)
-                finished()
-            }
-        }
+        guard let history, let current = player.queue.current, isSpokenWord(current) else { return }
+        if libraryTrack(at: current.location)?.episode != nil { history.markEpisodePlayed(current.location) }
         guard let duration = libraryTrack(at: current.location)?.duration ?? metadata(for: current).duration else { return }
-        resumePoint.record(current.location, at: duration)
-        saveResumePoint(library, path: current.location, seconds: duration)
-    }
-
-    private func saveResumePoint(_ library: LibraryStore, path: String, seconds: Double) {
-        let (rate, within) = (player.rate, playedAtRemaining)
-        persistence?.perform("the resume point of \(path)") {
-            try library.setResumePosition(path: path, seconds: seconds, rate: rate, playedWithin: within)
-        }
+        history.resumePoint.record(current.location, at: duration)
+        history.saveResumePoint(of: current.location, at: duration, rate: player.rate)
     }
 
     /// The playing track's identifier, then the library container its queue came from.

@@ -41,15 +41,12 @@ extension PlayerService {
         let engine = engine
         let now = now
         let entryID = current.id
-        let spokenWord = library.flatMap { isSpokenWord(current) ? (library: $0, path: current.location) : nil }
-        let (resumePoint, within) = (resumePoint, playedAtRemaining)
+        let resumePoint = isSpokenWord(current) ? history?.resumePointWriter(for: current.location, every: Self.resumeSaveInterval) : nil
         return PositionWatch(interval: Self.positionSaveInterval(rate: player.rate)) {
             engine.position.flatMap { $0.sourceID == entryID ? $0.seconds : nil }
         } write: { seconds in
             try store.savePosition(seconds, savedAt: now())
-            if let spokenWord, resumePoint.claim(spokenWord.path, at: seconds, unlessWithin: Self.resumeSaveInterval) {
-                try spokenWord.library.setResumePosition(path: spokenWord.path, seconds: seconds, playedWithin: within)
-            }
+            try resumePoint?(seconds)
         }
     }
 

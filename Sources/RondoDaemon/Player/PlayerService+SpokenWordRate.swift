@@ -35,13 +35,11 @@ extension PlayerService {
     /// Keeps the rate just chosen for the current spoken-word item, at once; `previous`, the
     /// rate before, is what the items after it that are not spoken word play at.
     func keepSpokenWordRate(changedFrom previous: Double) {
-        guard let library, let current = player.queue.current, isSpokenWord(current) else { return }
+        guard let history, let current = player.queue.current, isSpokenWord(current) else { return }
         if spokenWordRate.rateBefore == nil { spokenWordRate.rateBefore = previous }
-        let (path, position, rate, within) = (current.location, player.elapsed(at: now()), player.rate, playedAtRemaining)
-        resumePoint.record(path, at: position)
-        persistence?.perform("the rate of \(path)") {
-            try library.setResumePosition(path: path, seconds: position, rate: rate, playedWithin: within)
-        }
+        let position = player.elapsed(at: now())
+        history.resumePoint.record(current.location, at: position)
+        history.saveResumePoint(of: current.location, at: position, rate: player.rate)
     }
 }
 

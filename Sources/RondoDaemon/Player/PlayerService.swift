@@ -27,12 +27,11 @@ import TagReading
 actor PlayerService {
     var player = Player()
     let store: PlaybackStateStore?
-    /// The music library: plays are recorded in it, spoken word's resume points kept.
-    let library: LibraryStore?
+    /// What listening leaves in the library (plays, resume points, played marks); `nil`
+    /// without a library.
+    let history: ListeningHistory?
     /// What the listener keeps of the current item in the library, when it is a library track.
     var listening = ListeningRecord()
-    /// Where a spoken-word item's resume point was last saved, by the actor or the writer.
-    nonisolated let resumePoint = ResumePointRecord()
     /// Feedback set or cleared since the last save (a cleared track must be erased in the store).
     var feedbackChanges: [String: Feedback] = [:]
     /// Writes the state and the library notes off the actor; `nil` without a database.
@@ -57,8 +56,6 @@ actor PlayerService {
     /// When the player's session is released once sound stops (`release_after`, the
     /// sessions' clock); a reload may change it (``setReleaseAfter(_:)``).
     var sessionRelease: SessionRelease
-    /// An episode counts as played when fewer seconds than this remain (`played_at_remaining_s`).
-    let playedAtRemaining: Double
     /// Wakes the loop of timed chores (``run()``) when the player's state may have moved one.
     nonisolated let chores = Alarm()
     /// The wait for an audio server that went away (``retryOutputIfDue()``).
@@ -89,8 +86,6 @@ actor PlayerService {
     var chapterBoundary: Task<Void, Never>?
     let logger: Logger
     nonisolated let now: @Sendable () -> Double
-    /// Told once an episode heard to its end is marked played.
-    let episodeFinished: @Sendable () -> Void
 
     /// Creates the service; the engine connects to its output only on the first play.
     /// - Parameters:
@@ -128,8 +123,8 @@ actor PlayerService {
         self.outputResume = OutputResumeWatch(rule: outputResume)
         self.fades = PlayerFades(milliseconds: fadeMilliseconds)
         self.store = store
-        self.persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
-        self.library = library
+        let persistence = store.map { store in PersistenceWriter(logger: logger) { state in _ = try store.save(state) } }
+        self.persistence = persistence
         self.loader = TrackLoader(
             engine: engine.control, library: library, artwork: ArtworkCache(directory: artworkDirectory), bytes: bytes,
             episodeChapters: episodeChapters, logger: logger, open: openTrack)
@@ -137,8 +132,10 @@ actor PlayerService {
         self.notices = engine.notices
         self.sessions = sessions
         self.sessionRelease = SessionRelease(after: releaseAfter)
-        self.playedAtRemaining = podcasts.playedAtRemaining
-        self.episodeFinished = episodeFinished
+        self.history = library.map { library in
+            ListeningHistory(
+                library: library, writer: persistence, playedAtRemaining: podcasts.playedAtRemaining, episodeFinished: episodeFinished)
+        }
         self.hub = hub
         self.logger = logger
         self.now = now
