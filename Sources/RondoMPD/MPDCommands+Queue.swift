@@ -261,7 +261,7 @@ extension MPDCommands {
     {
         var start = range.lowerBound
         while start < range.upperBound {
-            let page = await player.describedEntries(start..<min(range.upperBound, start + Self.queuePage))
+            let page = await queuedSongs(start..<min(range.upperBound, start + Self.queuePage))
             guard !page.isEmpty else { return }
             for (offset, queued) in page.enumerated() {
                 let song = paths.song(queued)
@@ -270,6 +270,28 @@ extension MPDCommands {
             }
             start += page.count
         }
+    }
+
+    /// The queue's entries at `positions` as MPD shows them: what the player knows of each,
+    /// and for a file it has not read yet, the library's row, read here in one query for the
+    /// page (a queue of 100,000 is listed whole at once, as MPD lists it). A file the library
+    /// does not have is read by the player, and shows its tags once read.
+    func queuedSongs(_ positions: Range<Int>) async -> [MPDQueueEntry] {
+        var page = await player.describedEntries(positions)
+        let unread = page.indices.filter { !page[$0].isDescribed && page[$0].libraryTrack == nil }
+        guard !unread.isEmpty else { return page }
+        let files = unread.filter { page[$0].entry.location.hasPrefix("/") }
+        let found = (try? library.tracks(atPaths: files.map { page[$0].entry.location })) ?? [:]
+        var outside: [String] = []
+        for index in unread {
+            if let track = found[page[index].entry.location] {
+                page[index].libraryTrack = track
+            } else {
+                outside.append(page[index].entry.location)
+            }
+        }
+        if !outside.isEmpty { await player.describe(outside) }
+        return page
     }
 
     /// Whether the queue changed since `version` (every change is listed as one: a client

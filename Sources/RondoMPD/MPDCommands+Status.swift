@@ -21,7 +21,7 @@ extension MPDCommands {
             "currentsong",
             Command(permission: .authorized, arguments: 0...0) { commands, _, client, output throws(MPDAck) in
                 guard let index = commands.status.currentIndex else { return }
-                guard let queued = await commands.player.describedEntries(index..<(index + 1)).first else { return }
+                guard let queued = await commands.queuedSongs(index..<(index + 1)).first else { return }
                 output.song(commands.paths.song(queued), position: index, id: Int(queued.entry.id), priority: queued.priority, for: client)
             }
         ),

@@ -5,9 +5,13 @@ public import Playback
 /// The player as MPD's commands need it: the player's API, and what MPD's replies show
 /// besides — the queue's entries with what is known of them, and the ReplayGain mode.
 public protocol MPDPlayer: PlayerCommands {
-    /// The entries at `positions` of the queue with what is known of them (an entry not yet
-    /// described shows its location until it is).
+    /// The entries at `positions` of the queue with what the player already knows of them;
+    /// nothing is read for them (``describe(_:)`` asks for that).
     func describedEntries(_ positions: Range<Int>) async -> [MPDQueueEntry]
+
+    /// Asks the player to read what it does not know yet of the files or streams at
+    /// `locations` (a file outside the library: its tags), to show them once read.
+    func describe(_ locations: [String]) async
 
     /// The ReplayGain settings in force.
     func replayGainSettings() async -> ReplayGainSettings
@@ -24,13 +28,16 @@ public struct MPDQueueEntry: Sendable {
     public var libraryTrack: CatalogTrack?
     /// Its priority (`prio`), 0 for none.
     public var priority: UInt8
+    /// Whether the player has described it (else ``metadata`` tells only its location).
+    public var isDescribed: Bool
 
-    /// `entry` described by `metadata` and, when in the library, its track.
-    public init(entry: QueueEntry, metadata: TrackMetadata, libraryTrack: CatalogTrack?, priority: UInt8 = 0) {
+    /// `entry` described by `metadata` (when `isDescribed`) and, when in the library, its track.
+    public init(entry: QueueEntry, metadata: TrackMetadata, libraryTrack: CatalogTrack?, priority: UInt8 = 0, isDescribed: Bool = true) {
         self.entry = entry
         self.metadata = metadata
         self.libraryTrack = libraryTrack
         self.priority = priority
+        self.isDescribed = isDescribed
     }
 }
 
@@ -56,6 +63,9 @@ public protocol MPDLibrary: Sendable {
 
     /// The tracks with `ids`, in their order.
     func tracks(ids: [Int64]) throws(StoreError) -> [CatalogTrack]
+
+    /// The tracks the library has at `paths`, by path.
+    func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack]
 
     /// The distinct combinations of `fields` among the tracks under `directory` for which
     /// `condition` holds.

@@ -324,6 +324,36 @@ struct MPDClientTests {
 
     /// `status`'s `nextsong` is what the player will play next, by its own rule: an entry
     /// that failed to play is skipped, as the player skips it.
+    /// A queue longer than what the player describes ahead is listed whole with its tags by
+    /// the first `playlistinfo`, as MPD lists its queue: the library's rows are read for the
+    /// page, not one file at a time by the player.
+    @Test func aLongQueueIsListedWithItsTagsAtOnce() throws {
+        let corpus = try LibraryCorpusTests.makeCorpus(tracks: 1_200)
+        defer { corpus.remove() }
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null", "--music-dir", corpus.path])
+        defer { _ = daemon.stop() }
+        let scanned = try daemon.client().scanLibrary()
+        let mpd = try MPDLineClient(socketPath: daemon.directory.appending("mpd.sock"))
+        _ = try mpd.call("clear")
+        _ = try mpd.call("add \"/\"")
+        let lines = try mpd.call("playlistinfo")
+        let files = lines.filter { $0.hasPrefix("file: ") }
+        #expect(files.count >= 1_200, "queued \(files.count) of \(scanned.added) scanned files")
+        var untitled: [String] = []
+        var current: String?
+        var titled = false
+        for line in lines + ["file: end"] where line.hasPrefix("file: ") || line.hasPrefix("Title: ") {
+            if line.hasPrefix("Title: ") {
+                titled = true
+                continue
+            }
+            // The corpus's broken files (under `bad/`) have no tags to show.
+            if let current, !titled, !current.hasPrefix("file: bad/") { untitled.append(current) }
+            (current, titled) = (line, false)
+        }
+        #expect(untitled.isEmpty, "\(untitled.count) of \(files.count) songs listed without their tags, as \(untitled.prefix(3))")
+    }
+
     @Test func theNextSongSkipsWhatCannotPlay() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The library as a tree of files: every track under a directory, in path order.
@@ -48,6 +49,23 @@ extension LibraryStore {
                 if byID[track.id] == nil { byID[track.id] = track }
             }
             return ids.compactMap { byID[$0] }
+        }
+    }
+
+    /// The tracks the library has at `paths` (files, not episodes), by path; a path the
+    /// library has no track at is left out.
+    /// - Throws: ``StoreError`` when the database cannot be read.
+    public func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack] {
+        guard !paths.isEmpty else { return [:] }
+        return try database.read { db in
+            var byPath: [String: CatalogTrack] = [:]
+            byPath.reserveCapacity(paths.count)
+            let list = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
+            try Self.step(db, sql: "\(CatalogRows.trackSelect) WHERE t.path IN (SELECT value FROM json_each(?))", arguments: [list]) { row in
+                let track = CatalogRows.track(row)
+                byPath[track.path] = track
+            }
+            return byPath
         }
     }
 

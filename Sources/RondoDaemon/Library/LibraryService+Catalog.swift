@@ -28,6 +28,11 @@ extension LibraryService {
         try store?.tracks(ids: ids) ?? []
     }
 
+    /// The tracks the library has at `paths`, by path.
+    func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack] {
+        try store?.tracks(atPaths: paths) ?? [:]
+    }
+
     /// The distinct combinations of `fields` among the tracks under `directory` for which
     /// `condition` holds.
     func distinctValues(of fields: [TrackCondition.Field], under directory: String?, where condition: TrackCondition = .always)

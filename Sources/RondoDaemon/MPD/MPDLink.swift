@@ -10,10 +10,15 @@ extension PlayerService: MPDPlayer {
         let entries = player.queue.entries
         return positions.clamped(to: 0..<entries.count).map { position in
             let entry = entries[position]
+            let known = descriptions[entry.location]
             return MPDQueueEntry(
-                entry: entry, metadata: metadata(for: entry), libraryTrack: libraryTrack(at: entry.location),
-                priority: player.priority(of: entry.id))
+                entry: entry, metadata: known?.metadata ?? TrackDescription.placeholder(entry.location),
+                libraryTrack: known?.libraryTrack, priority: player.priority(of: entry.id), isDescribed: known != nil)
         }
+    }
+
+    func describe(_ locations: [String]) {
+        for location in locations { _ = description(of: location) }
     }
 }
 
