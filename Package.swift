@@ -82,6 +82,7 @@ let package = Package(
         .target(name: "CFFmpeg"),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
+        .target(name: "CHeapAtStart"),
         .systemLibrary(name: "CLinux"),
         .target(name: "ContentIdentifiers", swiftSettings: strictSettings),
         .target(name: "ThreadJobs", dependencies: ["CLinux"], swiftSettings: strictSettings),
@@ -165,7 +166,7 @@ let package = Package(
         .executableTarget(
             name: "rondod",
             dependencies: [
-                "RondoDaemon",
+                "RondoDaemon", "CHeapAtStart",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -65,7 +65,6 @@ struct Rondod: AsyncParsableCommand {
     var demo = false
 
     func run() async throws {
-        ProcessHeap.useOneArena()
         var overrides = DaemonOverrides()
         overrides.socketPath = socket.map(absolute)
         overrides.musicDirectory = musicDirectory.map(absolute)

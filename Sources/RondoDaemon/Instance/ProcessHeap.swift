@@ -5,14 +5,10 @@ import CMalloc
 /// glibc gives each thread that contends for the heap an arena of its own and keeps what a
 /// thread freed there resident until the top of that arena is free. The daemon's threads
 /// (the request loop, the shared pool, the audio client, the scan) would each keep one, with its
-/// free pages scattered: 2–3 MiB after a scan. One arena holds them all; small allocations
-/// still come from each thread's cache without taking the arena's lock.
-public enum ProcessHeap {
-    /// Keeps every thread on the one arena; call before the daemon starts its threads.
-    public static func useOneArena() {
-        _ = mallopt(M_ARENA_MAX, 1)
-    }
-
+/// free pages scattered: 2–3 MiB after a scan, 18 MiB with a queue of 100,000. One arena
+/// holds them all (set before `main` by `CHeapAtStart`, linked into `rondod`); small
+/// allocations still come from each thread's cache without taking the arena's lock.
+enum ProcessHeap {
     /// Returns the free pages of the heap to the system (`malloc_trim`), as after a scan whose
     /// tag readers and writer left their buffers behind.
     static func returnFreePages() {

@@ -26,8 +26,9 @@ extension PlayerService {
         }
         // Known before the session is asked to admit the queue, which looks at the start item:
         // a station's URL is then never sent to the loader to be described from its bytes.
-        for track in selection.tracks { descriptions.keep(TrackDescription(track), at: track.path) }
-        for station in selection.stations { descriptions.keep(TrackDescription(station), at: station.url) }
+        let start = selection.items[selection.startIndex]
+        for track in selection.tracks { descriptions.keep(TrackDescription(track), at: track.path, keeping: [start.location]) }
+        for station in selection.stations { descriptions.keep(TrackDescription(station), at: station.url, keeping: [start.location]) }
         try commit(trial)
         listening.container = container
         let failure = apply(effects)

@@ -36,6 +36,12 @@ extension PlayerService {
         if reread, let next { loads.pendingPrepare = loader.prepareNext(loadRequest(for: next)) }
     }
 
+    /// The locations whose descriptions the cache keeps whatever else it lets go: the
+    /// current entry's and the one that follows it.
+    var locationsInUse: Set<String> {
+        Set([player.queue.current?.location, player.automaticNext?.location].compactMap { $0 })
+    }
+
     /// The description of the file at `path`, asking the loader for it when unknown.
     func description(of path: String) -> TrackDescription? {
         if let known = descriptions[path] { return known }
@@ -99,7 +105,7 @@ extension PlayerService {
     func handle(_ notice: LoaderNotice) {
         switch notice {
         case .described(let path, let found):
-            let description = descriptions.take(found, at: path)
+            let description = descriptions.take(found, at: path, keeping: locationsInUse)
             guard let current = player.queue.current, current.location == path else { return }
             describeChange(of: current, to: description.metadata)
             if player.state == .playing { sessions.setPlayerMode(spokenAudio: isSpokenWord(current)) }

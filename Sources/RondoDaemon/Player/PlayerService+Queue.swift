@@ -89,6 +89,23 @@ extension PlayerService {
     /// written (``written()`` waits for the loader) is listed with its titles.
     private func describeAhead(_ paths: [String]) {
         for path in paths.prefix(Self.describedAhead) { _ = description(of: path) }
+        returnFreePages(afterAnEditOf: paths.count)
+    }
+
+    /// How many entries an edit adds or removes for the heap's free pages to be handed back
+    /// once it is written.
+    static let editThatReturnsFreePages = 1_000
+
+    /// Hands the heap's free pages back once an edit of `count` entries is on disk: saving
+    /// a long queue builds and frees tables of its entries (some 10 MB for 100,000), which
+    /// glibc would keep resident. Smaller edits leave the heap alone.
+    private func returnFreePages(afterAnEditOf count: Int) {
+        guard count >= Self.editThatReturnsFreePages else { return }
+        let persistence = persistence
+        Task.detached {
+            await persistence?.written()
+            ProcessHeap.returnFreePages()
+        }
     }
 
     /// Removes one entry.
@@ -103,7 +120,9 @@ extension PlayerService {
 
     /// Empties the queue.
     func clear() {
+        let count = player.queue.count
         _ = apply(player.clear(at: now()))
+        returnFreePages(afterAnEditOf: count)
     }
 
     /// Plays the entry at `index`.

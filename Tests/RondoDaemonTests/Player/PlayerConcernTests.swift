@@ -121,4 +121,20 @@ struct TrackDescriptionsTests {
         let set = known.setChapters([chapter], at: "/a.mp3")
         #expect(unknown == nil && set?.metadata.chapters == [chapter])
     }
+
+    /// Past its capacity the cache lets the oldest go, but never those in use, and a
+    /// location let go is asked for again.
+    @Test func theOldestGoPastTheCapacityButThoseInUse() {
+        var known = TrackDescriptions()
+        let total = TrackDescriptions.capacity * 2
+        for index in 0..<total {
+            _ = known.take(description("\(index)"), at: "/\(index).mp3", keeping: ["/0.mp3"])
+        }
+        #expect(known.count <= TrackDescriptions.capacity + TrackDescriptions.capacity / 4)
+        #expect(known["/0.mp3"]?.metadata.title == "0", "in use: kept")
+        #expect(known["/1.mp3"] == nil, "the oldest: let go")
+        #expect(known["/\(total - 1).mp3"]?.metadata.title == "\(total - 1)", "the newest: kept")
+        let askedAgain = known.request("/1.mp3")
+        #expect(askedAgain)
+    }
 }
