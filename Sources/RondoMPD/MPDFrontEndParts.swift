@@ -56,7 +56,7 @@ public protocol MPDLibrary: Sendable {
     func track(atPath path: String) -> CatalogTrack?
 
     /// The tracks under `directory` (the whole library when `nil`) for which `condition` holds.
-    func tracks(under directory: String?, where condition: TrackCondition) throws(StoreError) -> [CatalogTrack]
+    func tracks(under directory: String?, where condition: TrackCondition, inPathOrder: Bool) throws(StoreError) -> [CatalogTrack]
 
     /// The id and path of each track under `directory` for which `condition` holds.
     func trackPaths(under directory: String?, where condition: TrackCondition) throws(StoreError) -> [(id: Int64, path: String)]

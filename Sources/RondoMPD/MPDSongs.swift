@@ -9,18 +9,23 @@ import TagReading
 /// audio's URL; a file elsewhere its absolute path, which only a local client may name.
 public struct MPDPaths: Sendable {
     let musicDirectory: String
+    /// The music directory with one `/` after it: what a file's path under it starts with.
+    private let root: String
 
     /// The paths of a library whose music directory is `musicDirectory`.
     public init(musicDirectory: String) {
         self.musicDirectory = musicDirectory
+        root = musicDirectory.hasSuffix("/") ? musicDirectory : musicDirectory + "/"
     }
 
     /// The URI a client sees for `location`.
     func uri(of location: String, episode: EpisodeFacts? = nil) -> String {
         if let episode { return episode.audioURL }
-        let root = musicDirectory.hasSuffix("/") ? musicDirectory : musicDirectory + "/"
-        if location.hasPrefix(root) { return String(location.dropFirst(root.count)) }
-        return location
+        // Compared and cut as bytes: the root ends in `/`, so the cut is a boundary of
+        // characters, and a search that lists 14,000 songs walks no grapheme twice.
+        let bytes = location.utf8
+        guard bytes.starts(with: root.utf8) else { return location }
+        return String(Substring(bytes.dropFirst(root.utf8.count)))
     }
 
     /// The location `uri` names: the music directory itself for `""` or `/`.

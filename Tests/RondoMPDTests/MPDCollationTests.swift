@@ -30,4 +30,30 @@ import Testing
     @Test func aPrefixComesFirst() {
         #expect(Self.sorted(["ab", "A", "Éa", "é"]) == ["A", "ab", "é", "Éa"])
     }
+
+    /// A name of ASCII and two-byte characters folds a character at a time exactly as
+    /// Foundation folds it whole: every such character alone and beside others, in names
+    /// drawn at random from all of them (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic…).
+    @Test func foldingByCharacterIsFoundationsFolding() {
+        let characters = (0x20...0x7FF).compactMap(Unicode.Scalar.init).map(Character.init).filter {
+            MPDCollation.foldedByCharacter(String($0)[...]) != nil
+        }
+        #expect(characters.count > 1_500, "the two-byte characters folded by the table: \(characters.count)")
+        for character in characters {
+            let name = "a\(character)Z"
+            #expect(MPDCollation.foldedByCharacter(name[...]) == MPDCollation.foldedWhole(name[...]), "\(name)")
+        }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let name = String((0..<Int.random(in: 1...12, using: &random)).map { _ in characters.randomElement(using: &random)! })
+            #expect(MPDCollation.foldedByCharacter(name[...]) == MPDCollation.foldedWhole(name[...]), "\(name)")
+        }
+    }
+
+    /// A combining mark, or a character of three or four bytes, leaves the name to Foundation.
+    @Test func marksAndLongerCharactersAreFoldedWhole() {
+        for name in ["e\u{301}te", "東京", "a😀", "Ω\u{342}"] {
+            #expect(MPDCollation.foldedByCharacter(name[...]) == nil, "\(name)")
+        }
+    }
 }

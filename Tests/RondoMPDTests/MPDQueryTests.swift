@@ -67,4 +67,45 @@ import Testing
         let directories = ["O/dd/x.mp3", "O/Dc/x.mp3", "O/da/x.mp3", "O/y.mp3"]
         #expect(MPDCommands.inTreeOrder(directories) { $0 } == ["O/y.mp3", "O/da/x.mp3", "O/Dc/x.mp3", "O/dd/x.mp3"])
     }
+
+    /// The order by directory, then name, is MPD's walk of its tree: at each directory its
+    /// songs by name, then each subdirectory by name, all the way down (checked against that
+    /// walk on random trees of names in several scripts and cases).
+    @Test func theOrderIsTheWalkOfTheTree() {
+        let names = ["a", "B", "é", "É", "10", "9", "_x", "Фантом", "фантом", "東京", "a b", "ab"]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let uris = (0..<60).map { _ in
+                (0..<Int.random(in: 1...4, using: &random)).map { _ in names.randomElement(using: &random)! }.joined(separator: "/")
+            }
+            #expect(
+                MPDCommands.inTreeOrder(uris) { $0 } == Self.walk(Set(uris).sorted(), counts: Dictionary(uris.map { ($0, 1) }, uniquingKeysWith: +)))
+        }
+    }
+
+    /// Two directories whose names are canonically equal but written apart (`é` composed,
+    /// and `e` with a combining accent) are two directories: their songs do not mix.
+    @Test func canonicallyEqualDirectoriesStayApart() {
+        let composed = "\u{e9}"
+        let decomposed = "e\u{301}"
+        let ordered = MPDCommands.inTreeOrder([composed + "/b.mp3", decomposed + "/a.mp3", composed + "/a.mp3", decomposed + "/c.mp3"]) { $0 }
+        let directories = ordered.map { Array($0.utf8.prefix { $0 != UInt8(ascii: "/") }) }
+        #expect(directories == [Array(decomposed.utf8), Array(decomposed.utf8), Array(composed.utf8), Array(composed.utf8)], "\(ordered)")
+    }
+
+    /// MPD's walk of the tree of `uris` (each listed as often as `counts` says).
+    private static func walk(_ uris: [String], counts: [String: Int], prefix: String = "") -> [String] {
+        func key(_ name: Substring) -> [UInt8] {
+            var folded: [Substring: [UInt8]] = [:]
+            var key: [UInt8] = []
+            MPDCollation.append(name.utf8, to: &key, folded: &folded)
+            return key
+        }
+        let here = uris.filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
+        let files = here.filter { !$0.contains("/") }.sorted { key($0).lexicographicallyPrecedes(key($1)) }
+        let directories = Set(here.compactMap { $0.split(separator: "/", maxSplits: 1).count == 2 ? $0.split(separator: "/")[0] : nil })
+            .sorted { key($0).lexicographicallyPrecedes(key($1)) }
+        return files.flatMap { Array(repeating: prefix + $0, count: counts[prefix + $0] ?? 0) }
+            + directories.flatMap { walk(uris, counts: counts, prefix: prefix + $0 + "/") }
+    }
 }

@@ -4,16 +4,20 @@ import GRDB
 /// The library as a tree of files: every track under a directory, in path order.
 extension LibraryStore {
     /// The tracks whose files lie under `directory` (an absolute path; every track when
-    /// `nil`) and for which `condition` holds, in path order.
+    /// `nil`) and for which `condition` holds, in path order, or in the table's own order
+    /// when not `inPathOrder` (for a caller that orders them itself).
     /// - Throws: ``StoreError`` when the database cannot be read.
-    public func tracks(under directory: String?, where condition: TrackCondition = .always) throws(StoreError) -> [CatalogTrack] {
+    public func tracks(under directory: String?, where condition: TrackCondition = .always, inPathOrder: Bool = true) throws(StoreError)
+        -> [CatalogTrack]
+    {
         try database.read { db in
             let (whereText, arguments) = Self.clause(under: directory, where: condition)
             // A condition over the whole library reads the table in its own order and sorts
             // what holds: walking the path index would look up every row, held or not.
             let order = directory == nil && condition != .always ? "+t.path" : "t.path"
+            let ordering = inPathOrder ? " ORDER BY \(order)" : ""
             var tracks: [CatalogTrack] = []
-            try Self.step(db, sql: "\(CatalogRows.trackSelect) WHERE \(whereText) ORDER BY \(order)", arguments: arguments) { row in
+            try Self.step(db, sql: "\(CatalogRows.trackSelect) WHERE \(whereText)\(ordering)", arguments: arguments) { row in
                 tracks.append(CatalogRows.track(row))
             }
             return tracks

@@ -14,8 +14,10 @@ extension LibraryService {
     }
 
     /// The tracks under `directory` (the whole library when `nil`) for which `condition` holds.
-    func tracks(under directory: String?, where condition: TrackCondition = .always) throws(StoreError) -> [CatalogTrack] {
-        try store?.tracks(under: directory, where: condition) ?? []
+    func tracks(under directory: String?, where condition: TrackCondition = .always, inPathOrder: Bool = true) throws(StoreError)
+        -> [CatalogTrack]
+    {
+        try store?.tracks(under: directory, where: condition, inPathOrder: inPathOrder) ?? []
     }
 
     /// The id and path of each track under `directory` for which `condition` holds.
