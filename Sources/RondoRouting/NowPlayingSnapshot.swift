@@ -49,16 +49,9 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
         guard state.playbackState == .playing, let elapsed = state.info.elapsedPlaybackTime, let timestamp = state.info.timestamp else {
             return nil
         }
-        var position: Double
-        if let heard, heard.sourceID == entryID {
-            position = heard.seconds
-        } else {
-            let anchor = ElapsedAnchor(elapsed: elapsed, at: timestamp, rate: state.info.playbackRate ?? 0)
-            position = max(anchor.elapsed(at: now), furthestHeard ?? 0)
-        }
         let duration = state.info.playbackDuration
-        if let duration { position = min(position, duration) }
-        position = max(0, position)
+        let position = ElapsedAnchor(elapsed: elapsed, at: timestamp, rate: state.info.playbackRate ?? 0, duration: duration)
+            .elapsed(at: now, of: entryID, heard: heard, atLeast: furthestHeard ?? 0)
         guard let duration, duration > 0 else { return (position, now, nil) }
         return (position, now, min(1, position / duration))
     }

@@ -23,8 +23,18 @@ public struct ElapsedAnchor: Sendable, Equatable {
     /// Media time at `now`, within 0 and the duration; a `now` before ``time`` (a clock
     /// read a moment earlier on another thread) is ``time``.
     public func elapsed(at now: Double) -> Double {
-        var position = elapsed + max(0, now - time) * rate
-        if let duration { position = min(position, duration) }
-        return max(0, position)
+        clamped(elapsed + max(0, now - time) * rate)
+    }
+
+    /// Media time at `now` of the item `entryID` while it plays: what the output hears of
+    /// it (`heard`, when its source is that item), else the anchor carried forward, never
+    /// less than `atLeast` (what was heard of it before); within 0 and the duration.
+    public func elapsed(at now: Double, of entryID: UInt64?, heard: (sourceID: UInt64, seconds: Double)?, atLeast: Double = 0) -> Double {
+        if let heard, heard.sourceID == entryID { return clamped(heard.seconds) }
+        return clamped(max(elapsed(at: now), atLeast))
+    }
+
+    private func clamped(_ position: Double) -> Double {
+        max(0, duration.map { min(position, $0) } ?? position)
     }
 }

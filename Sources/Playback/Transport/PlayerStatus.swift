@@ -45,8 +45,10 @@ public struct PlayerStatus: Sendable, Equatable {
     /// position while playing, when the output plays the current entry (within the
     /// duration), else the anchor carried forward.
     public func elapsed(at time: Double, heard: (sourceID: UInt64, seconds: Double)?) -> Double {
-        guard state == .playing, let heard, heard.sourceID == currentID else { return elapsed(at: time) }
-        return max(0, duration.map { min(heard.seconds, $0) } ?? heard.seconds)
+        guard state == .playing else { return elapsed(at: time) }
+        var anchor = elapsed
+        anchor.duration = anchor.duration ?? duration
+        return anchor.elapsed(at: time, of: currentID, heard: heard)
     }
 }
 
