@@ -17,13 +17,14 @@ RUNTIME_PACKAGES=(libpulse-dev libmpg123-dev libsqlite3-dev libsoundtouch-dev li
 # client, which the MPD tests drive rondod with, as they do with python-mpd2 (python3-mpd);
 # Snapcast's server and client, the rooms the Snapcast output tests play in; the other
 # programs whose streams the arbiter adopts: mpv with its MPRIS plug-in, speech-dispatcher's
-# spd-say, pw-play (pipewire-bin), arecord (alsa-utils, through the pulse plug-in of
+# spd-say with its espeak-ng voice (without it, a recommendation only, speech-dispatcher falls back
+# to a dummy module whose canned message lasts half a minute), pw-play (pipewire-bin), arecord (alsa-utils, through the pulse plug-in of
 # libasound2-plugins), and python3-dbus with python3-gi
 # for a test MPRIS player that ignores Pause.
 TEST_PACKAGES=(sox libsox-fmt-mp3 lame flac vorbis-tools opus-tools espeak-ng libxml2 systemd zsh fish groff-base make
   pipewire wireplumber pipewire-pulse dbus playerctl libglib2.0-bin
   curl chromium chromium-driver python3-selenium python3 openssl icecast2 ffmpeg mpd mpc python3-mpd snapserver snapclient
-  mpv mpv-mpris speech-dispatcher pipewire-bin alsa-utils libasound2-plugins python3-dbus python3-gi)
+  mpv mpv-mpris speech-dispatcher speech-dispatcher-espeak-ng pipewire-bin alsa-utils libasound2-plugins python3-dbus python3-gi)
 
 # ensure_packages PKG...: installs the missing ones when root, else prints the apt-get line and fails.
 ensure_packages() {
