@@ -354,6 +354,27 @@ struct MPDClientTests {
         #expect(untitled.isEmpty, "\(untitled.count) of \(files.count) songs listed without their tags, as \(untitled.prefix(3))")
     }
 
+    /// The same queue through Rondo's own socket: `queue.get` shows every library file's
+    /// title at once, past what the player describes ahead, as the library has it.
+    @Test func aLongQueueHasItsTitlesInQueueGetAtOnce() throws {
+        let corpus = try LibraryCorpusTests.makeCorpus(tracks: 1_200)
+        defer { corpus.remove() }
+        let daemon = try DaemonProcess(pulseServer: nil, arguments: ["--output", "null", "--music-dir", corpus.path])
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+        _ = try client.scanLibrary()
+        let mpd = try MPDLineClient(socketPath: daemon.directory.appending("mpd.sock"))
+        _ = try mpd.call("add \"/\"")
+        let items = try client.call(Methods.QueueGet.self, QueueGetParams()).items.filter { !$0.assetURL.contains("/bad/") }
+        #expect(items.count >= 1_200)
+        // A file not described shows its file name ("08 Song 00987 Love.mp3") or nothing; the
+        // library's titles are the corpus's tags ("Song 00987 Love", "Chapter 1").
+        let untitled = items.filter { $0.title.map { $0.isEmpty || $0.hasSuffix(".mp3") } ?? true }
+        #expect(
+            untitled.isEmpty,
+            "\(untitled.count) of \(items.count) items without the library's title, as \(untitled.prefix(2).map { $0.title ?? "nil" })")
+    }
+
     @Test func theNextSongSkipsWhatCannotPlay() throws {
         let rig = try Rig()
         defer { rig.daemon.stop() }

@@ -30,6 +30,23 @@ extension LibraryService {
         try store?.tracks(ids: ids) ?? []
     }
 
+    /// `page` with the library's titles, artists, albums and lengths for its files the
+    /// player has not described yet, read in one query: a page of a long queue shows them
+    /// at once, as MPD's listing does. Files outside the library keep what the page says.
+    func described(_ page: QueuePage) -> QueuePage {
+        let files = page.entries.filter { !$0.isDescribed && $0.location.hasPrefix("/") }.map(\.location)
+        guard !files.isEmpty, let found = try? tracks(atPaths: files), !found.isEmpty else { return page }
+        var described = page
+        for index in described.entries.indices {
+            guard !described.entries[index].isDescribed, let track = found[described.entries[index].location] else { continue }
+            described.entries[index].title = track.title
+            described.entries[index].artist = track.artist
+            described.entries[index].albumTitle = track.albumTitle
+            described.entries[index].duration = track.duration
+        }
+        return described
+    }
+
     /// The tracks the library has at `paths`, by path.
     func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack] {
         try store?.tracks(atPaths: paths) ?? [:]

@@ -16,7 +16,8 @@ extension PlayerService {
             let metadata = metadata(for: entry)
             return QueuePage.Entry(
                 position: position, assetURL: MediaPaths.assetURL(of: metadata.assetLocation ?? entry.location),
-                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle, duration: metadata.duration)
+                title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle, duration: metadata.duration,
+                location: entry.location, isDescribed: descriptions[entry.location] != nil)
         }
         return QueuePage(
             entries: items, index: player.queue.currentIndex, count: entries.count, shuffle: player.shuffleMode,

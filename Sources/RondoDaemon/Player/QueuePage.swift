@@ -17,6 +17,10 @@ struct QueuePage: Sendable, Equatable {
         var albumTitle: String?
         /// Its length in seconds, when known.
         var duration: Double?
+        /// The file or stream it plays, as queued.
+        var location: String
+        /// Whether the player has described it (else it shows only its address).
+        var isDescribed: Bool
     }
 
     /// The entries of the page, in order.

@@ -9,7 +9,9 @@ extension Routes {
         let player = self.player
         let library = self.library
         router.register(Methods.QueueGet.self) { params, _ in
-            QueueGetResult(await player.queue(offset: params.offset ?? 0, limit: params.limit))
+            let page = await player.queue(offset: params.offset ?? 0, limit: params.limit)
+            guard page.entries.contains(where: { !$0.isDescribed }) else { return QueueGetResult(page) }
+            return QueueGetResult(await LibraryReads.run { library.described(page) })
         }
         router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
             let items = try library.resolve(params.items)
