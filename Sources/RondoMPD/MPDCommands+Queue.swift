@@ -1,10 +1,11 @@
 import Foundation
+import Library
 import MPDProtocol
 import Playback
 
 /// The queue with MPD's song ids (each entry's identity, for its whole life in the queue)
-/// and versions (``MPDIdleBoard``): listing it, adding, deleting, moving, shuffling. `prio`
-/// is accepted and changes nothing (Rondo plays in queue or shuffle order).
+/// and versions (``MPDIdleBoard``): listing it, adding, deleting, moving, shuffling, and
+/// priorities (kept by the player, which plays the higher first under shuffle).
 extension MPDCommands {
     static let queueCommands: [(String, Command)] = [
         (
@@ -280,17 +281,9 @@ extension MPDCommands {
         var page = await player.describedEntries(positions)
         let unread = page.indices.filter { !page[$0].isDescribed && page[$0].libraryTrack == nil }
         guard !unread.isEmpty else { return page }
-        let files = unread.filter { page[$0].entry.location.hasPrefix("/") }
-        let found = (try? library.tracks(atPaths: files.map { page[$0].entry.location })) ?? [:]
-        var outside: [String] = []
-        for index in unread {
-            if let track = found[page[index].entry.location] {
-                page[index].libraryTrack = track
-            } else {
-                outside.append(page[index].entry.location)
-            }
-        }
-        if !outside.isEmpty { await player.describe(outside) }
+        let found = library.catalogued(unread.map { page[$0].entry.location })
+        for index in unread { page[index].libraryTrack = found.tracks[page[index].entry.location] }
+        if !found.uncatalogued.isEmpty { await player.describe(found.uncatalogued) }
         return page
     }
 

@@ -64,8 +64,8 @@ public protocol MPDLibrary: Sendable {
     /// The tracks with `ids`, in their order.
     func tracks(ids: [Int64]) throws(StoreError) -> [CatalogTrack]
 
-    /// The tracks the library has at `paths`, by path.
-    func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack]
+    /// What the library has of `locations`: its tracks, and the locations it does not hold.
+    func catalogued(_ locations: [String]) -> CataloguedLocations
 
     /// The distinct combinations of `fields` among the tracks under `directory` for which
     /// `condition` holds.

@@ -30,26 +30,29 @@ extension LibraryService {
         try store?.tracks(ids: ids) ?? []
     }
 
-    /// `page` with the library's titles, artists, albums and lengths for its files the
+    /// `page` with the library's titles, artists, albums and lengths for its entries the
     /// player has not described yet, read in one query: a page of a long queue shows them
-    /// at once, as MPD's listing does. Files outside the library keep what the page says.
-    func described(_ page: QueuePage) -> QueuePage {
-        let files = page.entries.filter { !$0.isDescribed && $0.location.hasPrefix("/") }.map(\.location)
-        guard !files.isEmpty, let found = try? tracks(atPaths: files), !found.isEmpty else { return page }
+    /// at once, as MPD's listing does. Also the locations of those entries the library does
+    /// not hold, for the player to read; their entries keep what the page says.
+    func described(_ page: QueuePage) -> (page: QueuePage, uncatalogued: [String]) {
+        let unread = page.entries.filter { !$0.isDescribed }.map(\.location)
+        guard !unread.isEmpty else { return (page, []) }
+        let found = catalogued(unread)
         var described = page
         for index in described.entries.indices {
-            guard !described.entries[index].isDescribed, let track = found[described.entries[index].location] else { continue }
+            guard !described.entries[index].isDescribed, let track = found.tracks[described.entries[index].location] else { continue }
             described.entries[index].title = track.title
             described.entries[index].artist = track.artist
             described.entries[index].albumTitle = track.albumTitle
             described.entries[index].duration = track.duration
         }
-        return described
+        return (described, found.uncatalogued)
     }
 
-    /// The tracks the library has at `paths`, by path.
-    func tracks(atPaths paths: [String]) throws(StoreError) -> [String: CatalogTrack] {
-        try store?.tracks(atPaths: paths) ?? [:]
+    /// What the library has of `locations` (``LibraryStore/catalogued(_:)``); without a
+    /// database, none of them.
+    func catalogued(_ locations: [String]) -> CataloguedLocations {
+        store?.catalogued(locations) ?? CataloguedLocations(locations, tracks: [:])
     }
 
     /// The distinct combinations of `fields` among the tracks under `directory` for which

@@ -16,10 +16,6 @@ extension PlayerService: MPDPlayer {
                 libraryTrack: known?.libraryTrack, priority: player.priority(of: entry.id), isDescribed: known != nil)
         }
     }
-
-    func describe(_ locations: [String]) {
-        for location in locations { _ = description(of: location) }
-    }
 }
 
 /// The library as the MPD front end reads it (its shared reads are

@@ -14,6 +14,12 @@ extension PlayerService {
         description(of: entry.location)?.metadata ?? TrackDescription.placeholder(entry.location)
     }
 
+    /// Asks the loader for what is not known yet of `locations`; each description is kept
+    /// as it comes.
+    func describe(_ locations: [String]) {
+        for location in locations { _ = description(of: location) }
+    }
+
     /// The library's row for the file at `path`, as the loader read it; `nil` when the file
     /// is not in the library or not described yet (it is then asked for).
     func libraryTrack(at path: String) -> CatalogTrack? {

@@ -4,7 +4,9 @@ import Playback
 /// The `queue.*` methods: pages of the queue and its edits, each decided by the player and
 /// carried out on the output; a change that would start sound goes through ``commit(_:)``.
 extension PlayerService {
-    /// A page of the queue.
+    /// A page of the queue, with what the player knows of each entry; an entry it has not
+    /// described yet shows its location alone and is not asked for here (the caller fills it
+    /// from the library and asks ``describe(_:)`` for the rest).
     func queue(offset: Int, limit: Int?) -> QueuePage {
         let entries = player.queue.entries
         let start = min(max(0, offset), entries.count)
@@ -13,11 +15,12 @@ extension PlayerService {
         let end = start + min(entries.count - start, max(0, limit ?? entries.count))
         let items = (start..<end).map { position in
             let entry = entries[position]
-            let metadata = metadata(for: entry)
+            let known = descriptions[entry.location]
+            let metadata = known?.metadata ?? TrackDescription.placeholder(entry.location)
             return QueuePage.Entry(
                 position: position, assetURL: MediaPaths.assetURL(of: metadata.assetLocation ?? entry.location),
                 title: metadata.title, artist: metadata.artist, albumTitle: metadata.albumTitle, duration: metadata.duration,
-                location: entry.location, isDescribed: descriptions[entry.location] != nil)
+                location: entry.location, isDescribed: known != nil)
         }
         return QueuePage(
             entries: items, index: player.queue.currentIndex, count: entries.count, shuffle: player.shuffleMode,

@@ -11,7 +11,9 @@ extension Routes {
         router.register(Methods.QueueGet.self) { params, _ in
             let page = await player.queue(offset: params.offset ?? 0, limit: params.limit)
             guard page.entries.contains(where: { !$0.isDescribed }) else { return QueueGetResult(page) }
-            return QueueGetResult(await LibraryReads.run { library.described(page) })
+            let described = await LibraryReads.run { library.described(page) }
+            if !described.uncatalogued.isEmpty { await player.describe(described.uncatalogued) }
+            return QueueGetResult(described.page)
         }
         router.register(Methods.QueueSet.self) { params, _ throws(RPCError) in
             let items = try library.resolve(params.items)

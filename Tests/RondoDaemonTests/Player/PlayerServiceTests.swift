@@ -63,6 +63,26 @@ import Testing
         scratch.remove()
     }
 
+    /// A page of the queue asks the loader for nothing: entries past those an edit describes
+    /// ahead stay unasked, so a front end fills them from the library first, and `describe`
+    /// asks for the rest.
+    @Test func aPageOfTheQueueAsksTheLoaderForNothing() async throws {
+        let directory = scratch.appending("many")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let paths = (0..<(PlayerService.describedAhead + 200)).map { "\(directory)/\($0).mp3" }
+        for path in paths { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: tracks[0]) }
+        _ = try await player.replace(paths)
+        let page = await player.queue(offset: 0, limit: nil)
+        #expect(page.entries.count == paths.count)
+        let descriptions = await player.descriptions
+        #expect(descriptions.isKnownOrAsked(paths[0]))
+        #expect(paths[PlayerService.describedAhead...].allSatisfy { !descriptions.isKnownOrAsked($0) })
+        #expect(page.entries[PlayerService.describedAhead...].allSatisfy { !$0.isDescribed })
+        await player.describe([paths.last!])
+        #expect(await player.descriptions.isKnownOrAsked(paths.last!))
+        await finish()
+    }
+
     /// `play` on a queue loads its first entry playing, pre-rolls the second, and activates
     /// the player's audio session; `nextTrack` loads the next one.
     @Test func playLoadsAndPrerollsThenNextMovesOn() async throws {
