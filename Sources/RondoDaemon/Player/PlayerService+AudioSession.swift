@@ -84,7 +84,7 @@ extension PlayerService {
     private func stepBackBeforeResuming() {
         guard let current = player.queue.current, isSpokenWord(current) else { return }
         let position = max(0, player.elapsed(at: now()) - Self.interruptedSpeechStepBack)
-        _ = try? send(.changePlaybackPosition(position))
+        _ = try? carryOut(.changePlaybackPosition(position))
     }
 
     /// How far back spoken audio resumes after an interruption, in seconds.

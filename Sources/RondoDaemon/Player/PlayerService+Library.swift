@@ -14,7 +14,8 @@ extension PlayerService {
     /// Replaces the queue with `selection` and plays from its start item, a chosen chapter
     /// from its start, a spoken-word track from its resume point, a station from its URL. `container` is the library item
     /// the queue came from.
-    func play(_ selection: PlaybackSelection, container: String?) throws(PlayerCommandError) -> CommandStatus {
+    func play(_ selection: PlaybackSelection, container: String?) async throws(PlayerCommandError) -> CommandStatus {
+        await connectOutput()
         var trial = player
         let effects: [PlayerEffect]
         do {
@@ -38,22 +39,22 @@ extension PlayerService {
     /// Plays what a search chose (`player.playFromSearch`): in order unless `shuffled` (an
     /// artist's songs, queued in a shuffled order), so shuffle is switched off first for an
     /// album, a song, a show or a book.
-    func playFromSearch(_ selection: PlaybackSelection, container: String?, shuffled: Bool) throws(PlayerCommandError) -> CommandStatus {
+    func playFromSearch(_ selection: PlaybackSelection, container: String?, shuffled: Bool) async throws(PlayerCommandError) -> CommandStatus {
         if !shuffled, player.shuffleMode != .off {
-            _ = try send(.changeShuffleMode(.off))
+            _ = try carryOut(.changeShuffleMode(.off))
         }
-        return try play(selection, container: container)
+        return try await play(selection, container: container)
     }
 
     /// Resumes what played last (`player.playFromSearch` with an empty query): the queue if it
     /// holds anything, else the track heard most recently; `noSuchContent` when nothing ever
     /// played.
-    func resumeLastPlayed(recent: PlaybackSelection?) throws(PlayerCommandError) -> CommandStatus {
+    func resumeLastPlayed(recent: PlaybackSelection?) async throws(PlayerCommandError) -> CommandStatus {
         if player.queue.current != nil || !player.queue.entries.isEmpty {
-            return try send(.play).status
+            return try await send(.play).status
         }
         guard let recent else { return .noSuchContent }
-        return try play(recent, container: nil)
+        return try await play(recent, container: nil)
     }
 
     /// Records the current entry in the play history once it plays, and keeps the resume

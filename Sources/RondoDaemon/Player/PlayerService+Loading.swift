@@ -2,6 +2,7 @@ import Audio
 import Library
 import Logging
 import Playback
+import ThreadJobs
 
 /// The player and its loader: what the actor asks of the ``TrackLoader`` (descriptions of
 /// files, loads, pre-rolls) and what it does with the answers. Nothing here reads a file or
@@ -67,15 +68,34 @@ extension PlayerService {
         ) { values in Float(settings.factor(for: values, shuffled: shuffled)) }
     }
 
+    /// Connects the output when it is not connected, on a thread of its own: a server that
+    /// accepts but does not answer holds that thread for up to its answer timeout, never the
+    /// actor. A request that may start sound calls it before it changes anything, so its
+    /// load finds the output connected; a failure is found by the load.
+    nonisolated func connectOutput() async {
+        guard !engine.isConnected else { return }
+        logger.debug("connecting to the output first, off the player")
+        let engine = engine
+        let connected = await ThreadFanOut.run(name: "rondo-output-connect") { () -> Result<Void, AudioError> in
+            do throws(AudioError) {
+                try engine.connect()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = connected { logger.debug("no output to connect to: \(error)") }
+    }
+
     /// Hands `entry` to the loader to open at `position` and play or hold paused, in place
     /// of what the engine plays now, which fades out meanwhile (``fadeOutForLoad()``). The
-    /// output is connected first, so a missing one is known now.
-    /// - Returns: the player's follow-up when no output answers; `nil` once handed over.
+    /// actor never connects the output (``connectOutput()`` does, before a request hops
+    /// here; the audio server's own thread reconnects after a loss): with none connected,
+    /// the output is missing now.
+    /// - Returns: the player's follow-up when no output is connected; `nil` once handed over.
     func load(_ entry: QueueEntry, position: Double, playing: Bool) -> [PlayerEffect]? {
-        do {
-            if !engine.isConnected { try engine.connect() }
-        } catch {
-            logger.error("\(error)")
+        guard engine.isConnected else {
+            logger.error("no audio output for the track: the audio server is not connected")
             return player.handle(.outputLost, at: now())
         }
         let request = loadRequest(for: entry)

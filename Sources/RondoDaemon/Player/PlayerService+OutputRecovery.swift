@@ -56,7 +56,7 @@ extension PlayerService {
             recovery.cancel()
             return
         }
-        let result = try? send(.play)
+        let result = try? carryOut(.play)
         if result?.status == .success {
             logger.notice("playing on where the audio server's loss stopped the sound")
             recovery.cancel()

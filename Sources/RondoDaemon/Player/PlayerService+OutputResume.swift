@@ -35,7 +35,7 @@ extension PlayerService {
             return
         }
         outputResume.resumed(on: name)
-        let result = try? send(.play)
+        let result = try? carryOut(.play)
         logger.notice("output \(name) appeared: \(result?.status == .success ? "playing on there" : "could not play on there")")
     }
 

@@ -67,6 +67,7 @@ extension PlayerService {
     /// plays when `play`.
     nonisolated func replace(_ items: [String], startIndex: Int? = nil, play: Bool = false) async throws(PlayerCommandError) -> Int {
         let paths = try await MediaPaths.expanded(items)
+        if play { await connectOutput() }
         return try await replace(expanded: paths, startIndex: startIndex, play: play)
     }
 

@@ -4,9 +4,17 @@ import Playback
 /// Remote commands: each decided by the player, admitted by the audio session and applied;
 /// a track to load is the loader's, so a command never waits for a file to open.
 extension PlayerService {
+    /// Carries out a remote command from a front end: the output is connected first, off the
+    /// actor (``connectOutput()``), then the command is carried out.
+    func send(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult {
+        await connectOutput()
+        return try carryOut(command)
+    }
+
     /// Carries out a remote command and returns its status; a refusal of the audio session
-    /// other than a call's or the policy's is thrown.
-    func send(_ command: RemoteCommand) throws(PlayerCommandError) -> CommandResult {
+    /// other than a call's or the policy's is thrown. A track it loads with no output
+    /// connected fails it with `pulseUnavailable` (``load(_:position:playing:)``).
+    func carryOut(_ command: RemoteCommand) throws(PlayerCommandError) -> CommandResult {
         observeOutput()
         // Pausing or stopping while the audio server is away means it should not resume
         // playback when it returns.

@@ -52,7 +52,9 @@ extension PlayerService {
 
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
     /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
-    func restore(resumingPlayback: Bool) {
+    func restore(resumingPlayback: Bool) async {
+        // The output is connected first, off the actor, for the play that may follow.
+        if resumingPlayback { await connectOutput() }
         defer { nowPlayingState() }
         restoreOutput()
         guard let store else { return }
@@ -63,7 +65,7 @@ extension PlayerService {
             if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
             engine.setRate(player.rate)
             logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
-            if resumingPlayback, snapshot.playing { _ = try? send(.play) }
+            if resumingPlayback, snapshot.playing { _ = try? carryOut(.play) }
         } catch {
             logger.error("cannot restore the playback state: \(error)")
         }

@@ -64,7 +64,7 @@ extension PlayerService {
             // client never sees the player paused by a timer that is still set.
             fades.sleepTimer = nil
             if player.state == .playing {
-                _ = try? send(.pause)
+                _ = try? carryOut(.pause)
                 logger.notice("sleep timer: paused")
             }
             endSleep()

@@ -5,15 +5,18 @@ import Playback
 /// it plays, and what changes in the command center while a live stream is current.
 extension PlayerService {
     /// A remote command, answered once a stream it started plays, or with why it cannot.
-    /// The wait begins before the actor is let go, so the stream's outcome cannot slip past.
+    /// The output is connected first (``connectOutput()``); the wait for the stream begins
+    /// before the actor is let go, so the stream's outcome cannot slip past.
     func sendWaitingForStream(_ command: RemoteCommand) async throws(PlayerCommandError) -> CommandResult {
-        let result = try send(command)
+        await connectOutput()
+        let result = try carryOut(command)
         try await streamOpened()
         return result
     }
 
     /// `queue.playIndex`, answered once a stream it started plays, or with why it cannot.
     func playIndexWaitingForStream(_ index: Int) async throws(PlayerCommandError) {
+        await connectOutput()
         try playIndex(index)
         try await streamOpened()
     }
