@@ -5,18 +5,23 @@ import Foundation
 /// file or stream takes; it holds up only the jobs behind it on this thread, never a shared
 /// pool.
 ///
-/// Ownership: the waiting jobs and `stopping` are guarded by `condition`; only the thread
-/// runs the jobs.
+/// Ownership: the waiting jobs, `stopping` and `finished` are guarded by `condition`; only
+/// the thread runs the jobs.
 public final class SerialThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var stopping = false
+    private var finished = false
 
     /// Starts the thread, named `name` (at most 15 bytes, as Linux keeps them).
     public init(name: String) {
         let thread = Thread { [self] in
             while let batch = nextJobs() {
                 for job in batch { job() }
+            }
+            condition.withLock {
+                finished = true
+                condition.broadcast()
             }
         }
         thread.name = name
@@ -30,7 +35,7 @@ public final class SerialThread: @unchecked Sendable {
         condition.withLock {
             guard !stopping else { return false }
             jobs.append(job)
-            condition.signal()
+            condition.broadcast()
             return true
         }
     }
@@ -39,7 +44,15 @@ public final class SerialThread: @unchecked Sendable {
     public func stop() {
         condition.withLock {
             stopping = true
-            condition.signal()
+            condition.broadcast()
+        }
+    }
+
+    /// Blocks until the thread has ended, once ``stop()`` was called: every job handed over
+    /// before it has run. For an owner whose jobs use something it is about to close.
+    public func waitUntilStopped() {
+        condition.withLock {
+            while !finished { condition.wait() }
         }
     }
 

@@ -84,7 +84,10 @@ final class TrackLoader: Sendable {
 
     /// Reads what the player shows of the file at `path`; ``LoaderNotice/described(path:_:)`` follows.
     func describe(_ path: String) {
-        queue.async { _ = self.described(path) }
+        queue.async {
+            guard !self.isClosed else { return }
+            _ = self.described(path)
+        }
     }
 
     /// Opens `request`'s track at `position` seconds and hands it to the engine, playing or
@@ -103,6 +106,7 @@ final class TrackLoader: Sendable {
             return intent.ticket
         }
         queue.async {
+            guard !self.isClosed else { return }
             let description = request.description.map { self.withChapters($0, of: request.path) } ?? self.describedToPlay(request.path)
             self.opening.async {
                 self.perform(request, description, ticket: ticket, position: position, fadingUntil: fadingUntil)
@@ -117,6 +121,7 @@ final class TrackLoader: Sendable {
     func prepareNext(_ request: Request?) -> Int {
         let ticket = dropPreRolls()
         queue.async {
+            guard !self.isClosed else { return }
             let description = request.map { request in
                 request.description.map { self.withChapters($0, of: request.path) } ?? self.describedToPlay(request.path)
             }
@@ -164,7 +169,10 @@ final class TrackLoader: Sendable {
         }
     }
 
-    /// Stops for good: nothing reaches the engine from now on, and the notices end.
+    /// Stops for good: nothing reaches the engine from now on, and the notices end. The
+    /// descriptions, loads and pre-rolls still waiting are dropped, and it returns once the
+    /// one in hand is done: the library is read on `rondo-loader` alone, so the database may
+    /// close after it.
     func close() {
         intent.withLock { $0.closed = true }
         remoteTags.stop()
@@ -173,7 +181,11 @@ final class TrackLoader: Sendable {
             self.opening.stop()
         }
         queue.stop()
+        queue.waitUntilStopped()
     }
+
+    /// Whether ``close()`` was called: the jobs still waiting then do nothing.
+    private var isClosed: Bool { intent.withLock { $0.closed } }
 
     // MARK: On the loader's threads
 
