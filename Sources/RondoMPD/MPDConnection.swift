@@ -35,18 +35,11 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     private let onEnded: (Int) -> Void
     private var client: MPDClientState
     private var lists = MPDCommandLists()
-    private var splitter = LineSplitter(maximumLength: maximumLineLength)
-    private var frames: [Frame] = []
-    private var nextFrame = 0
+    private var state = LineConnectionState(
+        maximumLineLength: maximumLineLength, waitingLimit: waitingLimit, handlesLinesAfterGoing: false)
     private var output = MPDOutput()
     private var written = 0
-    private var watching: UInt32 = 0
-    private var running = false
     private var idling = false
-    private var inputClosed = false
-    /// Close once the replies are written.
-    private var closing = false
-    private var ended = false
 
     /// Creates the handler of connection `id` on `socket`, for a client as `client` says.
     init(
@@ -73,53 +66,41 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
 
     func ready(_ events: UInt32) {
         if events & EPOLLOUT.rawValue != 0 { flush() }
-        if !ended, !inputClosed, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { readInput() }
-        if !ended { updateInterest() }
+        if !state.isGone, !state.inputEnded, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            loop.read(socket, into: &state)
+            handleFrames()
+        }
+        if !state.isGone { updateInterest() }
     }
 
-    /// Closes the connection now (the daemon stops).
+    /// Closes the connection now (the daemon stops, or the client is gone); the lines it
+    /// sent and were not handled are dropped, as MPD drops them. It ends once a command
+    /// running for it has finished.
     func closeNow() {
-        guard !ended else { return }
-        ended = true
+        guard !state.isGone else { return }
+        state.gone()
         board.unregister(id)
-        if watching != 0 { loop.forget(socket) }
-        watching = 0
+        loop.apply(state.watch(0), to: socket, for: self)
         close(socket)
-        onEnded(id)
+        endIfDone()
+    }
+
+    private func endIfDone() {
+        if state.endIfDone() { onEnded(id) }
     }
 
     // MARK: Reading
 
-    private func readInput() {
-        let (count, error) = loop.withReadBuffer { buffer -> (Int, Int32) in
-            let count = read(socket, buffer.baseAddress, buffer.count)
-            guard count > 0 else { return (count, errno) }
-            splitter.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: &frames)
-            return (count, 0)
-        }
-        if count == 0 || (count < 0 && error != EAGAIN && error != EINTR) {
-            inputClosed = true
-            if let last = splitter.finish() { frames.append(last) }
-        }
-        handleFrames()
-    }
-
     private func handleFrames() {
-        while !running, !closing, !ended, nextFrame < frames.count {
-            let frame = frames[nextFrame]
-            nextFrame += 1
+        while let frame = state.takeNext() {
             switch frame {
             case .oversized:
                 logger.warning("closing MPD connection \(id): a line longer than \(Self.maximumLineLength) bytes")
-                closing = true
+                state.close()
             case .line(let line): handle(line)
             }
         }
-        if nextFrame == frames.count {
-            frames.removeAll(keepingCapacity: frames.count <= Self.waitingLimit)
-            nextFrame = 0
-        }
-        if !running, (inputClosed && nextFrame == frames.count) || closing { closing = true }
+        if state.isAnswered { state.close() }
         flush()
     }
 
@@ -127,7 +108,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
         if idling {
             guard line == Array("noidle".utf8) else {
                 logger.info("closing MPD connection \(id): only noidle may follow idle")
-                closing = true
+                state.close()
                 return
             }
             idling = false
@@ -154,7 +135,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     private func connectionCommand(_ request: MPDRequest) -> Bool {
         switch request.name {
         case "close":
-            closing = true
+            state.close()
             return true
         case "noidle":
             return true
@@ -186,7 +167,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     }
 
     private func idleEnded(with changed: Set<MPDSubsystem>) {
-        guard idling, !ended else { return }
+        guard idling, !state.isGone else { return }
         idling = false
         answerIdle(changed)
         handleFrames()
@@ -218,7 +199,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     /// on the library-read threads, never on this loop: a command's work (SQLite, files,
     /// directory walks, pictures) never holds the loop every MPD client is served by.
     private func run(_ requests: [MPDRequest], separated: Bool) {
-        running = true
+        state.started()
         let client = self.client
         let commands = self.commands
         Task(executorPreference: commands.executor) { [loop, self] in
@@ -240,7 +221,8 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
             if !failed { reply.ok() }
             let finished = (state, reply.bytes)
             loop.execute {
-                self.running = false
+                self.state.finished()
+                guard !self.state.isGone else { return self.endIfDone() }
                 self.client = finished.0
                 self.output.append(finished.1)
                 self.handleFrames()
@@ -252,7 +234,7 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
     // MARK: Writing
 
     private func flush() {
-        guard !ended else { return }
+        guard !state.isGone else { return }
         while written < output.count {
             let count = output.bytes.withUnsafeBytes { bytes in
                 send(socket, bytes.baseAddress! + written, bytes.count - written, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
@@ -268,30 +250,20 @@ final class MPDConnection: LoopWatched, LineConnection, @unchecked Sendable {
         if written == output.count {
             output.clear(keepingCapacityUpTo: 64 * 1024)
             written = 0
-            if closing, !running { closeNow() }
+            if state.isClosing, !state.isRunning { closeNow() }
         }
     }
 
+    /// Watches the socket for what the connection waits for now (``LineConnectionState``);
+    /// a client whose input ended, with nothing running, idling or waiting, is closed.
     private func updateInterest() {
-        guard !ended else { return }
-        var wanted: UInt32 = 0
+        guard !state.isGone else { return }
         let waiting = output.count - written
-        if !inputClosed, !closing, waiting < Self.replyBacklog, frames.count - nextFrame < Self.waitingLimit {
-            wanted |= EPOLLIN.rawValue
-        }
-        if waiting > 0 { wanted |= EPOLLOUT.rawValue }
-        if wanted == 0, inputClosed, !running, !idling, waiting == 0 {
+        let wanted = state.wantedEvents(repliesWaiting: waiting > 0, repliesBacklogged: waiting >= Self.replyBacklog)
+        if wanted == 0, state.inputEnded, !state.isRunning, !idling, waiting == 0 {
             closeNow()
             return
         }
-        guard wanted != watching else { return }
-        if watching == 0 {
-            loop.watch(socket, events: wanted, for: self)
-        } else if wanted == 0 {
-            loop.forget(socket)
-        } else {
-            loop.change(socket, events: wanted)
-        }
-        watching = wanted
+        loop.apply(state.watch(wanted), to: socket, for: self)
     }
 }

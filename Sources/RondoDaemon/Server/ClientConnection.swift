@@ -40,17 +40,8 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
     private let peer: PeerWatch
     private let requestContext: ConnectionContext
     private var outbox: ConnectionOutbox!
-    private var splitter = LineSplitter(maximumLength: JSONRPCCodec.maximumLineLength)
-    /// Lines read and not yet handled, from `nextFrame` on.
-    private var frames: [Frame] = []
-    private var nextFrame = 0
-    /// The epoll events watched now; 0 when the socket is not in the loop's set.
-    private var watching: UInt32 = 0
-    private var running = false
-    private var inputClosed = false
-    private var closing = false
-    private var inactive = false
-    private var ended = false
+    private var state = LineConnectionState(
+        maximumLineLength: JSONRPCCodec.maximumLineLength, waitingLimit: waitingLimit, handlesLinesAfterGoing: true)
 
     /// Creates the handler of connection `id` on `socket`, whose client runs as `peerProcess`.
     init(
@@ -87,9 +78,11 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
 
     func ready(_ events: UInt32) {
         if events & EPOLLOUT.rawValue != 0 { writable() }
-        guard !inactive else { return }
-        if !inputClosed, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
-            readInput()
+        guard !state.isGone else { return }
+        if !state.inputEnded, events & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            loop.read(socket, into: &state)
+            if state.inputEnded { peer.inputHasClosed() }
+            handleFrames()
         } else if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             // The input has ended and the client is gone: nothing more can reach it.
             closeNow()
@@ -98,35 +91,16 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
 
     /// Closes the socket now; the lines already read are still handled, without replies.
     func closeNow() {
-        guard !inactive else { return }
-        inactive = true
+        guard !state.isGone else { return }
+        state.gone()
         peer.inputHasClosed()
         hub.unregister(id)
         updateInterest()
         outbox.close()
-        if nextFrame < frames.count, !running {
+        if state.mayHandleNext {
             loop.execute { self.handleFrames() }
         } else {
             endIfDone()
-        }
-    }
-
-    // MARK: Reading
-
-    private func readInput() {
-        let (count, error) = loop.withReadBuffer { buffer -> (Int, Int32) in
-            let count = read(socket, buffer.baseAddress, buffer.count)
-            guard count > 0 else { return (count, errno) }
-            splitter.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: &frames)
-            return (count, 0)
-        }
-        if count > 0 {
-            handleFrames()
-        } else if count == 0 || (error != EAGAIN && error != EINTR) {
-            inputClosed = true
-            peer.inputHasClosed()
-            if let last = splitter.finish() { frames.append(last) }
-            handleFrames()
         }
     }
 
@@ -134,18 +108,13 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
 
     /// Handles the lines that wait, until one has to run on a task; then writes the replies.
     private func handleFrames() {
-        while !running, nextFrame < frames.count {
+        while state.mayHandleNext {
             if outbox.linesWaiting >= Self.replyBacklog {
                 flush()
-                if inactive || outbox.waitsForRoom { break }
+                if state.isGone || outbox.waitsForRoom { break }
             }
-            let frame = frames[nextFrame]
-            nextFrame += 1
+            guard let frame = state.takeNext() else { break }
             handle(frame)
-        }
-        if nextFrame == frames.count {
-            frames.removeAll(keepingCapacity: frames.count <= Self.waitingLimit)
-            nextFrame = 0
         }
         flush()
         closeIfDone()
@@ -163,12 +132,12 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
         case .answered(let reply):
             if let reply { send(reply) }
         case .pending(let work, let onLoop):
-            running = true
+            state.started()
             Task(executorPreference: onLoop ? loop : nil) { [loop, self] in
                 let afterReply = AfterReply()
                 let reply = await AfterReply.$current.withValue(afterReply) { await work() }
                 loop.execute {
-                    self.running = false
+                    self.state.finished()
                     if let reply { self.send(reply) }
                     self.handleFrames()
                     afterReply.replyWritten()
@@ -178,7 +147,7 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
     }
 
     private func send(_ reply: [UInt8]) {
-        guard !inactive else { return }
+        guard !state.isGone else { return }
         if !outbox.queue(reply) {
             logger.warning("closing connection \(id): it does not read its replies")
             closeNow()
@@ -188,14 +157,14 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
     // MARK: Writing and closing
 
     private func flush() {
-        guard !inactive else { return }
+        guard !state.isGone else { return }
         if outbox.flush() == .broken { closeNow() }
     }
 
     private func writable() {
-        guard !inactive else { return }
+        guard !state.isGone else { return }
         switch outbox.writable() {
-        case .drained: if closing { closeNow() } else { handleFrames() }
+        case .drained: if state.isClosing { closeNow() } else { handleFrames() }
         case .waitingForRoom: break
         case .broken: closeNow()
         }
@@ -203,38 +172,24 @@ final class ClientConnection: LoopWatched, LineConnection, @unchecked Sendable {
 
     /// A client that sent its last request is answered in full, then the connection closes.
     private func closeIfDone() {
-        guard inputClosed, !closing, !inactive, !running, nextFrame == frames.count else { return }
-        closing = true
+        guard !state.isClosing, !state.isGone, state.isAnswered else { return }
+        state.close()
         hub.unregister(id)
         if !outbox.waitsForRoom { closeNow() }
     }
 
-    /// Watches the socket for what the connection waits for now: requests while it reads
-    /// and is not too far behind, room while replies wait. A socket waiting for nothing
-    /// leaves the loop's set, so a hung-up client cannot wake the loop over and over.
+    /// Watches the socket for what the connection waits for now (``LineConnectionState``):
+    /// a socket waiting for nothing leaves the loop's set, so a hung-up client cannot wake
+    /// the loop over and over.
     private func updateInterest() {
-        var wanted: UInt32 = 0
-        if !inactive {
-            let waitsForRoom = outbox.waitsForRoom
-            let heldBack = waitsForRoom && outbox.linesWaiting >= Self.replyBacklog
-            if !inputClosed, !heldBack, frames.count - nextFrame < Self.waitingLimit { wanted |= EPOLLIN.rawValue }
-            if waitsForRoom { wanted |= EPOLLOUT.rawValue }
-        }
-        guard wanted != watching else { return }
-        if watching == 0 {
-            loop.watch(socket, events: wanted, for: self)
-        } else if wanted == 0 {
-            loop.forget(socket)
-        } else {
-            loop.change(socket, events: wanted)
-        }
-        watching = wanted
+        let waitsForRoom = !state.isGone && outbox.waitsForRoom
+        let wanted = state.wantedEvents(
+            repliesWaiting: waitsForRoom, repliesBacklogged: waitsForRoom && outbox.linesWaiting >= Self.replyBacklog)
+        loop.apply(state.watch(wanted), to: socket, for: self)
     }
 
     /// Once the connection is gone and nothing it sent is left to handle, its sessions end.
     private func endIfDone() {
-        guard inactive, !running, nextFrame == frames.count, !ended else { return }
-        ended = true
-        onEnded(id)
+        if state.endIfDone() { onEnded(id) }
     }
 }
