@@ -78,7 +78,9 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
     private static let markers = [1.25e300, 1.375e300, 1.4375e300]
 }
 
-/// The snapshot the player publishes and any thread reads.
+/// The snapshot `nowPlaying.get` answers from: the player's now-playing publication
+/// (`PublishedPlayerNowPlaying`) in the wire's form, made once per publication by the
+/// first request that reads it, and read by any thread.
 ///
 /// A snapshot that is not playing reads the same until the next one is stored, so its
 /// state is encoded once, as it is stored, and every `nowPlaying.get` until then is answered
@@ -86,7 +88,8 @@ public struct NowPlayingSnapshot: Sendable, Equatable {
 /// only its moving numbers (elapsed time, timestamp, progress) into it
 /// (``encoded(at:heard:)``).
 ///
-/// Ownership: the player's actor stores, request handlers on the request loop load.
+/// Ownership: request handlers bring it up to the player's publication and read it, on
+/// the request loop (``bringUp(to:_:)``).
 public final class PublishedNowPlaying: Sendable {
     /// How a stored snapshot is encoded: once for all while it stands still, as a template
     /// for its moving fields while it plays.
@@ -101,13 +104,16 @@ public final class PublishedNowPlaying: Sendable {
     private final class Stored: Sendable {
         let snapshot: NowPlayingSnapshot
         let encoding: Encoding
+        /// The version of the publication it was made from (``store(_:version:)``).
+        let version: UInt64
         /// The bit pattern of the furthest heard position (a non-negative `Double`, whose bit
         /// patterns order as the numbers do), or `UInt64.max` while none was heard.
         private let furthest = Atomic<UInt64>(.max)
 
-        init(_ snapshot: NowPlayingSnapshot, encoding: Encoding) {
+        init(_ snapshot: NowPlayingSnapshot, encoding: Encoding, version: UInt64) {
             self.snapshot = snapshot
             self.encoding = encoding
+            self.version = version
         }
 
         /// The furthest position of the entry heard so far, if any.
@@ -143,14 +149,15 @@ public final class PublishedNowPlaying: Sendable {
         }
     }
 
-    private let stored = Mutex(Stored(.empty, encoding: .perRequest))
+    private let stored = Mutex(Stored(.empty, encoding: .perRequest, version: 0))
     private let codec = JSONRPCCodec()
 
     /// Holds the empty snapshot until the first is stored.
     public init() {}
 
-    /// Replaces the snapshot.
-    public func store(_ new: NowPlayingSnapshot) {
+    /// Replaces the snapshot, unless one of a version at least as new is stored: readers
+    /// racing to bring it up to one publication keep the newest.
+    public func store(_ new: NowPlayingSnapshot, version: UInt64) {
         let encoding: Encoding
         if new.state.playbackState != .playing, let settled = try? codec.encodeResult(new.state) {
             encoding = .settled(settled)
@@ -159,8 +166,15 @@ public final class PublishedNowPlaying: Sendable {
         } else {
             encoding = .perRequest
         }
-        let replacement = Stored(new, encoding: encoding)
-        stored.withLock { $0 = replacement }
+        let replacement = Stored(new, encoding: encoding, version: version)
+        stored.withLock { if $0.version < version { $0 = replacement } }
+    }
+
+    /// Stores the snapshot `make` returns when the one stored is older than `version` (a
+    /// publication's): the encoding is made once per publication, by its first reader.
+    public func bringUp(to version: UInt64, _ make: () -> NowPlayingSnapshot) {
+        guard stored.withLock({ $0.version }) < version else { return }
+        store(make(), version: version)
     }
 
     /// The snapshot last stored.

@@ -166,11 +166,13 @@ import Testing
     ]
 
     /// The player speaks no wire: under `Sources/RondoDaemon/Player` only the JSON socket's
-    /// translations import RondoProtocol; the player publishes its own state (the change
-    /// feed's core types), and a new file that imports the wire fails.
+    /// translations import RondoProtocol or its router (RondoRouting); the player publishes
+    /// its own state (the change feed's and its publications' core types), and a new file
+    /// that imports either fails.
     @Test func thePlayerSpeaksNoWire() throws {
+        let wire: Set<String> = ["RondoProtocol", "RondoRouting"]
         let onTheWire = Set(
-            try Self.imports().filter { $0.module == "RondoDaemon" && $0.file.hasPrefix("Player/") && $0.imported == "RondoProtocol" }
+            try Self.imports().filter { $0.module == "RondoDaemon" && $0.file.hasPrefix("Player/") && wire.contains($0.imported) }
                 .map { String($0.file.dropFirst("Player/".count)) })
         #expect(
             onTheWire.subtracting(Self.playerTranslations).isEmpty,

@@ -44,11 +44,11 @@ struct NowPlayingSnapshotTests {
         #expect(snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 0.01), furthestHeard: 15).info.elapsedPlaybackTime == 16)
         #expect(snapshot().state(at: 1004, heard: (sourceID: 8, seconds: 0.01), furthestHeard: 120).info.elapsedPlaybackTime == 100)
         let holder = PublishedNowPlaying()
-        holder.store(snapshot())
+        holder.store(snapshot(), version: 1)
         #expect(holder.state(at: 1004) { (sourceID: 7, seconds: 16.75) }.info.elapsedPlaybackTime == 16.75)
         #expect(holder.state(at: 1004.01) { (sourceID: 8, seconds: 0.01) }.info.elapsedPlaybackTime == 16.75)
         #expect(holder.state(at: 1005) { (sourceID: 8, seconds: 0.5) }.info.elapsedPlaybackTime == 17.5)
-        holder.store(snapshot())
+        holder.store(snapshot(), version: 2)
         let carried = holder.state(at: 1004.01) { (sourceID: 8, seconds: 0.01) }.info.elapsedPlaybackTime
         #expect(abs((carried ?? 0) - 16.015) < 1e-9, "a new snapshot starts with nothing heard")
     }
@@ -92,7 +92,7 @@ struct NowPlayingSnapshotTests {
             info.timestamp = 1_764_000_000 + random(100)
             let snapshot = NowPlayingSnapshot(
                 state: NowPlayingState(info: info, playbackState: states[round % 4], volume: random(1)), entryID: UInt64(round % 3))
-            holder.store(snapshot)
+            holder.store(snapshot, version: UInt64(round + 1))
             if snapshot.movingTemplate(codec: codec) != nil { templated += 1 }
             var furthestHeard: Double?
             for _ in 0..<3 {
@@ -108,11 +108,34 @@ struct NowPlayingSnapshotTests {
         #expect(templated > 200)
     }
 
-    /// The holder returns what was stored last.
+    /// The holder returns what was stored last, and a store older than what it holds
+    /// changes nothing.
     @Test func theHolderKeepsTheLastSnapshot() {
         let holder = PublishedNowPlaying()
         #expect(holder.load() == .empty)
-        holder.store(snapshot())
+        holder.store(snapshot(), version: 2)
         #expect(holder.load() == snapshot())
+        holder.store(snapshot(state: .paused), version: 1)
+        #expect(holder.load() == snapshot())
+    }
+
+    /// A publication is made into the wire's form once, by its first reader; a later
+    /// publication is made again.
+    @Test func eachPublicationIsMadeOnce() {
+        let holder = PublishedNowPlaying()
+        var made = 0
+        for _ in 0..<3 {
+            holder.bringUp(to: 1) {
+                made += 1
+                return snapshot()
+            }
+        }
+        #expect(made == 1)
+        holder.bringUp(to: 2) {
+            made += 1
+            return snapshot(state: .paused)
+        }
+        #expect(made == 2)
+        #expect(holder.load() == snapshot(state: .paused))
     }
 }

@@ -150,11 +150,3 @@ extension NowPlayingState {
             sleep: nowPlaying.sleep.map { SleepState(endsAt: $0.endsAt, endOfItem: $0.endOfItem) })
     }
 }
-
-extension PublishedNowPlaying {
-    /// Publishes the player's now-playing state `state`, describing queue entry `entryID`,
-    /// as the snapshot `nowPlaying.get` reads.
-    func store(_ state: PlayerNowPlaying, entryID: UInt64?) {
-        store(NowPlayingSnapshot(state: NowPlayingState(state), entryID: entryID))
-    }
-}

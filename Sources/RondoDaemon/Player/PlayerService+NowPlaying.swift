@@ -1,8 +1,9 @@
 import Audio
 import Playback
 
-/// The now-playing state: computed on the actor as the player changes, published as the
-/// snapshot `nowPlaying.get` reads without the actor, and re-anchored on what is heard.
+/// The now-playing state: computed on the actor as the player changes, published for the
+/// readers that do not wait for the actor (`nowPlaying.get`), and re-anchored on what is
+/// heard.
 extension PlayerService {
     /// The now-playing dictionary and playback state, exact as of now.
     func nowPlaying() -> PlayerNowPlaying {
@@ -21,8 +22,8 @@ extension PlayerService {
         _ = player.handle(.positionObserved(heard.seconds), at: now())
     }
 
-    /// The now-playing state as of now, also published as the snapshot `nowPlaying.get`
-    /// reads (``currentNowPlayingEncoded()``).
+    /// The now-playing state as of now, also published for the readers that do not wait
+    /// for the actor (``publishedNowPlaying``; `nowPlaying.get` answers from it).
     @discardableResult
     func nowPlayingState() -> PlayerNowPlaying {
         nowPlayingState(at: now())
@@ -37,7 +38,7 @@ extension PlayerService {
         let state = PlayerNowPlaying(
             info: player.nowPlayingInfo(at: moment), state: player.state, identifiers: nowPlayingIdentifiers(), volume: volume,
             buffering: buffering && player.state == .playing, sleep: sleepState())
-        published.store(state, entryID: player.queue.current?.id)
+        publishedNowPlaying.store(state, entryID: player.queue.current?.id)
         publishStatus()
         return state
     }

@@ -4,7 +4,6 @@ import Foundation
 import Library
 import Logging
 import Playback
-import RondoRouting
 import TagReading
 
 /// Glues the pure ``Player`` to the ``PlaybackEngine``: takes commands and queue edits
@@ -37,7 +36,7 @@ actor PlayerService {
     /// Writes the state and the library notes off the actor; `nil` without a database.
     nonisolated let persistence: PersistenceWriter?
     /// The now-playing state as last computed, for readers that do not wait for the actor.
-    nonisolated let published = PublishedNowPlaying()
+    nonisolated let publishedNowPlaying = PublishedPlayerNowPlaying()
     /// The status as last published (``publishStatus()``), for front ends that poll it.
     nonisolated let status = PublishedPlayerStatus()
     /// The sound: the engine in the daemon, a fake in tests.

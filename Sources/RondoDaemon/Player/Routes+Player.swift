@@ -8,9 +8,9 @@ extension Routes {
     func registerPlayerMethods(in router: inout Router) {
         let player = self.player
         // With the output connected, a remote command decides and answers (a load waits for
-        // the reply, ``AfterReply``): it runs on the loop that read it. Without, it connects
-        // and loads before answering (`deviceNotFound` is an answer), which may wait on the
-        // audio server: on the pool.
+        // the reply, ``AfterReply``): it runs on the loop that read it. Without, it waits for
+        // the connect first (on a thread of its own; `deviceNotFound` is an answer): on the
+        // pool.
         router.register(Methods.RemoteSend.self, onLoop: { player.isPulseConnected }) { params, _ throws(RPCError) in
             let command = try RemoteCommand(params)
             return RemoteSendResult(try await RPCError.wording { () throws(PlayerCommandError) in try await player.sendWaitingForStream(command) })
@@ -20,8 +20,8 @@ extension Routes {
             await player.setEnabled(params.enabled, for: RemoteCommandKind(params.command))
             return Empty()
         }
-        router.registerImmediateEncoded(Methods.NowPlayingGet.self) { _, _ throws(RPCError) in
-            try player.currentNowPlayingEncoded()
+        router.registerImmediateEncoded(Methods.NowPlayingGet.self) { [self] _, _ throws(RPCError) in
+            try currentNowPlayingEncoded()
         }
         router.register(Methods.PlayerVolumeGet.self) { _, _ in PlayerVolume(volume: await player.volume) }
         router.register(Methods.PlayerSetVolume.self) { params, _ throws(RPCError) in
@@ -52,14 +52,18 @@ extension Routes {
     }
 }
 
-extension PlayerService {
-    /// The now-playing state without the actor, encoded for `nowPlaying.get`: the bytes
-    /// kept since the last change while not playing, else the encoding kept since the last
-    /// change with the elapsed time brought up to now from what the output hears. Every
-    /// change to the now-playing state is published with `nowPlaying.changed`, which stores
-    /// the snapshot first.
+extension Routes {
+    /// The now-playing state without the player's actor, encoded for `nowPlaying.get`: the
+    /// player's publication in the wire's form (made once per publication, by its first
+    /// reader), as bytes kept while it stands still, else its template with the elapsed time
+    /// brought up to now from what the output hears. Every change to the now-playing state is
+    /// published before its `nowPlaying.changed` goes out.
     /// - Throws: ``RPCError/internalError(_:)`` when the state cannot be encoded.
-    nonisolated func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
-        try published.encoded(at: now()) { heardPosition() }
+    func currentNowPlayingEncoded() throws(RPCError) -> EncodedJSON {
+        let publication = player.publishedNowPlaying.load()
+        nowPlayingReplies.bringUp(to: publication.version) {
+            NowPlayingSnapshot(state: NowPlayingState(publication.nowPlaying), entryID: publication.entryID)
+        }
+        return try nowPlayingReplies.encoded(at: player.now()) { player.heardPosition() }
     }
 }

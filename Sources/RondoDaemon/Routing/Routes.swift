@@ -14,6 +14,9 @@ struct Routes {
     let hub: EventHub
     /// What `daemon.info` answers, read when asked.
     let daemonInfo: @Sendable () -> DaemonInfo
+    /// The now-playing state in the wire's form, as `nowPlaying.get` answers it
+    /// (``currentNowPlayingEncoded()``).
+    let nowPlayingReplies = PublishedNowPlaying()
 
     /// Carries out a request's ``ReplyPolicy`` (``ReplyPolicies``) around its handling:
     /// `work` returns the reply line. A reply kept until written waits for the player's
