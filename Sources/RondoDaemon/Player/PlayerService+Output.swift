@@ -3,6 +3,7 @@ import Focus
 import Library
 import Logging
 import Playback
+import ThreadJobs
 
 /// The listener's choices for the player's output: its volume and where it plays.
 ///
@@ -56,17 +57,25 @@ extension PlayerService {
     /// - Throws: `notFound` for a sink the server does not have (the message lists those it
     ///   has), `pulseUnavailable` when no server (audio or Snapcast) answers or it refuses a
     ///   stream there; a refused move changes nothing and saves nothing.
-    func setOutput(_ choice: OutputChoice) throws(PlayerCommandError) -> OutputList {
+    ///
+    /// What waits on a server (a connection to the new output, a stream opened there, the
+    /// server's first answers) runs on a thread of its own, while the actor serves other
+    /// requests; changes asked meanwhile wait their turn (``OutputMoves``).
+    func setOutput(_ choice: OutputChoice) async throws(PlayerCommandError) -> OutputList {
+        if !outputMoves.enter() { await withCheckedContinuation { outputMoves.wait($0) } }
+        defer { outputMoves.leave()?.resume() }
         let before = outputs().outputs.first(where: \.inUse)?.name
         if choice == .snapcast {
             guard !playsToSnapcast else { return outputs() }
-            try move(to: outputChoices.snapcast, from: before)
+            try await move(to: outputChoices.snapcast, from: before)
             return outputs()
         }
         if playsToSnapcast {
-            try move(to: outputChoices.home, from: before)
+            try await move(to: outputChoices.home, from: before)
             // The server's sinks are listed once it answered its first queries.
-            if choice.sink != nil { _ = sessions.audio()?.flush(within: 1) }
+            if choice.sink != nil, let audio = sessions.audio() {
+                _ = await ThreadFanOut.run(name: "rondo-output-move") { audio.flush(within: 1) }
+            }
         }
         if let sink = choice.sink {
             let devices = sessions.outputs().devices
@@ -78,9 +87,8 @@ extension PlayerService {
                 throw PlayerCommandError(.notFound, "no output named '\(sink)'; the audio server has: \(names)")
             }
         }
-        do {
-            try engine.setSink(choice.sink)
-        } catch {
+        let engine = engine
+        if case .failure(let error) = await Self.offTheActor({ () throws(AudioError) in try engine.setSink(choice.sink) }) {
             throw PlayerCommandError(.pulseUnavailable, "cannot play to \(choice.sink ?? "the default output"): \(error)")
         }
         guard pulseSink != choice.sink else {
@@ -96,10 +104,9 @@ extension PlayerService {
 
     /// Moves the music to `output` (the Snapcast server, or back to the audio server) and
     /// saves the choice.
-    private func move(to output: AudioOutput, from before: String?) throws(PlayerCommandError) {
-        do {
-            try engine.moveOutput(to: output)
-        } catch {
+    private func move(to output: AudioOutput, from before: String?) async throws(PlayerCommandError) {
+        let engine = engine
+        if case .failure(let error) = await Self.offTheActor({ () throws(AudioError) in try engine.moveOutput(to: output) }) {
             // The Snapcast server's reason says what to do; the audio server's error says to start it.
             let toSnapcast = output == outputChoices.snapcast
             let why = if toSnapcast, case .pulseUnavailable(let reason) = error { reason } else { "\(error)" }
@@ -109,6 +116,18 @@ extension PlayerService {
         saveOutput()
         logger.notice("output: \(playsToSnapcast ? "the Snapcast server, every room" : "the audio server")")
         announceOutput(from: before)
+    }
+
+    /// Runs `step`, which waits on an audio server, on a thread of its own.
+    private static func offTheActor(_ step: @escaping @Sendable () throws(AudioError) -> Void) async -> Result<Void, AudioError> {
+        await ThreadFanOut.run(name: "rondo-output-move") { () -> Result<Void, AudioError> in
+            do throws(AudioError) {
+                try step()
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Publishes `route.changed` when the output in use is another than `before`.

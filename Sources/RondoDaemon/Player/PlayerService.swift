@@ -48,6 +48,8 @@ actor PlayerService {
     var descriptions = TrackDescriptions()
     /// The loads and pre-rolls asked of the loader, and who waits on them (``streamOpened()``).
     var loads = LoadTickets()
+    /// The output changes asked, one at a time (``setOutput(_:)``).
+    var outputMoves = OutputMoves()
     /// How loud tracks play from their ReplayGain tags (`[playback]`, ``setReplayGain(_:)``).
     var replayGain: ReplayGainSettings
     let hub: EventHub

@@ -138,3 +138,43 @@ struct TrackDescriptionsTests {
         #expect(askedAgain)
     }
 }
+
+/// Output changes wait on the audio server with the player's actor free: the next one
+/// waits its turn, so no two interleave their steps.
+struct OutputMovesTests {
+    /// Changes on an actor that suspends in the middle of each, as the player's do.
+    private actor Changes {
+        var moves = OutputMoves()
+        var log: [String] = []
+
+        func change(_ name: String) async {
+            if !moves.enter() { await withCheckedContinuation { moves.wait($0) } }
+            log.append("\(name) starts")
+            for _ in 0..<3 { await Task.yield() }
+            log.append("\(name) ends")
+            moves.leave()?.resume()
+        }
+    }
+
+    @Test func changesNeverInterleave() async {
+        let changes = Changes()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 { group.addTask { await changes.change("change \(index)") } }
+        }
+        let log = await changes.log
+        #expect(log.count == 40)
+        for start in stride(from: 0, to: log.count, by: 2) {
+            let name = String(log[start].dropLast(" starts".count))
+            #expect(log[start].hasSuffix(" starts") && log[start + 1] == "\(name) ends", "\(log)")
+        }
+    }
+
+    @Test func theTurnIsFreeOnceNoneWaits() {
+        var moves = OutputMoves()
+        let first = moves.enter()
+        let second = moves.enter()
+        let next = moves.leave()
+        let third = moves.enter()
+        #expect(first && !second && next == nil && third)
+    }
+}
