@@ -57,6 +57,17 @@ final class EngineBench {
         firstNotice(of: event, waitingUpTo: timeout)
     }
 
+    /// When the engine first reported `event` after `moment`, waiting up to `timeout` s.
+    func time(of event: EngineEvent, after moment: Date, waitingUpTo timeout: Double) -> Date? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            let time = notices.entries.withLock { $0.first { $0.time > moment && $0.notice.event == event }?.time }
+            if let time { return time }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date() < deadline
+        return nil
+    }
+
     private func firstNotice(of event: EngineEvent, waitingUpTo timeout: Double) -> Date? {
         firstNotice(waitingUpTo: timeout) { $0 == event }
     }
