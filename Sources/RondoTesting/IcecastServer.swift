@@ -82,7 +82,11 @@ public final class IcecastServer: Sendable {
             if admin("listmounts").stdout.contains("<source mount=\"\(mount)\">") { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no source on \(mount):\n\(log)"])
+        let output = (try? String(contentsOfFile: directory.appending("icecast.out"), encoding: .utf8)) ?? ""
+        let state = process.isRunning ? "icecast2 runs (pid \(process.pid))" : "icecast2 has exited"
+        let listening = LoopbackSocket.isListening(port: port) ? "its port listens" : "nothing listens on its port \(port)"
+        throw CocoaError(
+            .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no source on \(mount): \(state), \(listening):\n\(log)\n\(output)"])
     }
 
     /// Stops Icecast (SIGTERM, SIGKILL after 3 s) and removes its directory.
