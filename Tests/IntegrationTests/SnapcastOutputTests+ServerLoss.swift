@@ -129,4 +129,35 @@ extension SnapcastOutputTests {
         #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen: \(level()) dB; its log:\n\(kitchen.logTail)")
         #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and not at the audio server")
     }
+    /// The same with `restore_playing`, killed while playing to the rooms: the daemon that
+    /// comes back plays again to the rooms, once their server is back, and never to the
+    /// audio server meanwhile (the play connects to the output restored).
+    @Test func roomsPlayingBeforeARestartPlayThereAgain() throws {
+        let snapcast = try SnapcastServer()
+        defer { snapcast.stop() }
+        let kitchen = try snapcast.addRoom("kitchen")
+        let (configDirectory, config) = try configuration(for: snapcast, output: false)
+        defer { configDirectory.remove() }
+        let withRestore = "restore_playing = true\n" + (try String(contentsOfFile: config, encoding: .utf8))
+        try Data(withRestore.utf8).write(to: URL(fileURLWithPath: config))
+        let bench = try AudioTestBench(daemonArguments: ["--config", config])
+        try bench.queue("long440.mp3")
+        let moved = try bench.client.call(Methods.PlayerSetOutput.self, PlayerSetOutputParams(sink: PlayerSetOutputParams.snapcast))
+        #expect(moved.pinned == PlayerSetOutputParams.snapcast)
+        #expect(try bench.client.call(Methods.RemoteSend.self, RemoteSendParams(command: .play)).status == .success)
+        #expect(try eventually(within: 5) { try state(bench.client) == .playing })
+        bench.daemon.kill()
+        snapcast.kill()
+
+        let again = try DaemonProcess(pulseServer: bench.pulse.server, arguments: ["--config", config], restarting: bench.daemon)
+        defer { _ = again.stop() }
+        let client = try again.client()
+        #expect(try client.call(Methods.PlayerOutputsGet.self).pinned == PlayerSetOutputParams.snapcast, "daemon log:\n\(again.log.suffix(3000))")
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "playing at the audio server while the rooms' server is away")
+        try snapcast.start()
+        func level() -> Double { SignalAnalysis.level(kitchen.lastPlayed(seconds: 0.3), at: 440, sampleRate: 48_000) }
+        #expect(try eventually(within: 10) { try state(client) == .playing }, "daemon log:\n\(again.log.suffix(3000))")
+        #expect(eventually(within: 8) { level() > fixtureToneLevel - 1.5 }, "heard in the kitchen: \(level()) dB; its log:\n\(kitchen.logTail)")
+        #expect(bench.heardLevel(of: 440, over: 0.3) < silenceLevel, "and not at the audio server")
+    }
 }

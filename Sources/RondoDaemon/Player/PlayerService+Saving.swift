@@ -52,22 +52,33 @@ extension PlayerService {
 
     /// Restores the saved queue, order, modes, rate and position, paused; then, when
     /// `resumingPlayback` (`restore_playing`) is set and the saved state was playing, plays.
+    /// The play connects the output first, off the actor, to the output restored (the
+    /// Snapcast server chosen is connected to, not the audio server before it).
     func restore(resumingPlayback: Bool) async {
-        // The output is connected first, off the actor, for the play that may follow.
-        if resumingPlayback { await connectOutput() }
-        defer { nowPlayingState() }
         restoreOutput()
-        guard let store else { return }
+        let wasPlaying = restoreState()
+        if resumingPlayback, wasPlaying {
+            await connectOutput()
+            _ = try? carryOut(.play)
+        }
+        nowPlayingState()
+    }
+
+    /// Restores the saved queue, order, modes, rate and position, paused; returns whether
+    /// the state saved was playing.
+    private func restoreState() -> Bool {
+        guard let store else { return false }
         do {
-            guard let saved = try store.load() else { return }
+            guard let saved = try store.load() else { return false }
             let snapshot = PlayerSnapshot(saved)
             player = Player(restoring: snapshot, at: now())
             if let current = player.queue.current { _ = player.setMetadata(metadata(for: current), for: current.id) }
             engine.setRate(player.rate)
             logger.info("restored \(player.queue.count) queued items, paused at \(Int(player.elapsed(at: now()))) s")
-            if resumingPlayback, snapshot.playing { _ = try? carryOut(.play) }
+            return snapshot.playing
         } catch {
             logger.error("cannot restore the playback state: \(error)")
+            return false
         }
     }
 }
