@@ -281,6 +281,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(5))
         }
         #expect(await player.nowPlaying().state == .playing)
+        // The player plays once it decided to; the loader hands the track to the engine after.
+        await settle()
         #expect(engine.log.contains("load short-a.mp3 at 0.0 playing"))
         await finish()
     }
