@@ -32,7 +32,10 @@ struct StreamHarnessTests {
         radio.proxy.cut(ending)
         #expect(probe.read(for: 2) == (ending == .close ? .closed : .reset))
         let again = try HTTPProbe(port: radio.proxy.port, path: ToneStation.Format.mp3.mount)
-        #expect(again.read(for: 0.5) == .open)
+        // The station's burst comes at once on a quiet machine; up to 5 s on a loaded one.
+        for _ in 0..<10 where again.body.count <= 8000 {
+            #expect(again.read(for: 0.5) == .open)
+        }
         #expect(again.body.count > 8000)
         #expect(radio.proxy.connectionCount == 2)
     }
