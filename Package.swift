@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(name: "TOMLReadingTests", dependencies: ["TOMLReading", "CMalloc"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoScenariosTests",
-            dependencies: ["RondoScenarios", "Focus", "TOMLReading", "RondoTesting"],
+            dependencies: ["RondoScenarios", "Focus", "TOMLReading", "RondoTesting", "Spawning"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "RondoTesting"], swiftSettings: strictSettings),

@@ -125,6 +125,11 @@ public final class ChildProcess: Sendable {
             repeat {
                 result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
             } while result < 0 && errno == EINTR
+            // Reaped elsewhere (or never ours): it has gone, and its pid may be another's by now.
+            if result < 0, errno == ECHILD {
+                known = -1
+                return known
+            }
             guard result == pid else { return nil }
             let signalNumber = status & 0x7f
             known = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber

@@ -24,13 +24,24 @@ enum ProcessTree {
         return found
     }
 
-    /// The parent of `pid` from `/proc/PID/stat`, whose fourth field it is; the command name
-    /// before it is in parentheses and may hold spaces and parentheses itself.
+    /// When `pid` started, in clock ticks after boot (`/proc/PID/stat`'s 22nd field); `nil`
+    /// once it has gone. With the pid it names one process: a pid the kernel hands out again
+    /// later names another, which started later.
+    static func startTime(of pid: Int32) -> UInt64? {
+        statFields(of: pid).flatMap { $0.count > 19 ? UInt64($0[19]) : nil }
+    }
+
+    /// The parent of `pid` from `/proc/PID/stat`, whose fourth field it is.
     private static func parent(of pid: Int32) -> Int32? {
+        statFields(of: pid).flatMap { $0.count > 1 ? Int32($0[1]) : nil }
+    }
+
+    /// The fields of `/proc/PID/stat` after the command name, from the third (the state)
+    /// on; the command name is in parentheses and may hold spaces and parentheses itself.
+    private static func statFields(of pid: Int32) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 ? Int32(fields[1]) : nil
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 }

@@ -84,6 +84,7 @@ final class SpawnedProgram {
     @discardableResult
     func end(killing: Bool, grace: Double = 5) -> Int32 {
         let started = ProcessTree.descendants(of: process.pid)
+        let startTimes = started.compactMap { pid in ProcessTree.startTime(of: pid).map { (pid, $0) } }
         for pid in started { kill(pid, killing ? SIGKILL : SIGTERM) }
         let status: Int32
         if killing {
@@ -92,8 +93,10 @@ final class SpawnedProgram {
         } else {
             status = process.terminate(grace: grace)
         }
-        // A pipeline's players may outlive the shell that started them.
-        for pid in started where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        // A pipeline's players may outlive the shell that started them. One that has gone
+        // may have left its pid to another process by now (the grace lasts seconds): only a
+        // pid whose process started when the one listed did is the same process.
+        for (pid, startTime) in startTimes where ProcessTree.startTime(of: pid) == startTime { kill(pid, SIGKILL) }
         generator?.terminate()
         return status
     }
