@@ -76,15 +76,23 @@ extension PlayerService {
         guard !engine.isConnected else { return }
         logger.debug("connecting to the output first, off the player")
         let engine = engine
-        let connected = await ThreadFanOut.run(name: "rondo-output-connect") { () -> Result<Void, AudioError> in
+        let connected = await Self.waitingOnTheServer(on: "rondo-output-connect") { () throws(AudioError) in try engine.connect() }
+        if case .failure(let error) = connected { logger.debug("no output to connect to: \(error)") }
+    }
+
+    /// Runs `step`, which waits on an audio server, on a thread of its own named `thread`:
+    /// the actor never waits for a server (``connectOutput()``, ``setOutput(_:)``).
+    static func waitingOnTheServer(
+        on thread: String, _ step: @escaping @Sendable () throws(AudioError) -> Void
+    ) async -> Result<Void, AudioError> {
+        await ThreadFanOut.run(name: thread) { () -> Result<Void, AudioError> in
             do throws(AudioError) {
-                try engine.connect()
+                try step()
                 return .success(())
             } catch {
                 return .failure(error)
             }
         }
-        if case .failure(let error) = connected { logger.debug("no output to connect to: \(error)") }
     }
 
     /// Hands `entry` to the loader to open at `position` and play or hold paused, in place

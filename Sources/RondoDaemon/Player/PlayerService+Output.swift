@@ -88,7 +88,8 @@ extension PlayerService {
             }
         }
         let engine = engine
-        if case .failure(let error) = await Self.offTheActor({ () throws(AudioError) in try engine.setSink(choice.sink) }) {
+        let pinned = await Self.waitingOnTheServer(on: "rondo-output-move") { () throws(AudioError) in try engine.setSink(choice.sink) }
+        if case .failure(let error) = pinned {
             throw PlayerCommandError(.pulseUnavailable, "cannot play to \(choice.sink ?? "the default output"): \(error)")
         }
         guard pulseSink != choice.sink else {
@@ -106,7 +107,8 @@ extension PlayerService {
     /// saves the choice.
     private func move(to output: AudioOutput, from before: String?) async throws(PlayerCommandError) {
         let engine = engine
-        if case .failure(let error) = await Self.offTheActor({ () throws(AudioError) in try engine.moveOutput(to: output) }) {
+        let moved = await Self.waitingOnTheServer(on: "rondo-output-move") { () throws(AudioError) in try engine.moveOutput(to: output) }
+        if case .failure(let error) = moved {
             // The Snapcast server's reason says what to do; the audio server's error says to start it.
             let toSnapcast = output == outputChoices.snapcast
             let why = if toSnapcast, case .pulseUnavailable(let reason) = error { reason } else { "\(error)" }
@@ -116,18 +118,6 @@ extension PlayerService {
         saveOutput()
         logger.notice("output: \(playsToSnapcast ? "the Snapcast server, every room" : "the audio server")")
         announceOutput(from: before)
-    }
-
-    /// Runs `step`, which waits on an audio server, on a thread of its own.
-    private static func offTheActor(_ step: @escaping @Sendable () throws(AudioError) -> Void) async -> Result<Void, AudioError> {
-        await ThreadFanOut.run(name: "rondo-output-move") { () -> Result<Void, AudioError> in
-            do throws(AudioError) {
-                try step()
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
     }
 
     /// Publishes `route.changed` when the output in use is another than `before`.
