@@ -65,7 +65,6 @@ let package = Package(
         .library(name: "RondoRouting", targets: ["RondoRouting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -93,12 +92,7 @@ let package = Package(
         .target(name: "RondoRouting", dependencies: ["Playback", "RondoProtocol"], swiftSettings: strictSettings),
         .target(
             name: "RondoView",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["CLinux", "LineServing", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

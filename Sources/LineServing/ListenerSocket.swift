@@ -52,4 +52,23 @@ public enum ListenerSocket {
         }
         return listener
     }
+
+    /// The port a TCP listener is bound to (the system's choice when it was asked for port
+    /// 0), or `nil` when it cannot be read.
+    public static func port(of listener: Int32) -> Int? {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let read = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        guard read == 0 else { return nil }
+        let family = Int32(address.ss_family)
+        return withUnsafePointer(to: &address) { pointer -> Int? in
+            switch family {
+            case AF_INET: pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            case AF_INET6: pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            default: nil
+            }
+        }
+    }
 }

@@ -1,8 +1,7 @@
 import Foundation
+import Glibc
+import LineServing
 public import Logging
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 import Synchronization
 
 /// The head-unit view: a page and its live state over HTTP on a loopback address.
@@ -11,7 +10,16 @@ import Synchronization
 /// view itself (``ViewAccess``). `POST /rpc` runs one JSON-RPC request through the daemon's
 /// router; `GET /events` streams the event hub's notifications as Server-Sent Events;
 /// `GET /artwork/NAME` serves a file of the artwork cache and nothing else; `GET /` the page.
+///
+/// Ownership: one loop thread of its own (`rondod-view`, a ``RequestLoop`` of the socket
+/// servers' kit) owns the listening socket and every connection (``ViewConnection``); a
+/// JSON-RPC request and an event stream's events run on tasks.
 public final class ViewServer: Sendable {
+    /// How many browser connections are served at once; one more is answered 503.
+    static let maxClients = 64
+    /// How many connections may wait in the kernel's queue to be accepted.
+    static let backlog: Int32 = 64
+
     private let address: ViewAddress
     private let token: String
     private let backend: any ViewBackend
@@ -32,33 +40,33 @@ public final class ViewServer: Sendable {
     /// Binds and serves until the task is cancelled.
     /// - Parameter onBound: called with the port bound (the one asked for, or the system's
     ///   choice for port 0).
-    /// - Throws: the error of binding (the port is taken, the host unknown).
+    /// - Throws: ``SocketServerError`` when the address cannot be listened on (the port is
+    ///   taken, the host unknown).
     public func run(onBound: @Sendable (Int) -> Void) async throws {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { [self] channel in
-                channel.pipeline.configureHTTPServerPipeline(withErrorHandling: true).flatMapThrowing {
-                    try channel.pipeline.syncOperations.addHandler(ViewHTTPHandler(server: self))
-                }
-            }
-        let channel = try await bootstrap.bind(host: address.host == "localhost" ? "127.0.0.1" : address.host, port: address.port).get()
-        let port = channel.localAddress?.port ?? address.port
+        let host = address.host == "localhost" ? "127.0.0.1" : address.host
+        let listener = try ListenerSocket.tcp(host: host, port: address.port, backlog: Self.backlog)
+        defer { close(listener) }
+        let port = ListenerSocket.port(of: listener) ?? address.port
         boundPort.store(port, ordering: .releasing)
+        let loop = try RequestLoop(threadName: "rondod-view")
+        let acceptor = LineAcceptor(loop: loop, service: ViewService(loop: loop, server: self), maxClients: Self.maxClients, logger: logger)
+        loop.start()
+        loop.execute { acceptor.listen(on: LineListener(descriptor: listener, isLocal: false)) }
         onBound(port)
         await withTaskCancellationHandler {
-            try? await channel.closeFuture.get()
+            await withCheckedContinuation { continuation in loop.execute { acceptor.whenStopped(continuation) } }
         } onCancel: {
-            channel.close(promise: nil)
+            loop.execute { acceptor.stop() }
         }
+        loop.stop()
     }
 
-    // MARK: Serving (called by the handler)
+    // MARK: Serving (called by the connections)
 
     /// The verdict on a request's token and headers.
-    func access(query: String, headers: HTTPHeaders) -> ViewAccess.Verdict {
+    func access(query: String, headers: [ViewHeader]) -> ViewAccess.Verdict {
         ViewAccess(token: token, port: boundPort.load(ordering: .acquiring))
-            .check(query: query, headers: headers.map { (name: $0.name.lowercased(), value: $0.value) })
+            .check(query: query, headers: headers.map { (name: $0.name, value: $0.value) })
     }
 
     /// A new connection number for the daemon's router and hub.
@@ -94,6 +102,34 @@ public final class ViewServer: Sendable {
             }
         return ([UInt8](data), type)
     }
+}
 
-    func log(_ message: @autoclosure () -> String) { logger.debug("view: \(message())") }
+/// The view's door: an admitted browser connection is served by a ``ViewConnection``; one
+/// over the view's most is answered 503.
+///
+/// Ownership: called only on the view loop's thread, by its ``LineAcceptor``.
+final class ViewService: LineService, @unchecked Sendable {
+    let clientName = "view"
+    private let loop: RequestLoop
+    private let server: ViewServer
+
+    init(loop: RequestLoop, server: ViewServer) {
+        self.loop = loop
+        self.server = server
+    }
+
+    func refusal(_ reason: LineRefusal) -> [UInt8] {
+        let text = "the view serves at most \(ViewServer.maxClients) connections at once\n"
+        let head = ViewConnection.responseHead(
+            .serviceUnavailable, headers: [("content-type", "text/plain"), ("content-length", String(text.utf8.count)), ("connection", "close")])
+        return head + Array(text.utf8)
+    }
+
+    func serve(id: Int, socket: Int32, peer: PeerCredentials?, listener: LineListener, ended: @escaping () -> Void)
+        -> any LineConnection
+    {
+        ViewConnection(socket: socket, loop: loop, server: server, ended: ended)
+    }
+
+    func connectionEnded(_ id: Int) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import RondoClient
 import RondoProtocol
 import RondoTesting
@@ -89,6 +90,58 @@ struct ViewTests {
 
         let unknown = curl(["-H", "Authorization: Bearer \(token)", "-d", #"{"jsonrpc":"2.0","id":1,"method":"no.such"}"#, "\(origin)/rpc"])
         #expect(unknown.body.contains("-32601"), "the socket's error codes: \(unknown.body)")
+    }
+
+    /// What the view cannot serve is answered with its status and loses the daemon nothing;
+    /// a browser past the view's most connections is answered 503 until one closes.
+    @Test func whatTheViewCannotServeIsAnsweredAndTheRestServedOn() throws {
+        let (daemon, url) = try start()
+        defer { _ = daemon.stop() }
+        let (origin, host, token) = parts(url)
+        let port = try #require(host.split(separator: ":").last.flatMap { Int($0) })
+
+        #expect(try rawAnswer(port: port, "NOT HTTP\r\n\r\n").hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(try rawAnswer(port: port, "GET / HTTP/2.0\r\n\r\n").hasPrefix("HTTP/1.1 505 "))
+        // Past 1 MiB a body is refused at its head: curl, waiting for 100 Continue, never sends it.
+        let big = daemon.directory.appending("big.json")
+        try Data(repeating: 32, count: (1 << 20) + 1).write(to: URL(fileURLWithPath: big))
+        let bearer = ["-H", "Authorization: Bearer \(token)"]
+        #expect(curl(bearer + ["--data-binary", "@\(big)", "\(origin)/rpc"]).status == 413)
+        #expect(curl(bearer + ["-H", "Transfer-Encoding: chunked", "-d", "{}", "\(origin)/rpc"]).status == 501)
+        let ping = curl(bearer + ["-d", #"{"jsonrpc":"2.0","id":3,"method":"daemon.info"}"#, "\(origin)/rpc"])
+        #expect(ping.status == 200 && ping.body.contains(#""id":3"#), "\(ping.body)")
+
+        // Half a head each: held open, each a connection the view serves.
+        var held: [Int32] = []
+        defer { for descriptor in held { close(descriptor) } }
+        for _ in 0..<64 {
+            let descriptor = try LoopbackSocket.connect(port: port)
+            held.append(descriptor)
+            _ = "GET / HTTP/1.1\r\n".withCString { send(descriptor, $0, 16, Int32(MSG_NOSIGNAL)) }
+        }
+        let refused = curl([url])
+        #expect(refused.status == 503 && refused.body.contains("at most 64"), "\(refused)")
+        for descriptor in held { close(descriptor) }
+        held = []
+        #expect(eventually { curl([url]).status == 200 })
+        #expect(try daemon.client().call(Methods.DaemonInfoMethod.self).view != nil)
+    }
+
+    /// Sends `request` on a new connection to the view and reads its answer until it closes.
+    private func rawAnswer(port: Int, _ request: String) throws -> String {
+        let descriptor = try LoopbackSocket.connect(port: port)
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            answer += buffer[..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
     }
 
     /// A view whose port is taken is logged and left off; the socket serves on.
