@@ -77,7 +77,7 @@ let package = Package(
         .systemLibrary(name: "CFLAC", pkgConfig: "flac", providers: [.apt(["libflac-dev"])]),
         .systemLibrary(name: "CVorbis", pkgConfig: "vorbisfile", providers: [.apt(["libvorbis-dev"])]),
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CCurl"),
         .target(name: "CFFmpeg"),
         .target(name: "CSDBus", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CMalloc"),
@@ -218,7 +218,7 @@ let package = Package(
             dependencies: ["RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "RondoViewTests", dependencies: ["RondoView"], swiftSettings: strictSettings),
+        .testTarget(name: "RondoViewTests", dependencies: ["RondoView", "RondoTesting"], swiftSettings: strictSettings),
         .testTarget(
             name: "RondoMPRISTests",
             dependencies: ["RondoMPRIS", "Playback", "RondoTesting", "Spawning", .product(name: "Logging", package: "swift-log")],

@@ -38,6 +38,26 @@ struct RemoteFileTests {
         #expect(AudioTestBench.seekingCommands.allSatisfy { enabled[$0] == true }, "\(enabled)")
     }
 
+    /// libcurl (and the thirty libraries it needs) is loaded by the first fetch, not at start:
+    /// a local file plays without it, a remote file with it.
+    @Test func libcurlIsLoadedByTheFirstFetch() throws {
+        let files = try TestHTTPServer(serving: Fixtures.directory)
+        let bench = try AudioTestBench()
+        func mapsCurl() throws -> Bool {
+            let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(bench.daemon.pid)/maps")).readDataToEndOfFile()
+            return String(decoding: maps, as: UTF8.self).contains("/libcurl.so")
+        }
+        #expect(try !mapsCurl(), "libcurl was loaded at start")
+        try bench.queue("tone440.mp3")
+        try bench.send(.play)
+        #expect(bench.waitToHear(440, upTo: 3))
+        #expect(try !mapsCurl(), "libcurl was loaded for a local file")
+        try bench.play(files.url("steps.mp3"))
+        let steps = (0..<10).map(Self.stepFrequency)
+        #expect(bench.wait(upTo: 5) { steps.contains(bench.heardFrequency(over: 0.2)) }, "the remote file was not heard")
+        #expect(try mapsCurl())
+    }
+
     /// A remote file whose connections are each dropped after 2/5 of its bytes plays to its
     /// end in order: every second's tone heard, second 0 to second 9 in about 9 s, with no
     /// silence of 2 s; the daemon asked for the rest with a Range request from past the start.

@@ -1,3 +1,4 @@
+import RondoTesting
 import RondoView
 import Testing
 
@@ -84,7 +85,7 @@ struct ViewRequestHeadTests {
     /// Random bytes, and requests with random bytes changed, never trap; whatever is read as
     /// a head names a body inside what was read.
     @Test func noBytesMakeItTrap() {
-        var generator = SplitMix(seed: 0x5eed_0f_7e57)
+        var generator = SplitMix64(seed: 0x5eed_0f_7e57)
         let valid = Array("POST /rpc?token=1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 2\r\n\r\n{}".utf8)
         for round in 0..<20_000 {
             var bytes: [UInt8]
@@ -101,18 +102,5 @@ struct ViewRequestHeadTests {
                 #expect(bodyStart <= bytes.count && head.contentLength >= 0)
             }
         }
-    }
-}
-
-/// A small seeded generator, so that a failing round can be run again.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,10 +1,14 @@
 import CCurl
 
-/// libcurl's process-wide state, set up once at first use (Swift runs a static `let`'s
-/// initialiser exactly once, whichever thread gets there first).
+/// libcurl's process-wide state, set up once at first use: the library opened (the daemon
+/// does not map it, and the thirty libraries it needs, until something is fetched) and
+/// `curl_global_init` run.
 enum Curl {
-    /// `curl_global_init`'s result; evaluated before any handle is made.
-    static let initialised: Bool = rondo_curl_global_init() == CURLE_OK
+    /// Why libcurl cannot be used (it could not be opened or initialised), or `nil` when it is
+    /// ready; evaluated before any handle is made.
+    static var unavailable: String? {
+        rondo_curl_load().map { "libcurl could not be loaded: " + String(cString: $0) }
+    }
 
     /// The status lines libcurl takes for `HTTP/1.0 200 OK`: SHOUTcast 1.x answers
     /// `ICY 200 OK`, which libcurl would otherwise read as HTTP/0.9 and refuse. One list for

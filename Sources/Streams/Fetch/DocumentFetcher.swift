@@ -90,7 +90,8 @@ public enum DocumentFetcher {
         from offset: Int = 0, ifRange: String? = nil, compressed: Bool = true, answered: (Answer) throws -> Void = { _ in },
         body: (UnsafeRawBufferPointer) throws -> Void
     ) throws(FetchError) -> Outcome {
-        guard Curl.initialised, let easy = curl_easy_init() else { throw .network("libcurl could not be initialised") }
+        if let unavailable = Curl.unavailable { throw .network(unavailable) }
+        guard let easy = curl_easy_init() else { throw .network("libcurl could not make a transfer") }
         defer { curl_easy_cleanup(easy) }
         return try withoutActuallyEscaping(body) { body throws(FetchError) in
             try withoutActuallyEscaping(answered) { answered throws(FetchError) in

@@ -103,12 +103,11 @@ final class HTTPConnection: @unchecked Sendable {
         } catch {
             throw .unreachable(url, reason: error.description)
         }
-        guard Curl.initialised, let multi = curl_multi_init() else {
-            throw .unreachable(url, reason: "libcurl could not be initialised")
-        }
+        if let unavailable = Curl.unavailable { throw .unreachable(url, reason: unavailable) }
+        guard let multi = curl_multi_init() else { throw .unreachable(url, reason: "libcurl could not make a transfer") }
         guard let easy = curl_easy_init() else {
             curl_multi_cleanup(multi)
-            throw .unreachable(url, reason: "libcurl could not be initialised")
+            throw .unreachable(url, reason: "libcurl could not make a transfer")
         }
         self.url = url
         charset = address.charset
