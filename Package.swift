@@ -218,7 +218,9 @@ let package = Package(
             dependencies: ["RondoProtocol", "RondoTesting"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "RondoViewTests", dependencies: ["RondoView", "RondoTesting"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "RondoViewTests", dependencies: ["RondoView", "RondoTesting", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "RondoMPRISTests",
             dependencies: ["RondoMPRIS", "Playback", "RondoTesting", "Spawning", .product(name: "Logging", package: "swift-log")],

@@ -160,11 +160,27 @@ public final class LineAcceptor: @unchecked Sendable {
     }
 
     /// Sends a client that will not be served its refusal, and closes it.
+    ///
+    /// What the client has sent already (its first request, often) is read and dropped
+    /// first, up to 64 KiB: a socket closed with input unread resets the connection, and the
+    /// client could lose the refusal with it.
     private func refuse(_ socket: Int32, _ reason: LineRefusal) {
         let bytes = service.refusal(reason)
         _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        shutdown(socket, Int32(SHUT_WR))
+        loop.withReadBuffer { buffer in
+            var dropped = 0
+            while dropped < Self.refusedInputRead {
+                let count = recv(socket, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+                guard count > 0 else { break }
+                dropped += count
+            }
+        }
         close(socket)
     }
+
+    /// The most a refused client's input is read before its socket is closed.
+    static let refusedInputRead = 64 * 1024
 
     private func ended(_ id: Int) {
         live.removeValue(forKey: id)

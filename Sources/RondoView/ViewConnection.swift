@@ -1,4 +1,5 @@
 import CLinux
+import Dispatch
 import Glibc
 import LineServing
 
@@ -7,14 +8,22 @@ import LineServing
 /// answer but an event stream closes the connection; an event stream lasts until the browser
 /// goes or the view stops.
 ///
-/// Ownership: every property is touched only on the loop's thread. Work that waits (a
-/// JSON-RPC request, the next event) runs on tasks that hand their bytes back through the
-/// loop.
+/// A client has ``ViewServer``'s request deadline to send its whole request (a client that
+/// sends half a head and waits would otherwise hold one of the view's few connections for
+/// good): past it the request is answered 408.
+///
+/// Ownership: every property is touched only on the loop's thread. Work that waits or reads
+/// a file (a JSON-RPC request, an artwork file, the next event) runs on tasks, and the
+/// connection's timers (its deadline, the event stream's keep-alive, the drain's end) fire on
+/// Dispatch's queue; each hands its result back through the loop. The timers are Dispatch's
+/// because a cancelled one is gone at once, where a task asleep until a deadline keeps its
+/// timer until that deadline: with a browser's connections coming and going, hundreds.
 final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     /// The largest request body read: one JSON-RPC request.
     static let bodyCap = 1 << 20
     /// How many bytes of an event stream may wait for a browser that does not read before
-    /// the stream is ended: it would otherwise grow without bound.
+    /// the stream is ended: it would otherwise grow without bound. (A whole answer, such as a
+    /// large picture, is written however large it is.)
     static let streamBacklog = 4 << 20
     /// How often an idle event stream sends a comment, so that idle timers keep it open.
     static let keepAliveInterval: Duration = .seconds(15)
@@ -26,7 +35,8 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
         case head
         /// Reading a body of the head's length.
         case body(ViewRequestHead)
-        /// A JSON-RPC request runs; its reply closes the connection.
+        /// The answer is made off the loop (a JSON-RPC request runs, a picture is read); it
+        /// closes the connection.
         case answering
         /// Writing a whole answer; then the sending side is shut and the rest of what the
         /// client sends is read and dropped until it closes (a client still sending a refused
@@ -42,6 +52,7 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     private let loop: RequestLoop
     private let server: ViewServer
     private let ended: () -> Void
+    private let requestDeadline: Duration
     private var phase = Phase.head
     private var input: [UInt8] = []
     private var output: [UInt8] = []
@@ -50,18 +61,27 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     private var inputClosed = false
     /// Whether the view stops: the running request's answer ends the connection.
     private var stopping = false
-    /// The tasks that feed an event stream or end a drain; cancelled when the connection ends.
-    private var streamTasks: [Task<Void, Never>] = []
+    /// The task that feeds an event stream; cancelled when the connection ends.
+    private var eventFeed: Task<Void, Never>?
+    /// The connection's timers; cancelled when it ends.
+    private var timers: [any DispatchSourceTimer] = []
 
-    init(socket: Int32, loop: RequestLoop, server: ViewServer, ended: @escaping () -> Void) {
+    init(socket: Int32, loop: RequestLoop, server: ViewServer, requestDeadline: Duration, ended: @escaping () -> Void) {
         self.socket = socket
         self.loop = loop
         self.server = server
+        self.requestDeadline = requestDeadline
         self.ended = ended
     }
 
     func start() {
         loop.watch(socket, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, for: self)
+        after(requestDeadline) { [self] in
+            switch phase {
+            case .head, .body: answer(.requestTimeout, "text/plain", Array("a request is sent whole within its deadline\n".utf8))
+            case .answering, .closingAfterWrite, .draining, .streaming: break
+            }
+        }
     }
 
     func closeNow() {
@@ -152,14 +172,13 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
         case .page:
             answer(.ok, "text/html; charset=utf-8", ViewPage.bytes)
         case .rpc:
-            answerRPC(body)
+            answerOffTheLoop { [server] in (.ok, "application/json", await server.rpc(body) ?? []) }
         case .events(let topics):
             stream(topics)
         case .artwork(let name):
-            if let file = server.artwork(named: name) {
-                answer(.ok, file.type, file.bytes)
-            } else {
-                answer(.notFound, "text/plain", Array("no such picture\n".utf8))
+            answerOffTheLoop { [server] in
+                guard let file = server.artwork(named: name) else { return (.notFound, "text/plain", Array("no such picture\n".utf8)) }
+                return (.ok, file.type, file.bytes)
             }
         case .notFound:
             answer(.notFound, "text/plain", Array("not found\n".utf8))
@@ -168,21 +187,18 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
         }
     }
 
-    /// Runs a JSON-RPC request off the loop and answers it.
-    private func answerRPC(_ request: [UInt8]) {
+    /// Makes the answer on a task and writes it on the loop.
+    private func answerOffTheLoop(_ make: @escaping @Sendable () async -> (ViewStatus, String, [UInt8])) {
         phase = .answering
-        let server = self.server
-        Task {
-            let reply = await server.rpc(request) ?? []
-            loop.execute { [self] in
-                guard !isGone else { return }
-                answer(.ok, "application/json", reply)
-            }
+        Task { [loop] in
+            let (status, type, bytes) = await make()
+            loop.execute { [self] in answer(status, type, bytes) }
         }
     }
 
     /// Writes a whole answer; the connection closes once it is written.
     private func answer(_ status: ViewStatus, _ type: String, _ bytes: [UInt8]) {
+        guard !isGone else { return }
         phase = .closingAfterWrite
         write(Self.responseHead(status, headers: [("content-type", type), ("content-length", String(bytes.count)), ("connection", "close")]) + bytes)
     }
@@ -193,21 +209,29 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
         let (connection, lines) = server.events(topics)
         phase = .streaming(connection: connection)
         write(Self.responseHead(.ok, headers: [("content-type", "text/event-stream")]) + Array(": events\n\n".utf8))
+        guard !isGone else { return }
         let loop = self.loop
-        streamTasks.append(
-            Task { [self] in
-                for await line in lines {
-                    let event = Array("data: ".utf8) + (line.last == 10 ? line.dropLast() : line[...]) + Array("\n\n".utf8)
-                    loop.execute { [self] in write(event) }
-                }
-                loop.execute { [self] in end() }
-            })
-        streamTasks.append(
-            Task { [self] in
-                while (try? await Task.sleep(for: Self.keepAliveInterval)) != nil {
-                    loop.execute { [self] in write(Array(": keep-alive\n\n".utf8)) }
-                }
-            })
+        eventFeed = Task { [self] in
+            for await line in lines {
+                let event = Array("data: ".utf8) + (line.last == 10 ? line.dropLast() : line[...]) + Array("\n\n".utf8)
+                loop.execute { [self] in write(event) }
+            }
+            // The hub ended the stream (not this connection, which cancels the task).
+            guard !Task.isCancelled else { return }
+            loop.execute { [self] in end() }
+        }
+        after(Self.keepAliveInterval, repeating: true) { [self] in write(Array(": keep-alive\n\n".utf8)) }
+    }
+
+    /// Runs `body` on the loop after `delay` (and every `delay` after, when `repeating`),
+    /// until the connection ends.
+    private func after(_ delay: Duration, repeating: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        let interval = DispatchTimeInterval.nanoseconds(Int(delay / .nanoseconds(1)))
+        let timer = DispatchSource.makeTimerSource()
+        timer.schedule(deadline: .now() + interval, repeating: repeating ? interval : .never)
+        timer.setEventHandler { [loop] in loop.execute(body) }
+        timer.resume()
+        timers.append(timer)
     }
 
     /// A response's status line and headers, with the headers every answer of the view carries.
@@ -223,7 +247,7 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     private func write(_ bytes: [UInt8]) {
         guard !isGone else { return }
         output += bytes
-        if output.count - written > Self.streamBacklog { return end() }
+        if case .streaming = phase, output.count - written > Self.streamBacklog { return end() }
         flush()
     }
 
@@ -236,14 +260,17 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
                 written += count
                 continue
             }
-            if count < 0, errno == EAGAIN || errno == EINTR { break }
+            if count < 0, errno == EAGAIN || errno == EINTR {
+                // Stopping: what the client has not taken yet is not waited for.
+                if stopping { return end() }
+                break
+            }
             return end()
         }
         if written == output.count {
             output.removeAll(keepingCapacity: output.count <= 64 * 1024)
             written = 0
             if case .closingAfterWrite = phase { return drain() }
-            if stopping, case .streaming = phase { return end() }
         }
         setInterest()
     }
@@ -255,12 +282,7 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
         phase = .draining
         shutdown(socket, Int32(SHUT_WR))
         setInterest()
-        let loop = self.loop
-        streamTasks.append(
-            Task { [self] in
-                guard (try? await Task.sleep(for: Self.drainLimit)) != nil else { return }
-                loop.execute { [self] in end() }
-            })
+        after(Self.drainLimit) { [self] in end() }
     }
 
     private func setInterest() {
@@ -275,8 +297,10 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     private func end() {
         guard !isGone else { return }
         isGone = true
-        for task in streamTasks { task.cancel() }
-        streamTasks = []
+        eventFeed?.cancel()
+        eventFeed = nil
+        for timer in timers { timer.cancel() }
+        timers = []
         if case .streaming(let connection) = phase { server.closeEvents(connection) }
         loop.forget(socket)
         close(socket)

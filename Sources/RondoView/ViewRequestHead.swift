@@ -153,6 +153,7 @@ public enum ViewStatus: Int, Sendable {
     case forbidden = 403
     case notFound = 404
     case methodNotAllowed = 405
+    case requestTimeout = 408
     case lengthRequired = 411
     case contentTooLarge = 413
     case headersTooLarge = 431
@@ -169,6 +170,7 @@ public enum ViewStatus: Int, Sendable {
         case .forbidden: "Forbidden"
         case .notFound: "Not Found"
         case .methodNotAllowed: "Method Not Allowed"
+        case .requestTimeout: "Request Timeout"
         case .lengthRequired: "Length Required"
         case .contentTooLarge: "Content Too Large"
         case .headersTooLarge: "Request Header Fields Too Large"

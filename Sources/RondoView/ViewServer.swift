@@ -20,8 +20,12 @@ public final class ViewServer: Sendable {
     /// How many connections may wait in the kernel's queue to be accepted.
     static let backlog: Int32 = 64
 
+    /// How long a client is given to send its whole request, by default.
+    public static let defaultRequestDeadline: Duration = .seconds(30)
+
     private let address: ViewAddress
     private let token: String
+    let requestDeadline: Duration
     private let backend: any ViewBackend
     private let logger: Logger
     /// Connection numbers of the view count up from 2⁴⁰, apart from the socket's (which count
@@ -30,9 +34,15 @@ public final class ViewServer: Sendable {
     private let boundPort = Atomic<Int>(0)
 
     /// Creates the server; nothing is bound until ``run(onBound:)``.
-    public init(address: ViewAddress, token: String, backend: any ViewBackend, logger: Logger) {
+    /// - Parameter requestDeadline: how long a client is given to send its whole request
+    ///   before it is answered 408 and closed.
+    public init(
+        address: ViewAddress, token: String, backend: any ViewBackend, logger: Logger,
+        requestDeadline: Duration = defaultRequestDeadline
+    ) {
         self.address = address
         self.token = token
+        self.requestDeadline = requestDeadline
         self.backend = backend
         self.logger = logger
     }
@@ -128,7 +138,7 @@ final class ViewService: LineService, @unchecked Sendable {
     func serve(id: Int, socket: Int32, peer: PeerCredentials?, listener: LineListener, ended: @escaping () -> Void)
         -> any LineConnection
     {
-        ViewConnection(socket: socket, loop: loop, server: server, ended: ended)
+        ViewConnection(socket: socket, loop: loop, server: server, requestDeadline: server.requestDeadline, ended: ended)
     }
 
     func connectionEnded(_ id: Int) {}
