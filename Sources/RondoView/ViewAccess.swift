@@ -30,7 +30,7 @@ public struct ViewAccess: Sendable {
     ///   - query: the URI's query string (after `?`), where a page link and `EventSource`
     ///     carry `token=…`.
     ///   - headers: the request headers, names lowercased.
-    public func check(query: String, headers: [(name: String, value: String)]) -> Verdict {
+    public func check(query: String, headers: [ViewHeader]) -> Verdict {
         func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
         guard let host = header("host"), allowedHosts.contains(host.lowercased()) else { return .forbidden }
         if let origin = header("origin"), !allowedHosts.contains(where: { "http://\($0)" == origin.lowercased() }) {

@@ -52,7 +52,6 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     private let loop: RequestLoop
     private let server: ViewServer
     private let ended: () -> Void
-    private let requestDeadline: Duration
     private var phase = Phase.head
     private var input: [UInt8] = []
     private var output: [UInt8] = []
@@ -66,17 +65,16 @@ final class ViewConnection: LineConnection, LoopWatched, @unchecked Sendable {
     /// The connection's timers; cancelled when it ends.
     private var timers: [any DispatchSourceTimer] = []
 
-    init(socket: Int32, loop: RequestLoop, server: ViewServer, requestDeadline: Duration, ended: @escaping () -> Void) {
+    init(socket: Int32, loop: RequestLoop, server: ViewServer, ended: @escaping () -> Void) {
         self.socket = socket
         self.loop = loop
         self.server = server
-        self.requestDeadline = requestDeadline
         self.ended = ended
     }
 
     func start() {
         loop.watch(socket, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, for: self)
-        after(requestDeadline) { [self] in
+        after(server.requestDeadline) { [self] in
             switch phase {
             case .head, .body: answer(.requestTimeout, "text/plain", Array("a request is sent whole within its deadline\n".utf8))
             case .answering, .closingAfterWrite, .draining, .streaming: break

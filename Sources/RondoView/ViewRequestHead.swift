@@ -81,12 +81,10 @@ public struct ViewRequestHead: Equatable, Sendable {
     public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 
     /// The target's path (before `?`).
-    public var path: Substring { target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] }
+    public var path: Substring { ViewRoute.parts(of: target).path }
 
     /// The target's query (after `?`), empty without one.
-    public var query: String {
-        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
-    }
+    public var query: String { ViewRoute.parts(of: target).query }
 
     /// Where the head ends: after its empty line (CRLF CRLF, or LF LF as RFC 9112 §2.2 lets a
     /// server accept); `head` excludes the final empty line, `body` is the first byte after it.

@@ -14,8 +14,7 @@ public enum ViewRoute: Equatable, Sendable {
 
     /// Routes `method` `uri`.
     public static func route(method: String, uri: String) -> ViewRoute {
-        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
-        let query = uri.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let (path, query) = parts(of: uri)
         switch path {
         case "/", "/index.html":
             return method == "GET" ? .page : .methodNotAllowed
@@ -35,5 +34,11 @@ public enum ViewRoute: Equatable, Sendable {
             else { return .notFound }
             return .artwork(name)
         }
+    }
+
+    /// A request target's path (before `?`) and query (after it; empty without one).
+    public static func parts(of uri: String) -> (path: Substring, query: String) {
+        let halves = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return (halves[0], halves.dropFirst().first.map(String.init) ?? "")
     }
 }

@@ -76,7 +76,7 @@ public final class ViewServer: Sendable {
     /// The verdict on a request's token and headers.
     func access(query: String, headers: [ViewHeader]) -> ViewAccess.Verdict {
         ViewAccess(token: token, port: boundPort.load(ordering: .acquiring))
-            .check(query: query, headers: headers.map { (name: $0.name, value: $0.value) })
+            .check(query: query, headers: headers)
     }
 
     /// A new connection number for the daemon's router and hub.
@@ -138,7 +138,7 @@ final class ViewService: LineService, @unchecked Sendable {
     func serve(id: Int, socket: Int32, peer: PeerCredentials?, listener: LineListener, ended: @escaping () -> Void)
         -> any LineConnection
     {
-        ViewConnection(socket: socket, loop: loop, server: server, requestDeadline: server.requestDeadline, ended: ended)
+        ViewConnection(socket: socket, loop: loop, server: server, ended: ended)
     }
 
     func connectionEnded(_ id: Int) {}

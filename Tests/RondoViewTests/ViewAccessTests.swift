@@ -7,7 +7,7 @@ struct ViewAccessTests {
     let access = ViewAccess(token: "secret", port: 8737)
 
     func check(query: String = "token=secret", _ headers: [(String, String)]) -> ViewAccess.Verdict {
-        access.check(query: query, headers: headers.map { (name: $0.0, value: $0.1) })
+        access.check(query: query, headers: headers.map { ViewHeader(name: $0.0, value: $0.1) })
     }
 
     @Test(arguments: ["127.0.0.1:8737", "localhost:8737", "[::1]:8737", "LOCALHOST:8737"])
